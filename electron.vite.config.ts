@@ -1,0 +1,56 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './electron/core/security/contentSecurityPolicy';
+
+/** Puts the production CSP into the built index.html too, as a second line of defence. */
+function cspMetaTag(): Plugin {
+  return {
+    name: 'hearth-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: contentSecurityPolicy({ forMetaTag: true }),
+        },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rolldownOptions: {
+        input: {
+          main: resolve(import.meta.dirname, 'electron/main.ts'),
+          headless: resolve(import.meta.dirname, 'electron/headless.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload is loaded as one classic script: bundle zod and the contract into a
+      // single CommonJS file.
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'renderer'),
+    plugins: [react(), cspMetaTag()],
+    build: {
+      rolldownOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+    },
+  },
+});

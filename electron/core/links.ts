@@ -1,0 +1,31 @@
+/**
+ * Opening links outside the app: main checks every link (see security/externalLinks) before the
+ * host hands it to the system browser.
+ */
+import type { LinkOutcome } from '../../preload/contract';
+import type { Logger } from './logger';
+import { checkExternalUrl } from './security/externalLinks';
+
+/**
+ * The host's way out: the desktop app opens the system browser (`opened`); the browser host has
+ * none of its own and lets the page open it (`delegated`).
+ */
+export type ExternalOpener = (url: string) => Promise<'opened' | 'delegated'>;
+
+export interface LinkService {
+  open(url: string): Promise<LinkOutcome>;
+}
+
+export function createLinkService(openExternal: ExternalOpener, logger: Logger): LinkService {
+  return {
+    async open(raw) {
+      const check = checkExternalUrl(raw);
+      if (!check.ok) {
+        logger.info('Refused to open a link', check.reason);
+        return { outcome: 'refused', reason: check.reason };
+      }
+      const how = await openExternal(check.url);
+      return how === 'opened' ? { outcome: 'opened' } : { outcome: 'delegated', url: check.url };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The desktop app's main process: single instance, secure windows, the core behind IPC. Thin on
+ * purpose: everything that can run without Electron lives in core/ and is shared with the
+ * browser host (headless.ts).
+ */
+import { app, ipcMain, session, shell, webContents, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from './core/createCore';
+import { createFileSink } from './core/logFile';
+import { createLogger, stderrSink } from './core/logger';
+import { contentSecurityPolicy } from './core/security/contentSecurityPolicy';
+import { isSameOrigin } from './core/security/origins';
+import { APP_ORIGIN, registerAppScheme, serveApp } from './shell/appProtocol';
+import { applyDevelopmentPolicy, hardenSession, hardenWebContents } from './shell/hardening';
+import { registerIpc, windowsSink } from './shell/ipc';
+import { createMainWindow } from './shell/mainWindow';
+
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+const outDir = fileURLToPath(new URL('..', import.meta.url));
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let mainWindow: BrowserWindow | undefined;
+  let core: Core | undefined;
+
+  const showMainWindow = () => {
+    if (!core) return;
+    if (!mainWindow || mainWindow.isDestroyed()) {
+      mainWindow = createMainWindow({
+        preloadPath: join(outDir, 'preload', 'index.cjs'),
+        url: startUrl,
+        dataDir: core.appInfo.dataDir,
+      });
+      return;
+    }
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  };
+
+  app.on('second-instance', showMainWindow);
+
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, {
+      appOrigin,
+      openOutside: (url) => {
+        void core?.links.open(url).then((outcome) => {
+          if (outcome.outcome === 'refused') core?.notices.add('warning', outcome.reason);
+        });
+      },
+    });
+  });
+
+  void app.whenReady().then(() => {
+    const dataDir = app.getPath('userData');
+    const logger = createLogger({
+      sinks: [stderrSink, createFileSink(join(dataDir, 'logs', 'main.log'))],
+    });
+    core = createCore({
+      dataDir,
+      logger,
+      isTrustedSender: (sender) => isSameOrigin(sender.url, appOrigin),
+      openExternal: async (url) => {
+        await shell.openExternal(url);
+        return 'opened';
+      },
+      appInfo: {
+        name: app.getName(),
+        version: app.getVersion(),
+        host: 'electron',
+        platform: process.platform,
+        versions: {
+          node: process.versions.node,
+          electron: process.versions.electron,
+          chrome: process.versions.chrome,
+        },
+      },
+    });
+    hardenSession(session.defaultSession, appOrigin);
+    if (devServerUrl) {
+      applyDevelopmentPolicy(
+        session.defaultSession,
+        appOrigin,
+        contentSecurityPolicy({ development: true }),
+      );
+    } else {
+      serveApp(session.defaultSession, join(outDir, 'renderer'));
+    }
+    registerIpc(ipcMain, core.router);
+    core.events.addSink(windowsSink(() => webContents.getAllWebContents()));
+    showMainWindow();
+    app.on('activate', showMainWindow);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -1,0 +1,91 @@
+// One lint pipeline for the whole tree. The layering rules are errors: `electron/core/` never
+// imports Electron, `preload/` imports only Electron and the contract, and `renderer/` reaches
+// main only through the contract's API.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const electronImport = {
+  name: 'electron',
+  message: 'electron/core/ runs in plain Node: put Electron code in electron/shell/.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts', 'electron/headless.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [{ group: ['electron/*', '**/shell/*'], message: electronImport.message }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!./contract', '!./api', '!./wire'],
+              message: 'The preload imports only Electron and the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['preload/contract.ts', 'preload/api.ts', 'preload/wire.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The renderer imports this file too.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer talks to main only through the contract.' },
+          ],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/preload/index', 'node:*'],
+              message: 'The renderer imports only the contract (preload/contract, api, wire).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'build/**/*.ts', '*.config.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,128 @@
+/**
+ * THE contract between the main process and the renderer: every invoke channel (arguments and
+ * result) and every main-to-renderer event (payload), as zod schemas. Main parses every inbound
+ * payload with these schemas; the preload and the WebSocket bridge build their API from them, so a
+ * channel added here is a channel everywhere. Channel names are `domain:verb`.
+ */
+import { z } from 'zod';
+
+/** Longest free-text string any payload may carry unless a field says otherwise. */
+export const MAX_TEXT_LENGTH = 10_000;
+/** Longest URL accepted: browsers cap around 2 MB, but no legitimate link in a chat needs more. */
+export const MAX_URL_LENGTH = 2_048;
+
+const shortText = z.string().max(200);
+const text = z.string().max(MAX_TEXT_LENGTH);
+
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** Everything the user can change in Settings; each field has a default so old files stay valid. */
+export const settingsSchema = z.strictObject({
+  theme: themeSchema.default('system'),
+});
+export type Settings = z.output<typeof settingsSchema>;
+
+/** A change to some settings; fields left out keep their value. */
+export const settingsPatchSchema = z.strictObject({
+  theme: themeSchema.optional(),
+});
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+export const appInfoSchema = z.strictObject({
+  name: shortText,
+  version: shortText,
+  /** `electron` in the desktop app, `browser` when served by `npm run serve`. */
+  host: z.enum(['electron', 'browser']),
+  platform: shortText,
+  versions: z.strictObject({
+    node: shortText,
+    electron: shortText.optional(),
+    chrome: shortText.optional(),
+  }),
+  dataDir: text,
+});
+export type AppInfo = z.output<typeof appInfoSchema>;
+
+export const noticeSchema = z.strictObject({
+  id: z.int().nonnegative(),
+  level: z.enum(['info', 'warning', 'error']),
+  message: text,
+  at: z.iso.datetime(),
+});
+export type Notice = z.output<typeof noticeSchema>;
+
+/**
+ * What happened to a link the renderer asked main to open. `delegated` means this host has no
+ * system browser of its own (the browser host): main checked the link and the page opens it.
+ */
+export const linkOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.strictObject({ outcome: z.literal('opened') }),
+  z.strictObject({ outcome: z.literal('delegated'), url: z.string().max(MAX_URL_LENGTH) }),
+  z.strictObject({ outcome: z.literal('refused'), reason: text }),
+]);
+export type LinkOutcome = z.output<typeof linkOutcomeSchema>;
+
+function channel<const Args extends z.ZodTuple, Result extends z.ZodType>(
+  args: Args,
+  result: Result,
+) {
+  return { args, result };
+}
+
+/** Renderer-to-main calls. `args` is the positional argument list, checked as a strict tuple. */
+export const invokeChannels = {
+  'app:info': channel(z.tuple([]), appInfoSchema),
+  'settings:get': channel(z.tuple([]), settingsSchema),
+  'settings:set': channel(z.tuple([settingsPatchSchema]), settingsSchema),
+  'links:open': channel(z.tuple([z.string().max(MAX_URL_LENGTH)]), linkOutcomeSchema),
+  'notices:list': channel(z.tuple([]), z.array(noticeSchema)),
+  'notices:dismiss': channel(z.tuple([z.int().nonnegative()]), z.boolean()),
+} as const;
+
+/** Main-to-renderer events and their payloads. */
+export const eventChannels = {
+  'settings:changed': settingsSchema,
+  'notices:added': noticeSchema,
+} as const;
+
+export type InvokeChannel = keyof typeof invokeChannels;
+export type EventChannel = keyof typeof eventChannels;
+/** Arguments as the renderer may pass them (defaults not yet applied). */
+export type InvokeArgs<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['args']>;
+/** Arguments as main's handlers receive them, after parsing. */
+export type ParsedInvokeArgs<C extends InvokeChannel> = z.output<
+  (typeof invokeChannels)[C]['args']
+>;
+export type InvokeResult<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['result']>;
+export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
+
+/** Machine-readable reasons a call failed; the message says it in words. */
+export const errorCodes = [
+  'E_UNKNOWN_CHANNEL',
+  'E_INVALID_PAYLOAD',
+  'E_FORBIDDEN_SENDER',
+  'E_BAD_MESSAGE',
+  'E_DISCONNECTED',
+  'E_FAILED',
+  'E_INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface BridgeErrorShape {
+  message: string;
+  code: ErrorCode;
+}
+
+/** How every call comes back across a process boundary: errors keep their code. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorShape };
+
+export const invokeChannelNames = Object.keys(invokeChannels) as InvokeChannel[];
+export const eventChannelNames = Object.keys(eventChannels) as EventChannel[];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && Object.hasOwn(eventChannels, name);
+}
