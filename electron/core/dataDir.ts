@@ -13,7 +13,8 @@ export function defaultDataDir(
   home: string,
 ): string {
   if (platform === 'win32') {
-    return win32.join(env.APPDATA ?? win32.join(home, 'AppData', 'Roaming'), APP_NAME);
+    // An empty APPDATA is as good as none: it would make the folder relative to the working directory.
+    return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), APP_NAME);
   }
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', APP_NAME);
   const configHome = env.XDG_CONFIG_HOME?.startsWith('/')

@@ -89,8 +89,13 @@ function describe(detail: unknown): string {
 
 /** Replaces every occurrence of every secret in `line`. */
 export function redact(line: string, secrets: Iterable<string>): string {
+  // Longest first, so a secret that contains another is hidden whole; each also in the escaped
+  // form JSON gives it, since details are logged as JSON.
+  const forms = [...secrets].flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
   let result = line;
-  for (const secret of secrets) result = result.split(secret).join('[redacted]');
+  for (const form of [...new Set(forms)].sort((a, b) => b.length - a.length)) {
+    result = result.split(form).join('[redacted]');
+  }
   return result;
 }
 

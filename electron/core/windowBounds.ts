@@ -38,28 +38,38 @@ export function restoreWindowState(
   const parsed = windowStateSchema.safeParse(saved);
   if (parsed.success) {
     const { bounds, maximized } = parsed.data;
-    const screen = workAreas.find((area) => visibleOverlap(bounds, area));
+    const screen = screenShowingMost(bounds, workAreas);
     if (screen) return { bounds: fitWithin(bounds, screen), maximized };
   }
   return { bounds: centred(fitSize(preferred, primary), primary), maximized: false };
 }
 
-function visibleOverlap(window: Rectangle, area: Rectangle): boolean {
-  const width = Math.min(window.x + window.width, area.x + area.width) - Math.max(window.x, area.x);
-  const height =
-    Math.min(window.y + window.height, area.y + area.height) - Math.max(window.y, area.y);
-  return width >= MIN_VISIBLE.width && height >= MIN_VISIBLE.height;
+/** The screen showing most of the window, provided enough of it shows to grab it. */
+function screenShowingMost(window: Rectangle, screens: Rectangle[]): Rectangle | undefined {
+  let best: { screen: Rectangle; shown: number } | undefined;
+  for (const screen of screens) {
+    const width = Math.min(window.x + window.width, screen.x + screen.width) - Math.max(window.x, screen.x);
+    const height = Math.min(window.y + window.height, screen.y + screen.height) - Math.max(window.y, screen.y);
+    if (width < MIN_VISIBLE.width || height < MIN_VISIBLE.height) continue;
+    if (!best || width * height > best.shown) best = { screen, shown: width * height };
+  }
+  return best?.screen;
 }
 
 function fitSize(size: { width: number; height: number }, area: Rectangle) {
   return { width: Math.min(size.width, area.width), height: Math.min(size.height, area.height) };
 }
 
-function fitWithin(window: Rectangle, area: Rectangle): Rectangle {
-  const { width, height } = fitSize(window, area);
-  // Keep the title bar reachable: never above the screen's top edge.
-  const y = Math.max(window.y, area.y);
-  return { x: window.x, y, width, height };
+/** Moves (and if need be shrinks) the window so all of it is on `screen`. */
+function fitWithin(window: Rectangle, screen: Rectangle): Rectangle {
+  const { width, height } = fitSize(window, screen);
+  const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+  return {
+    x: clamp(window.x, screen.x, screen.x + screen.width - width),
+    y: clamp(window.y, screen.y, screen.y + screen.height - height),
+    width,
+    height,
+  };
 }
 
 function centred(size: { width: number; height: number }, area: Rectangle): Rectangle {

@@ -59,6 +59,8 @@ export function createRouter(options: RouterOptions): Router {
           `${channel} was refused: the request did not come from Hearth's own page.`,
         );
       }
+      const arity = checkArity(invokeChannels[channel].args, args);
+      if (arity) return failure('E_INVALID_PAYLOAD', `${channel} was refused: ${arity}.`);
       const parsed = invokeChannels[channel].args.safeParse(args);
       if (!parsed.success) {
         return failure(
@@ -87,6 +89,16 @@ export function createRouter(options: RouterOptions): Router {
 
 function failure(code: Extract<Outcome<never>, { ok: false }>['error']['code'], message: string) {
   return { ok: false as const, error: { code, message } };
+}
+
+/** Says how many arguments a channel takes when the count is wrong; zod's wording is vaguer. */
+function checkArity(schema: z.ZodTuple, args: unknown): string | undefined {
+  if (!Array.isArray(args)) return 'the arguments must be a list';
+  const items = schema.def.items as z.ZodType[];
+  const required = items.filter((item) => !item.safeParse(undefined).success).length;
+  if (args.length >= required && args.length <= items.length) return undefined;
+  const expected = required === items.length ? `${items.length}` : `${required} to ${items.length}`;
+  return `it takes ${expected} argument${items.length === 1 ? '' : 's'}, not ${args.length}`;
 }
 
 /** "argument 1, field theme: Invalid option ..." for each issue, positions counted from one. */

@@ -44,9 +44,15 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   const logger = options.logger;
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${options.port} is already in use; pick another with --port, or leave it out for a free one.`)
+          : error,
+      ),
+    );
     server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });

@@ -27,6 +27,10 @@ export function checkExternalUrl(raw: string): LinkCheck {
   if (url.username || url.password) {
     return refuse('The link carries a user name or password, so it was not opened.');
   }
+  // Percent-encoding can make the normalised link several times longer than what was typed.
+  if (url.href.length > MAX_URL_LENGTH) {
+    return refuse(`The link is longer than ${MAX_URL_LENGTH} characters once encoded, so it was not opened.`);
+  }
   if (url.protocol === 'https:') return { ok: true, url: url.href };
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return { ok: true, url: url.href };

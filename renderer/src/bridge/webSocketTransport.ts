@@ -51,6 +51,8 @@ export function createWebSocketTransport(
   };
 
   const failPending = () => {
+    // A call reported as failed must never run later: drop what was waiting to be sent too.
+    queued.length = 0;
     for (const [id, resolve] of pending) {
       pending.delete(id);
       resolve({

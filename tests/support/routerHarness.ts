@@ -1,0 +1,41 @@
+/** A router over the real channel table with in-memory services, for tests of the door itself. */
+import type { Handlers, Router } from '../../electron/core/bridge/router';
+import { createRouter } from '../../electron/core/bridge/router';
+import { createLogger } from '../../electron/core/logger';
+import type { Settings } from '../../preload/contract';
+
+export const APP_ORIGIN = 'app://hearth';
+
+export interface Harness {
+  router: Router;
+  logLines: string[];
+  sender: { url: string };
+}
+
+/** Handlers that answer like the real services; pass overrides to make one misbehave. */
+export function createHarness(overrides: Partial<Handlers> = {}): Harness {
+  let settings: Settings = { theme: 'system' };
+  const handlers: Handlers = {
+    'app:info': () => ({
+      name: 'Hearth',
+      version: '0.0.0-test',
+      host: 'browser',
+      platform: 'linux',
+      versions: { node: '22.0.0' },
+      dataDir: '/data',
+    }),
+    'settings:get': () => settings,
+    'settings:set': (patch) => (settings = { ...settings, ...(patch.theme ? { theme: patch.theme } : {}) }),
+    'links:open': () => ({ outcome: 'opened' }),
+    'notices:list': () => [],
+    'notices:dismiss': () => false,
+    ...overrides,
+  };
+  const logLines: string[] = [];
+  const router = createRouter({
+    handlers,
+    isTrustedSender: (sender) => sender.url.startsWith(`${APP_ORIGIN}/`),
+    logger: createLogger({ sinks: [(line) => logLines.push(line)] }),
+  });
+  return { router, logLines, sender: { url: `${APP_ORIGIN}/index.html` } };
+}

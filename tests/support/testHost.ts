@@ -1,0 +1,48 @@
+/**
+ * A real browser host on a free loopback port, over a real data folder and a tiny renderer
+ * folder, for integration tests of the door from the outside.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../electron/core/createCore';
+import { startHeadlessHost, type HeadlessHost } from '../../electron/core/headless/server';
+import { createLogger } from '../../electron/core/logger';
+
+export interface TestHost extends HeadlessHost {
+  token: string;
+  dataDir: string;
+  logLines: string[];
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `hearth-${prefix}-`));
+}
+
+export async function startTestHost(
+  options: { dataDir?: string; port?: number; token?: string } = {},
+): Promise<TestHost> {
+  const dataDir = options.dataDir ?? tempDir('data');
+  const rendererDir = tempDir('renderer');
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
+  const logLines: string[] = [];
+  const logger = createLogger({ sinks: [(line) => logLines.push(line)] });
+  const host = await startHeadlessHost({
+    rendererDir,
+    port: options.port ?? 0,
+    token: options.token,
+    logger,
+    makeCore: (trust) =>
+      createCore({
+        dataDir,
+        logger,
+        isTrustedSender: trust,
+        openExternal: async () => 'delegated',
+        appInfo: { name: 'Hearth', version: '0.0.0-test', host: 'browser', platform: process.platform, versions: { node: process.versions.node } },
+      }),
+  });
+  const token = new URL(host.url).searchParams.get('token') ?? '';
+  return { ...host, token, dataDir, logLines };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../electron/core/bridge/errors';
+import { MAX_URL_LENGTH } from '../../../preload/contract';
+import { createHarness } from '../../support/routerHarness';
+
+describe('the router', () => {
+  it('answers a well-formed call from the app with the handler’s value', async () => {
+    const { router, sender } = createHarness();
+    const outcome = await router.dispatch('settings:set', [{ theme: 'dark' }], sender);
+    expect(outcome).toEqual({ ok: true, value: { theme: 'dark' } });
+  });
+
+  it('refuses a channel the contract does not declare', async () => {
+    const { router, sender } = createHarness();
+    const outcome = await router.dispatch('shell:exec', ['rm -rf /'], sender);
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'E_UNKNOWN_CHANNEL', message: 'There is no channel named "shell:exec".' },
+    });
+  });
+
+  it('refuses inherited property names as channels', async () => {
+    const { router, sender } = createHarness();
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const outcome = await router.dispatch(name, [], sender);
+      expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_UNKNOWN_CHANNEL');
+    }
+  });
+
+  it('refuses a call from a frame that is not the app’s own, before the handler runs', async () => {
+    let ran = false;
+    const { router, logLines } = createHarness({
+      'settings:get': () => {
+        ran = true;
+        return { theme: 'system' };
+      },
+    });
+    const outcome = await router.dispatch('settings:get', [], { url: 'https://evil.test/frame.html' });
+    expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_FORBIDDEN_SENDER');
+    expect(ran).toBe(false);
+    expect(logLines.some((line) => line.includes('WARN') && line.includes('settings:get'))).toBe(true);
+  });
+
+  it.each([
+    ['a wrong type', [{ theme: 42 }], 'argument 1, field theme'],
+    ['a value outside the enum', [{ theme: 'blue' }], 'argument 1, field theme'],
+    ['an unknown field', [{ theme: 'dark', admin: true }], 'admin'],
+    ['a missing argument', [], 'it takes 1 argument, not 0'],
+    ['an extra argument', [{ theme: 'dark' }, 'extra'], 'it takes 1 argument, not 2'],
+    ['arguments that are not a list', { theme: 'dark' }, 'the arguments must be a list'],
+    ['null instead of the patch', [null], 'argument 1'],
+  ])('refuses a payload with %s and says where', async (_label, args, where) => {
+    const { router, sender } = createHarness();
+    const outcome = await router.dispatch('settings:set', args, sender);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe('E_INVALID_PAYLOAD');
+    expect(outcome.error.message).toMatch(/^settings:set was refused: /);
+    expect(outcome.error.message).toContain(where);
+  });
+
+  it('refuses an oversized string', async () => {
+    const { router, sender } = createHarness();
+    const outcome = await router.dispatch('links:open', [`https://a.test/${'x'.repeat(MAX_URL_LENGTH)}`], sender);
+    expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_INVALID_PAYLOAD');
+  });
+
+  it('passes a user-facing error’s message and code through', async () => {
+    const { router, sender } = createHarness({
+      'settings:get': () => {
+        throw new UserFacingError('The settings folder is read-only.');
+      },
+    });
+    const outcome = await router.dispatch('settings:get', [], sender);
+    expect(outcome).toEqual({ ok: false, error: { code: 'E_FAILED', message: 'The settings folder is read-only.' } });
+  });
+
+  it('logs an unexpected failure in full and reports it plainly', async () => {
+    const { router, sender, logLines } = createHarness({
+      'settings:get': async () => {
+        throw new Error('disk on fire');
+      },
+    });
+    const outcome = await router.dispatch('settings:get', [], sender);
+    expect(outcome).toEqual({ ok: false, error: { code: 'E_INTERNAL', message: 'settings:get failed: disk on fire' } });
+    expect(logLines.join('\n')).toContain('Error: disk on fire');
+  });
+
+  it('never lets a reply outside the contract reach the renderer', async () => {
+    const { router, sender } = createHarness({
+      // A bug in a service: the reply has a field the contract does not know.
+      'settings:get': () => ({ theme: 'dark', secret: 'x' }) as never,
+    });
+    const outcome = await router.dispatch('settings:get', [], sender);
+    expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_INTERNAL');
+  });
+});
