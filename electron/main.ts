@@ -21,6 +21,10 @@ const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
 const outDir = fileURLToPath(new URL('..', import.meta.url));
 
+// A data folder of its own when asked (portable installs, end-to-end tests); set before the
+// single-instance lock, which is kept per data folder.
+if (process.env.HEARTH_DATA_DIR) app.setPath('userData', process.env.HEARTH_DATA_DIR);
+
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {

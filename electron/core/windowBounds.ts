@@ -48,8 +48,10 @@ export function restoreWindowState(
 function screenShowingMost(window: Rectangle, screens: Rectangle[]): Rectangle | undefined {
   let best: { screen: Rectangle; shown: number } | undefined;
   for (const screen of screens) {
-    const width = Math.min(window.x + window.width, screen.x + screen.width) - Math.max(window.x, screen.x);
-    const height = Math.min(window.y + window.height, screen.y + screen.height) - Math.max(window.y, screen.y);
+    const width =
+      Math.min(window.x + window.width, screen.x + screen.width) - Math.max(window.x, screen.x);
+    const height =
+      Math.min(window.y + window.height, screen.y + screen.height) - Math.max(window.y, screen.y);
     if (width < MIN_VISIBLE.width || height < MIN_VISIBLE.height) continue;
     if (!best || width * height > best.shown) best = { screen, shown: width * height };
   }

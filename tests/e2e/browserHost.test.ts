@@ -50,7 +50,9 @@ describe('the app in Chromium through the browser host', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await expect.poll(() => JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({ theme: 'dark' });
+    await expect
+      .poll(() => JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')))
+      .toEqual({ theme: 'dark' });
     // The cookie set from the token carries the reload, even without the token in the address.
     await page.goto(new URL('/', host.url).href);
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -70,9 +72,15 @@ describe('the app in Chromium through the browser host', () => {
     // Each attempt is made by page code, as an injected payload would, and must be blocked.
     const result = await page.evaluate(async () => {
       const blocked: string[] = [];
-      document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.blockedURI));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        blocked.push(event.blockedURI),
+      );
       const flags = window as unknown as Record<string, unknown>;
-      for (const src of [undefined, 'data:text/javascript,window.fromData=1', 'https://example.com/remote.js']) {
+      for (const src of [
+        undefined,
+        'data:text/javascript,window.fromData=1',
+        'https://example.com/remote.js',
+      ]) {
         const script = document.createElement('script');
         if (src) script.src = src;
         else script.textContent = 'window.fromInline = 1';
@@ -80,7 +88,10 @@ describe('the app in Chromium through the browser host', () => {
       }
       setTimeout('window.fromEval = 1', 0);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return { blocked: [...new Set(blocked)].sort(), ran: ['fromInline', 'fromData', 'fromEval'].filter((name) => flags[name]) };
+      return {
+        blocked: [...new Set(blocked)].sort(),
+        ran: ['fromInline', 'fromData', 'fromEval'].filter((name) => flags[name]),
+      };
     });
     expect(result.ran).toEqual([]);
     expect(result.blocked).toEqual(['data', 'eval', 'https://example.com/remote.js', 'inline']);

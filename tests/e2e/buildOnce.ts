@@ -4,9 +4,19 @@ import { join } from 'node:path';
 
 export default function buildOnce(): void {
   const root = join(import.meta.dirname, '..', '..');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`electron-vite build failed with exit code ${result.status}`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`electron-vite build failed with exit code ${result.status}`);
 }

@@ -20,9 +20,15 @@ function freePort(): Promise<number> {
 describe('npm run serve', () => {
   it('builds, starts on the port asked for, and prints the one URL line', async () => {
     const port = await freePort();
-    serve = await startServe('npm', ['run', '--silent', 'serve', '--', '--port', String(port), '--data-dir', tempDir('serve')], 120_000);
+    serve = await startServe(
+      'npm',
+      ['run', '--silent', 'serve', '--', '--port', String(port), '--data-dir', tempDir('serve')],
+      120_000,
+    );
     expect(`Hearth is running at ${serve.url}`).toMatch(URL_LINE);
-    expect(serve.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=[A-Za-z0-9_-]{32}$`));
+    expect(serve.url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=[A-Za-z0-9_-]{32}$`),
+    );
     const withoutToken = await fetch(`http://127.0.0.1:${port}/`);
     expect(withoutToken.status).toBe(401);
     const withToken = await fetch(serve.url);
@@ -35,9 +41,15 @@ describe('npm run serve', () => {
     await new Promise((resolve) => blocker.once('listening', resolve));
     const { port } = blocker.address() as { port: number };
     try {
-      await expect(startServe('node', ['out/main/headless.js', '--port', String(port), '--data-dir', tempDir('serve')])).rejects.toThrow(
-        `Hearth could not start: port ${port} is already in use`,
-      );
+      await expect(
+        startServe('node', [
+          'out/main/headless.js',
+          '--port',
+          String(port),
+          '--data-dir',
+          tempDir('serve'),
+        ]),
+      ).rejects.toThrow(`Hearth could not start: port ${port} is already in use`);
     } finally {
       blocker.close();
     }

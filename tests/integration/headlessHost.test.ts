@@ -48,14 +48,20 @@ describe('the browser host over HTTP', () => {
     host = await startTestHost();
     const { request } = await import('node:http');
     const status = await new Promise<number | undefined>((resolve) => {
-      request(host.url, { headers: { host: `evil.test:${host.port}` } }, (response) => resolve(response.statusCode)).end();
+      request(host.url, { headers: { host: `evil.test:${host.port}` } }, (response) =>
+        resolve(response.statusCode),
+      ).end();
     });
     expect(status).toBe(403);
   });
 
   it('does not serve files outside the renderer folder', async () => {
     host = await startTestHost();
-    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fsettings.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2fsettings.json',
+    ]) {
       const response = await fetch(`http://127.0.0.1:${host.port}${path}?token=${host.token}`);
       expect(response.status, path).toBe(404);
     }
@@ -71,7 +77,9 @@ describe('the browser host’s WebSocket', () => {
   it('refuses a connection from another origin even with the token', async () => {
     host = await startTestHost();
     await expect(openWire(bridgeUrl(), 'http://evil.test')).rejects.toThrow('HTTP 403');
-    await expect(openWire(bridgeUrl(), `http://127.0.0.1:${host.port + 1}`)).rejects.toThrow('HTTP 403');
+    await expect(openWire(bridgeUrl(), `http://127.0.0.1:${host.port + 1}`)).rejects.toThrow(
+      'HTTP 403',
+    );
     await expect(openWire(bridgeUrl(), undefined)).rejects.toThrow('HTTP 403');
     expect(host.logLines.some((line) => line.includes('evil.test'))).toBe(true);
   });
@@ -82,7 +90,9 @@ describe('the browser host’s WebSocket', () => {
     const reply = await client.invoke('settings:set', [{ theme: 'dark' }]);
     expect(reply).toEqual({ type: 'result', id: 1, ok: true, value: { theme: 'dark' } });
     const { readFileSync } = await import('node:fs');
-    expect(JSON.parse(readFileSync(`${host.dataDir}/settings.json`, 'utf8'))).toEqual({ theme: 'dark' });
+    expect(JSON.parse(readFileSync(`${host.dataDir}/settings.json`, 'utf8'))).toEqual({
+      theme: 'dark',
+    });
     client.close();
   });
 
@@ -100,13 +110,21 @@ describe('the browser host’s WebSocket', () => {
   it('answers messages that are not invoke messages with E_BAD_MESSAGE', async () => {
     host = await startTestHost();
     const client = await openWire(bridgeUrl(), host.origin);
-    await expect(client.sendRaw('not json')).resolves.toMatchObject({ id: null, ok: false, error: { code: 'E_BAD_MESSAGE' } });
-    await expect(client.sendRaw(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info' }))).resolves.toMatchObject({
+    await expect(client.sendRaw('not json')).resolves.toMatchObject({
+      id: null,
+      ok: false,
+      error: { code: 'E_BAD_MESSAGE' },
+    });
+    await expect(
+      client.sendRaw(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info' })),
+    ).resolves.toMatchObject({
       id: 7,
       ok: false,
       error: { code: 'E_BAD_MESSAGE' },
     });
-    await expect(client.sendRaw(JSON.stringify({ type: 'invoke', id: 8, channel: 'nope:nope', args: [] }))).resolves.toMatchObject({
+    await expect(
+      client.sendRaw(JSON.stringify({ type: 'invoke', id: 8, channel: 'nope:nope', args: [] })),
+    ).resolves.toMatchObject({
       id: 8,
       error: { code: 'E_UNKNOWN_CHANNEL' },
     });

@@ -26,7 +26,8 @@ describe('the settings store', () => {
     const dataDir = tempDir('settings');
     open(dataDir).store.update({ theme: 'dark' });
     expect(open(dataDir).store.get()).toEqual({ theme: 'dark' });
-    if (process.platform !== 'win32') expect(statSync(join(dataDir, 'settings.json')).mode & 0o777).toBe(0o600);
+    if (process.platform !== 'win32')
+      expect(statSync(join(dataDir, 'settings.json')).mode & 0o777).toBe(0o600);
   });
 
   it('leaves fields out of a patch unchanged', () => {
@@ -40,7 +41,9 @@ describe('the settings store', () => {
     const { store } = open(dataDir);
     store.update({ theme: 'dark' });
     expect(() => store.update({ theme: 'neon' } as never)).toThrow();
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({ theme: 'dark' });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
+      theme: 'dark',
+    });
   });
 
   it.each([

@@ -1,7 +1,11 @@
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi, createBridge, BridgeError } from '../../preload/api';
-import { createWebSocketTransport, type SocketLike, type WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
+import {
+  createWebSocketTransport,
+  type SocketLike,
+  type WebSocketTransport,
+} from '../../renderer/src/bridge/webSocketTransport';
 import { bridgeUrl } from '../../renderer/src/bridge/connect';
 import { startTestHost, type TestHost } from '../support/testHost';
 
@@ -15,8 +19,15 @@ afterEach(async () => {
 });
 
 function connectTransport(target: TestHost) {
-  const url = bridgeUrl({ protocol: 'http:', host: `127.0.0.1:${target.port}`, search: `?token=${target.token}` });
-  transport = createWebSocketTransport(url, (address) => new WebSocket(address, { origin: target.origin }) as unknown as SocketLike);
+  const url = bridgeUrl({
+    protocol: 'http:',
+    host: `127.0.0.1:${target.port}`,
+    search: `?token=${target.token}`,
+  });
+  transport = createWebSocketTransport(
+    url,
+    (address) => new WebSocket(address, { origin: target.origin }) as unknown as SocketLike,
+  );
   return createApi(createBridge(transport));
 }
 
@@ -33,7 +44,9 @@ describe('the renderer’s WebSocket transport', () => {
   it('carries a refusal back as a BridgeError with its code', async () => {
     host = await startTestHost();
     const api = connectTransport(host);
-    const error = await api.settings.set({ theme: 'sepia' } as never).catch((reason: unknown) => reason);
+    const error = await api.settings
+      .set({ theme: 'sepia' } as never)
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(BridgeError);
     expect((error as BridgeError).code).toBe('E_INVALID_PAYLOAD');
   });

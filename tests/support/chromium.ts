@@ -5,12 +5,19 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 export function chromiumPath(): string {
   const found = CANDIDATES.find((path): path is string => !!path && existsSync(path));
   if (!found) {
-    throw new Error('No Chromium found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
+    throw new Error(
+      'No Chromium found: install Debian\'s "chromium" package or set CHROMIUM_PATH.',
+    );
   }
   return found;
 }

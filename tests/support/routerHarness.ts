@@ -25,7 +25,8 @@ export function createHarness(overrides: Partial<Handlers> = {}): Harness {
       dataDir: '/data',
     }),
     'settings:get': () => settings,
-    'settings:set': (patch) => (settings = { ...settings, ...(patch.theme ? { theme: patch.theme } : {}) }),
+    'settings:set': (patch) =>
+      (settings = { ...settings, ...(patch.theme ? { theme: patch.theme } : {}) }),
     'links:open': () => ({ outcome: 'opened' }),
     'notices:list': () => [],
     'notices:dismiss': () => false,

@@ -13,22 +13,36 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-export const URL_LINE = /^Hearth is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)$/m;
+export const URL_LINE =
+  /^Hearth is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)$/m;
 
 /** Starts a command that prints the URL line and resolves once it has. */
-export function startServe(command: string, args: string[], timeoutMs = 60_000): Promise<ServeProcess> {
-  const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export function startServe(
+  command: string,
+  args: string[],
+  timeoutMs = 60_000,
+): Promise<ServeProcess> {
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`No URL line within ${timeoutMs} ms.\n${stdout}\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`No URL line within ${timeoutMs} ms.\n${stdout}\n${stderr}`)),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       stopGroup(child);
       reject(error);
     };
-    child.on('exit', (code) => fail(new Error(`Exited with ${code} before printing the URL.\n${stdout}\n${stderr}`)));
+    child.on('exit', (code) =>
+      fail(new Error(`Exited with ${code} before printing the URL.\n${stdout}\n${stderr}`)),
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = URL_LINE.exec(stdout);
@@ -50,11 +64,12 @@ export function startServe(command: string, args: string[], timeoutMs = 60_000):
 
 /** Ends the process and everything it started (npm runs node under a shell). */
 function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  const pid = child.pid;
+  if (child.exitCode !== null || child.signalCode !== null || !pid) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-pid, 'SIGTERM');
     } catch {
       resolve();
     }
@@ -62,5 +77,11 @@ function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 export function startBuiltHost(dataDir: string, port = 0): Promise<ServeProcess> {
-  return startServe(process.execPath, [join(REPO_ROOT, 'out', 'main', 'headless.js'), '--port', String(port), '--data-dir', dataDir]);
+  return startServe(process.execPath, [
+    join(REPO_ROOT, 'out', 'main', 'headless.js'),
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+  ]);
 }

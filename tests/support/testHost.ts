@@ -24,7 +24,10 @@ export async function startTestHost(
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? tempDir('data');
   const rendererDir = tempDir('renderer');
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Hearth</title><div id="root"></div>',
+  );
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
   const logLines: string[] = [];
@@ -40,7 +43,13 @@ export async function startTestHost(
         logger,
         isTrustedSender: trust,
         openExternal: async () => 'delegated',
-        appInfo: { name: 'Hearth', version: '0.0.0-test', host: 'browser', platform: process.platform, versions: { node: process.versions.node } },
+        appInfo: {
+          name: 'Hearth',
+          version: '0.0.0-test',
+          host: 'browser',
+          platform: process.platform,
+          versions: { node: process.versions.node },
+        },
       }),
   });
   const token = new URL(host.url).searchParams.get('token') ?? '';

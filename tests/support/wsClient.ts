@@ -22,7 +22,9 @@ export function openWire(url: string, origin: string | undefined): Promise<WireC
       if (message.type === 'event') events.push(message);
       else results.shift()?.(message);
     });
-    socket.on('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+    socket.on('unexpected-response', (_request, response) =>
+      reject(new Error(`HTTP ${response.statusCode}`)),
+    );
     socket.on('error', reject);
     socket.on('open', () => {
       const sendRaw = (text: string) =>
@@ -33,7 +35,8 @@ export function openWire(url: string, origin: string | undefined): Promise<WireC
       resolve({
         socket,
         sendRaw,
-        invoke: (channel, args) => sendRaw(JSON.stringify({ type: 'invoke', id: nextId++, channel, args })),
+        invoke: (channel, args) =>
+          sendRaw(JSON.stringify({ type: 'invoke', id: nextId++, channel, args })),
         events,
         close: () => socket.close(),
       });

@@ -47,7 +47,9 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`port ${options.port} is already in use; pick another with --port, or leave it out for a free one.`)
+          ? new Error(
+              `port ${options.port} is already in use; pick another with --port, or leave it out for a free one.`,
+            )
           : error,
       ),
     );

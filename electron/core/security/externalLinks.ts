@@ -29,7 +29,9 @@ export function checkExternalUrl(raw: string): LinkCheck {
   }
   // Percent-encoding can make the normalised link several times longer than what was typed.
   if (url.href.length > MAX_URL_LENGTH) {
-    return refuse(`The link is longer than ${MAX_URL_LENGTH} characters once encoded, so it was not opened.`);
+    return refuse(
+      `The link is longer than ${MAX_URL_LENGTH} characters once encoded, so it was not opened.`,
+    );
   }
   if (url.protocol === 'https:') return { ok: true, url: url.href };
   if (url.protocol === 'http:') {

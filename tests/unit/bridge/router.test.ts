@@ -35,10 +35,14 @@ describe('the router', () => {
         return { theme: 'system' };
       },
     });
-    const outcome = await router.dispatch('settings:get', [], { url: 'https://evil.test/frame.html' });
+    const outcome = await router.dispatch('settings:get', [], {
+      url: 'https://evil.test/frame.html',
+    });
     expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_FORBIDDEN_SENDER');
     expect(ran).toBe(false);
-    expect(logLines.some((line) => line.includes('WARN') && line.includes('settings:get'))).toBe(true);
+    expect(logLines.some((line) => line.includes('WARN') && line.includes('settings:get'))).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -61,7 +65,11 @@ describe('the router', () => {
 
   it('refuses an oversized string', async () => {
     const { router, sender } = createHarness();
-    const outcome = await router.dispatch('links:open', [`https://a.test/${'x'.repeat(MAX_URL_LENGTH)}`], sender);
+    const outcome = await router.dispatch(
+      'links:open',
+      [`https://a.test/${'x'.repeat(MAX_URL_LENGTH)}`],
+      sender,
+    );
     expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_INVALID_PAYLOAD');
   });
 
@@ -72,7 +80,10 @@ describe('the router', () => {
       },
     });
     const outcome = await router.dispatch('settings:get', [], sender);
-    expect(outcome).toEqual({ ok: false, error: { code: 'E_FAILED', message: 'The settings folder is read-only.' } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'E_FAILED', message: 'The settings folder is read-only.' },
+    });
   });
 
   it('logs an unexpected failure in full and reports it plainly', async () => {
@@ -82,7 +93,10 @@ describe('the router', () => {
       },
     });
     const outcome = await router.dispatch('settings:get', [], sender);
-    expect(outcome).toEqual({ ok: false, error: { code: 'E_INTERNAL', message: 'settings:get failed: disk on fire' } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'E_INTERNAL', message: 'settings:get failed: disk on fire' },
+    });
     expect(logLines.join('\n')).toContain('Error: disk on fire');
   });
 

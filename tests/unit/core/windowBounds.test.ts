@@ -56,7 +56,10 @@ describe('restoreWindowState', () => {
   it('puts a window spanning two screens wholly on the one that shows most of it', () => {
     // 300 px on the left screen, 700 px on the primary one.
     const spanning = { x: -300, y: 100, width: 1000, height: 600 };
-    expect(restoreWindowState(saved(spanning), [LEFT, PRIMARY], PREFERRED).bounds).toEqual({ ...spanning, x: 0 });
+    expect(restoreWindowState(saved(spanning), [LEFT, PRIMARY], PREFERRED).bounds).toEqual({
+      ...spanning,
+      x: 0,
+    });
     const mostlyLeft = { x: -700, y: 100, width: 1000, height: 600 };
     expect(restoreWindowState(saved(mostlyLeft), [PRIMARY, LEFT], PREFERRED).bounds).toEqual({
       ...mostlyLeft,

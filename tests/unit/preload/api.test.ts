@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeError, createApi, createBridge, methodPath, type BridgeTransport } from '../../../preload/api';
+import {
+  BridgeError,
+  createApi,
+  createBridge,
+  methodPath,
+  type BridgeTransport,
+} from '../../../preload/api';
 import { eventChannelNames, invokeChannelNames, type Outcome } from '../../../preload/contract';
 
 /** A transport that records calls and lets the test fire events. */
@@ -18,19 +24,24 @@ function recordingTransport(answer: (channel: string, args: unknown[]) => Outcom
       return () => set.delete(listener);
     },
   };
-  const fire = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener(payload));
+  const fire = (channel: string, payload: unknown) =>
+    listeners.get(channel)?.forEach((listener) => listener(payload));
   return { transport, calls, fire };
 }
 
 /** Every `domain.method` name on an API object. */
 function methodNames(api: object): string[] {
-  return Object.entries(api).flatMap(([domain, methods]) => Object.keys(methods as object).map((name) => `${domain}.${name}`));
+  return Object.entries(api).flatMap(([domain, methods]) =>
+    Object.keys(methods as object).map((name) => `${domain}.${name}`),
+  );
 }
 
 describe('the API built from the contract', () => {
   it('has exactly one method per contract channel and nothing else', () => {
     const { transport } = recordingTransport(() => ({ ok: true, value: null }));
-    const expected = [...invokeChannelNames, ...eventChannelNames].map((channel) => methodPath(channel).join('.'));
+    const expected = [...invokeChannelNames, ...eventChannelNames].map((channel) =>
+      methodPath(channel).join('.'),
+    );
     expect(methodNames(createBridge(transport)).sort()).toEqual(expected.sort());
     expect(methodNames(createApi(createBridge(transport))).sort()).toEqual(expected.sort());
     expect(expected).toContain('settings.onChanged');
@@ -57,7 +68,10 @@ describe('the API built from the contract', () => {
       .settings.set({ theme: 'dark' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BridgeError);
-    expect(failure).toMatchObject({ code: 'E_INVALID_PAYLOAD', message: 'settings:set was refused: bad theme.' });
+    expect(failure).toMatchObject({
+      code: 'E_INVALID_PAYLOAD',
+      message: 'settings:set was refused: bad theme.',
+    });
   });
 
   it('delivers events to listeners until they unsubscribe', () => {
@@ -74,7 +88,9 @@ describe('the API built from the contract', () => {
   it('refuses a listener that is not a function', () => {
     const { transport } = recordingTransport(() => ({ ok: true, value: null }));
     const bridge = createBridge(transport);
-    expect(() => bridge.settings.onChanged('alert(1)' as never)).toThrow(/listener must be a function/);
+    expect(() => bridge.settings.onChanged('alert(1)' as never)).toThrow(
+      /listener must be a function/,
+    );
   });
 
   it('is frozen, so page code cannot swap a method', () => {

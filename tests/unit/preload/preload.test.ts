@@ -51,7 +51,9 @@ describe('the preload', () => {
     const exposed = Object.entries(hearth).flatMap(([domain, methods]) =>
       Object.keys(methods).map((name) => `${domain}.${name}`),
     );
-    const expected = [...invokeChannelNames, ...eventChannelNames].map((channel) => methodPath(channel).join('.'));
+    const expected = [...invokeChannelNames, ...eventChannelNames].map((channel) =>
+      methodPath(channel).join('.'),
+    );
     expect(exposed.sort()).toEqual(expected.sort());
     expect(exposed.some((name) => /invoke|send|ipc/i.test(name))).toBe(false);
   });
@@ -59,22 +61,31 @@ describe('the preload', () => {
   it('forwards a call to ipcRenderer.invoke on that channel only', async () => {
     electron.invoke.mockResolvedValue({ ok: true, value: { theme: 'dark' } });
     const hearth = await loadPreload();
-    await expect(hearth.settings?.set?.({ theme: 'dark' })).resolves.toEqual({ ok: true, value: { theme: 'dark' } });
+    await expect(hearth.settings?.set?.({ theme: 'dark' })).resolves.toEqual({
+      ok: true,
+      value: { theme: 'dark' },
+    });
     expect(electron.invoke).toHaveBeenCalledWith('settings:set', { theme: 'dark' });
   });
 
   it('reports a missing handler as a disconnected call instead of throwing', async () => {
     electron.invoke.mockRejectedValue(new Error("No handler registered for 'app:info'"));
     const hearth = await loadPreload();
-    await expect(hearth.app?.info?.()).resolves.toMatchObject({ ok: false, error: { code: 'E_DISCONNECTED' } });
+    await expect(hearth.app?.info?.()).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'E_DISCONNECTED' },
+    });
   });
 
   it('gives listeners the payload but never the IPC event object', async () => {
     const hearth = await loadPreload();
     const seen: unknown[][] = [];
-    const stop = hearth.settings?.onChanged?.((...args: unknown[]) => seen.push(args)) as () => void;
+    const stop = hearth.settings?.onChanged?.((...args: unknown[]) =>
+      seen.push(args),
+    ) as () => void;
     const ipcEvent = { sender: { send: () => undefined }, ports: [] };
-    for (const listener of electron.listeners.get('settings:changed') ?? []) listener(ipcEvent, { theme: 'dark' });
+    for (const listener of electron.listeners.get('settings:changed') ?? [])
+      listener(ipcEvent, { theme: 'dark' });
     expect(seen).toEqual([[{ theme: 'dark' }]]);
     stop();
     expect(electron.listeners.get('settings:changed')?.size).toBe(0);

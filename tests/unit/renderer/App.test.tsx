@@ -23,13 +23,20 @@ function connectTo(overrides: Partial<Handlers> = {}) {
       return () => set.delete(listener);
     },
   });
-  const emit = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener(payload));
-  const connection: Connection = { api: createApi(bridge), status: () => 'open', onStatus: () => () => undefined };
+  const emit = (channel: string, payload: unknown) =>
+    listeners.get(channel)?.forEach((listener) => listener(payload));
+  const connection: Connection = {
+    api: createApi(bridge),
+    status: () => 'open',
+    onStatus: () => () => undefined,
+  };
   return { connection, emit };
 }
 
 beforeEach(() => {
-  window.matchMedia = vi.fn().mockReturnValue({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() });
+  window.matchMedia = vi
+    .fn()
+    .mockReturnValue({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() });
 });
 afterEach(cleanup);
 
@@ -63,7 +70,14 @@ describe('the app shell', () => {
   it('shows notices raised before the page loaded, and dismisses them', async () => {
     const dismissed: number[] = [];
     const { connection } = connectTo({
-      'notices:list': () => [{ id: 3, level: 'warning', message: 'Your settings could not be read.', at: new Date().toISOString() }],
+      'notices:list': () => [
+        {
+          id: 3,
+          level: 'warning',
+          message: 'Your settings could not be read.',
+          at: new Date().toISOString(),
+        },
+      ],
       'notices:dismiss': (id) => (dismissed.push(id), true),
     });
     render(<App connection={connection} />);
@@ -74,7 +88,9 @@ describe('the app shell', () => {
   });
 
   it('says why a link was refused', async () => {
-    const { connection } = connectTo({ 'links:open': () => ({ outcome: 'refused', reason: 'Hearth opens only https: links.' }) });
+    const { connection } = connectTo({
+      'links:open': () => ({ outcome: 'refused', reason: 'Hearth opens only https: links.' }),
+    });
     render(<App connection={connection} />);
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Ollama' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Hearth opens only https: links.');
@@ -85,6 +101,8 @@ describe('the app shell', () => {
     const { connection } = connectTo({ 'links:open': (url) => ({ outcome: 'delegated', url }) });
     render(<App connection={connection} />);
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Ollama' }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://ollama.com/', '_blank', 'noopener,noreferrer'));
+    await vi.waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://ollama.com/', '_blank', 'noopener,noreferrer'),
+    );
   });
 });

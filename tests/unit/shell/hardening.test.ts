@@ -25,7 +25,10 @@ function preventable(url = '') {
 function hardened() {
   const contents = new FakeContents();
   const openedOutside: string[] = [];
-  hardenWebContents(contents as never, { appOrigin: APP_ORIGIN, openOutside: (url) => openedOutside.push(url) });
+  hardenWebContents(contents as never, {
+    appOrigin: APP_ORIGIN,
+    openOutside: (url) => openedOutside.push(url),
+  });
   return { contents, openedOutside };
 }
 
@@ -53,8 +56,12 @@ describe('window hardening', () => {
 
   it('denies every new window and hands its link to the checked opener', () => {
     const { contents, openedOutside } = hardened();
-    expect(contents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
-    expect(contents.windowOpenHandler?.({ url: `${APP_ORIGIN}/index.html` })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({
+      action: 'deny',
+    });
+    expect(contents.windowOpenHandler?.({ url: `${APP_ORIGIN}/index.html` })).toEqual({
+      action: 'deny',
+    });
     expect(openedOutside).toEqual(['https://example.com/', `${APP_ORIGIN}/index.html`]);
   });
 
@@ -66,18 +73,21 @@ describe('window hardening', () => {
     expect(openedOutside).toEqual([]);
   });
 
-  it.each(['https://example.com/', 'app://hearth.evil/', 'app://hearthx/', 'file:///etc/passwd', 'http://127.0.0.1:5173/'])(
-    'blocks navigation to %s and passes it to the opener instead',
-    (url) => {
-      const { contents, openedOutside } = hardened();
-      for (const name of ['will-navigate', 'will-redirect']) {
-        const event = preventable();
-        contents.emit(name, event, url);
-        expect(event.prevented).toBe(true);
-      }
-      expect(openedOutside).toEqual([url, url]);
-    },
-  );
+  it.each([
+    'https://example.com/',
+    'app://hearth.evil/',
+    'app://hearthx/',
+    'file:///etc/passwd',
+    'http://127.0.0.1:5173/',
+  ])('blocks navigation to %s and passes it to the opener instead', (url) => {
+    const { contents, openedOutside } = hardened();
+    for (const name of ['will-navigate', 'will-redirect']) {
+      const event = preventable();
+      contents.emit(name, event, url);
+      expect(event.prevented).toBe(true);
+    }
+    expect(openedOutside).toEqual([url, url]);
+  });
 
   it('blocks subframes from loading anything but the app', () => {
     const { contents } = hardened();
@@ -116,18 +126,26 @@ describe('session hardening', () => {
     return { request, check, device };
   }
 
-  it.each(['media', 'geolocation', 'notifications', 'midi', 'openExternal', 'hid', 'serial', 'fullscreen'])(
-    'denies %s even to the app',
-    async (permission) => {
-      const { request, check } = hardenedSession();
-      await expect(request(permission, `${APP_ORIGIN}/index.html`)).resolves.toBe(false);
-      expect(check(permission, APP_ORIGIN)).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'midi',
+    'openExternal',
+    'hid',
+    'serial',
+    'fullscreen',
+  ])('denies %s even to the app', async (permission) => {
+    const { request, check } = hardenedSession();
+    await expect(request(permission, `${APP_ORIGIN}/index.html`)).resolves.toBe(false);
+    expect(check(permission, APP_ORIGIN)).toBe(false);
+  });
 
   it('grants clipboard writes to the app and to nobody else', async () => {
     const { request, check } = hardenedSession();
-    await expect(request('clipboard-sanitized-write', `${APP_ORIGIN}/index.html`)).resolves.toBe(true);
+    await expect(request('clipboard-sanitized-write', `${APP_ORIGIN}/index.html`)).resolves.toBe(
+      true,
+    );
     await expect(request('clipboard-sanitized-write', 'https://evil.test/')).resolves.toBe(false);
     expect(check('clipboard-sanitized-write', 'https://evil.test')).toBe(false);
   });
@@ -140,13 +158,17 @@ describe('session hardening', () => {
     let filter: { urls: string[] } | undefined;
     let listener: ((details: unknown, callback: (response: unknown) => void) => void) | undefined;
     applyDevelopmentPolicy(
-      { webRequest: { onHeadersReceived: (f: never, l: never) => ((filter = f), (listener = l)) } } as never,
+      {
+        webRequest: { onHeadersReceived: (f: never, l: never) => ((filter = f), (listener = l)) },
+      } as never,
       'http://localhost:5173',
       "script-src 'self'",
     );
     expect(filter).toEqual({ urls: ['http://localhost:5173/*'] });
     let response: unknown;
     listener?.({ responseHeaders: { 'X-A': ['1'] } }, (value) => (response = value));
-    expect(response).toEqual({ responseHeaders: { 'X-A': ['1'], 'Content-Security-Policy': ["script-src 'self'"] } });
+    expect(response).toEqual({
+      responseHeaders: { 'X-A': ['1'], 'Content-Security-Policy': ["script-src 'self'"] },
+    });
   });
 });

@@ -7,7 +7,10 @@ type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 
 function registered() {
   const handlers = new Map<string, Handler>();
-  registerIpc({ handle: (channel: string, handler: Handler) => handlers.set(channel, handler) } as never, createHarness().router);
+  registerIpc(
+    { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) } as never,
+    createHarness().router,
+  );
   return handlers;
 }
 
@@ -27,13 +30,18 @@ describe('IPC registration', () => {
   it('refuses a foreign frame and a frame that is gone', async () => {
     const handler = registered().get('settings:get');
     for (const event of [{ senderFrame: { url: 'https://evil.test/' } }, { senderFrame: null }]) {
-      await expect(handler?.(event)).resolves.toMatchObject({ ok: false, error: { code: 'E_FORBIDDEN_SENDER' } });
+      await expect(handler?.(event)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'E_FORBIDDEN_SENDER' },
+      });
     }
   });
 
   it('checks the payload a frame sends', async () => {
     const handler = registered().get('settings:set');
-    await expect(handler?.({ senderFrame: { url: `${APP_ORIGIN}/` } }, { theme: 'neon' })).resolves.toMatchObject({
+    await expect(
+      handler?.({ senderFrame: { url: `${APP_ORIGIN}/` } }, { theme: 'neon' }),
+    ).resolves.toMatchObject({
       ok: false,
       error: { code: 'E_INVALID_PAYLOAD' },
     });
@@ -47,7 +55,10 @@ describe('the window event sink', () => {
       isDestroyed: () => destroyed,
       send: (channel: string) => sent.push(`${name}:${channel}`),
     });
-    windowsSink(() => [window('a', false), window('b', true), window('c', false)])('settings:changed', { theme: 'dark' });
+    windowsSink(() => [window('a', false), window('b', true), window('c', false)])(
+      'settings:changed',
+      { theme: 'dark' },
+    );
     expect(sent).toEqual(['a:settings:changed', 'c:settings:changed']);
   });
 });
