@@ -3,7 +3,7 @@
  * purpose: everything that can run without Electron lives in core/ and is shared with the
  * browser host (headless.ts).
  */
-import { app, ipcMain, session, shell, webContents, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, session, shell, webContents, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/createCore';
@@ -61,7 +61,7 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
-  void app.whenReady().then(() => {
+  const start = () => {
     const dataDir = app.getPath('userData');
     const logger = createLogger({
       sinks: [stderrSink, createFileSink(join(dataDir, 'logs', 'main.log'))],
@@ -97,9 +97,25 @@ if (!app.requestSingleInstanceLock()) {
       serveApp(session.defaultSession, join(outDir, 'renderer'));
     }
     registerIpc(ipcMain, core.router);
-    core.events.addSink(windowsSink(() => webContents.getAllWebContents()));
+    // Windows only: DevTools and other web contents have no business receiving app events.
+    core.events.addSink(
+      windowsSink(() =>
+        webContents.getAllWebContents().filter((contents) => contents.getType() === 'window'),
+      ),
+    );
     showMainWindow();
     app.on('activate', showMainWindow);
+  };
+
+  void app.whenReady().then(() => {
+    try {
+      start();
+    } catch (error) {
+      // Nothing can work without the core (an unwritable data folder, say): say why, then quit.
+      const reason = error instanceof Error ? error.message : String(error);
+      dialog.showErrorBox('Hearth could not start', reason);
+      app.exit(1);
+    }
   });
 
   app.on('window-all-closed', () => {
