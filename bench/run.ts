@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: runs every benchmark, prints one line per figure, and writes them all to
- * bench/results/latest.json for comparison between runs. Figures are measurements: nothing here
- * passes or fails on time.
+ * `npm run bench`: runs every benchmark, prints one line per figure, and writes them to
+ * bench/results.json as one flat object of named numbers (plus `bench.at` and machine facts in
+ * bench/results.meta.json). Figures are measurements: nothing here passes or fails on time.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
@@ -21,14 +21,13 @@ for (const [name, benchmark] of Object.entries(BENCHMARKS)) {
     );
   }
 }
-const directory = join(import.meta.dirname, 'results');
-mkdirSync(directory, { recursive: true });
-const machine = {
+const results = Object.fromEntries(figures.map((figure) => [figure.name, figure.value]));
+const meta = {
+  at: new Date().toISOString(),
   node: process.versions.node,
   cpus: cpus().length,
   cpu: cpus()[0]?.model ?? 'unknown',
+  units: Object.fromEntries(figures.map((figure) => [figure.name, figure.unit])),
 };
-writeFileSync(
-  join(directory, 'latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, figures }, null, 2)}\n`,
-);
+writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(import.meta.dirname, 'results.meta.json'), `${JSON.stringify(meta, null, 2)}\n`);

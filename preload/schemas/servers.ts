@@ -1,0 +1,209 @@
+/**
+ * The shapes of MCP server configuration, status, logs and tools as they cross the bridge.
+ * Secret values never travel from main to the renderer: a stored secret comes back without its
+ * `value`, and a save that leaves `value` out keeps the stored one.
+ */
+import { z } from 'zod';
+
+const MAX_VALUE_LENGTH = 32_768;
+const MAX_PATH_LENGTH = 4_096;
+
+export const serverNameSchema = z
+  .string()
+  .min(1, 'A server needs a name.')
+  .max(64, 'Server names are at most 64 characters.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Use letters, digits, spaces, dots, dashes and underscores; start with a letter or digit.')
+  .refine((name) => name.trim() === name, 'A server name cannot start or end with a space.');
+
+/** An environment variable or header: a secret one is kept with safeStorage, never in the plain store. */
+function namedValue(name: z.ZodString) {
+  return z.strictObject({
+    name,
+    value: z.string().max(MAX_VALUE_LENGTH).optional(),
+    secret: z.boolean().default(false),
+  });
+}
+
+export const envVariableSchema = namedValue(
+  z.string().min(1).max(256).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Variable names use letters, digits and underscores.'),
+);
+export const headerSchema = namedValue(
+  z.string().min(1).max(256).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.'),
+);
+export type EnvVariable = z.output<typeof envVariableSchema>;
+export type Header = z.output<typeof headerSchema>;
+
+export const stdioTransportSchema = z.strictObject({
+  type: z.literal('stdio'),
+  command: z.string().trim().min(1, 'Which command starts the server?').max(MAX_PATH_LENGTH),
+  args: z.array(z.string().max(MAX_VALUE_LENGTH)).max(256).default([]),
+  env: z.array(envVariableSchema).max(256).default([]),
+  cwd: z.string().max(MAX_PATH_LENGTH).optional(),
+});
+
+export const httpUrlSchema = z
+  .string()
+  .max(2_048)
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Use an http:// or https:// address.');
+
+export const httpTransportSchema = z.strictObject({
+  type: z.literal('http'),
+  url: httpUrlSchema,
+  headers: z.array(headerSchema).max(64).default([]),
+  /** `auto` tries Streamable HTTP and falls back to SSE for older servers. */
+  protocol: z.enum(['auto', 'streamable-http', 'sse']).default('auto'),
+});
+
+export const transportSchema = z.discriminatedUnion('type', [stdioTransportSchema, httpTransportSchema]);
+export type StdioTransportConfig = z.output<typeof stdioTransportSchema>;
+export type HttpTransportConfig = z.output<typeof httpTransportSchema>;
+
+export const toolApprovalSchema = z.enum(['ask', 'allow']);
+export const toolSettingsSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** `allow` runs the tool without asking, for as long as its definition stays as approved. */
+  approval: toolApprovalSchema.default('ask'),
+});
+export type ToolSettings = z.output<typeof toolSettingsSchema>;
+
+/** The longest a single request to a server may take unless progress keeps it alive. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+export const serverConfigSchema = z.strictObject({
+  name: serverNameSchema,
+  enabled: z.boolean().default(true),
+  transport: transportSchema,
+  requestTimeoutMs: z.int().min(1_000).max(3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  tools: z.record(z.string().min(1).max(256), toolSettingsSchema).default({}),
+});
+export type ServerConfig = z.output<typeof serverConfigSchema>;
+export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+export const serverStateSchema = z.enum(['stopped', 'starting', 'ready', 'error', 'restarting']);
+export type ServerState = z.output<typeof serverStateSchema>;
+
+/** Whether the user has approved launching this exact command (stdio servers only). */
+export const launchConsentSchema = z.enum(['approved', 'required', 'changed']);
+
+export const serverStatusSchema = z.strictObject({
+  name: serverNameSchema,
+  state: serverStateSchema,
+  /** What went wrong, in words a user can act on. */
+  error: z.string().max(MAX_VALUE_LENGTH).optional(),
+  consent: launchConsentSchema,
+  serverInfo: z.strictObject({ name: z.string().max(256), version: z.string().max(256), title: z.string().max(256).optional() }).optional(),
+  protocolVersion: z.string().max(64).optional(),
+  capabilities: z
+    .strictObject({
+      tools: z.boolean(),
+      resources: z.boolean(),
+      prompts: z.boolean(),
+      logging: z.boolean(),
+      completions: z.boolean(),
+    })
+    .optional(),
+  transport: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  pid: z.int().positive().optional(),
+  restarts: z.int().nonnegative(),
+  toolCount: z.int().nonnegative(),
+});
+export type ServerStatus = z.output<typeof serverStatusSchema>;
+
+export const serverEntrySchema = z.strictObject({ config: serverConfigSchema, status: serverStatusSchema });
+export type ServerEntry = z.output<typeof serverEntrySchema>;
+
+export const logEntrySchema = z.strictObject({
+  at: z.iso.datetime(),
+  /** stderr: what the server printed; mcp: its logging messages; hearth: what Hearth did. */
+  source: z.enum(['stderr', 'mcp', 'hearth']),
+  level: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']),
+  text: z.string().max(MAX_VALUE_LENGTH),
+});
+export type LogEntry = z.output<typeof logEntrySchema>;
+
+export const riskyVariableSchema = z.strictObject({ name: z.string().max(256), reason: z.string().max(1_000) });
+
+/** Exactly what will run, shown to the user before a stdio server first starts. */
+export const launchReviewSchema = z.strictObject({
+  name: serverNameSchema,
+  /** new: never approved; changed: differs from what was approved. */
+  reason: z.enum(['new', 'changed', 'approved']),
+  command: z.string().max(MAX_PATH_LENGTH),
+  /** Where the command was found on PATH, when it was. */
+  resolvedCommand: z.string().max(MAX_PATH_LENGTH).optional(),
+  args: z.array(z.string().max(MAX_VALUE_LENGTH)),
+  env: z.array(z.strictObject({ name: z.string().max(256), value: z.string().max(MAX_VALUE_LENGTH), secret: z.boolean() })),
+  cwd: z.string().max(MAX_PATH_LENGTH).optional(),
+  risky: z.array(riskyVariableSchema),
+  /** Pass back to approve exactly this; a config changed since gets a new one. */
+  fingerprint: z.string().max(128),
+});
+export type LaunchReview = z.output<typeof launchReviewSchema>;
+
+export const toolAnnotationsSchema = z.strictObject({
+  title: z.string().max(1_000).optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+
+export const catalogToolSchema = z.strictObject({
+  server: serverNameSchema,
+  /** The tool's own name on its server. */
+  tool: z.string().max(1_000),
+  /** The name the model sees: `[A-Za-z0-9_-]{1,64}`, unique across servers. */
+  modelName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  title: z.string().max(1_000).optional(),
+  description: z.string().max(MAX_VALUE_LENGTH),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: toolAnnotationsSchema.optional(),
+  enabled: z.boolean(),
+  approval: toolApprovalSchema,
+  /** True when "always allow" was given to a different definition of this tool than the one now served. */
+  approvalStale: z.boolean(),
+});
+export type CatalogTool = z.output<typeof catalogToolSchema>;
+
+export const importFormatSchema = z.enum(['claude-desktop', 'vscode', 'cursor']);
+export const importItemSchema = z.strictObject({
+  name: z.string().max(256),
+  /** added; replaced (the user asked); renamed (a server had that name); skipped (with the reason). */
+  outcome: z.enum(['added', 'replaced', 'renamed', 'skipped']),
+  finalName: z.string().max(256).optional(),
+  /** Everything not taken as it was: unknown fields, inputs left for the user, and so on. */
+  notes: z.array(z.string().max(2_000)),
+});
+export const importReportSchema = z.strictObject({
+  format: importFormatSchema.optional(),
+  items: z.array(importItemSchema),
+  /** Problems with the file as a whole (not JSON, no servers in it). */
+  errors: z.array(z.string().max(2_000)),
+});
+export type ImportReport = z.output<typeof importReportSchema>;
+
+export const detectedConfigSchema = z.strictObject({
+  app: z.string().max(100),
+  path: z.string().max(MAX_PATH_LENGTH),
+  serverCount: z.int().nonnegative(),
+});
+export type DetectedConfig = z.output<typeof detectedConfigSchema>;
+
+export const importSourceSchema = z.union([
+  z.strictObject({ text: z.string().max(1_048_576) }),
+  /** One of the paths `servers:detectImports` reported; no other file is read. */
+  z.strictObject({ detectedPath: z.string().max(MAX_PATH_LENGTH) }),
+]);
+export const importOptionsSchema = z.strictObject({
+  /** Apply the import; false only reports what would happen. */
+  apply: z.boolean().default(false),
+  /** Existing servers the user agreed to replace; any other clash is imported under a new name. */
+  replace: z.array(serverNameSchema).max(256).default([]),
+});
+
+export const progressEventSchema = z.strictObject({
+  callId: z.string().max(128),
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().max(MAX_VALUE_LENGTH).optional(),
+});
