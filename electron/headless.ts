@@ -15,6 +15,8 @@ import { defaultDataDir } from './core/dataDir';
 import { startHeadlessHost } from './core/headless/server';
 import { createFileSink } from './core/logFile';
 import { createLogger, stderrSink } from './core/logger';
+import { killAllNow } from './core/mcp/processTree';
+import { createMemoryVault } from './core/secrets/secretVault';
 
 const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR]';
 
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
         logger,
         isTrustedSender: trust,
         openExternal: async () => 'delegated',
+        // No keychain here: secrets last for this session only, never on disk in plain text.
+        vault: createMemoryVault(),
         appInfo: {
           name: pkg.productName,
           version: pkg.version,
@@ -72,8 +76,13 @@ async function main(): Promise<void> {
       }),
   });
   process.stdout.write(`Hearth is running at ${host.url}\n`);
+  process.on('exit', killAllNow);
+  void host.core.start();
   const stop = () => {
-    void host.close().then(() => process.exit(0));
+    void host.core
+      .dispose()
+      .then(() => host.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

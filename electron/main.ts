@@ -15,6 +15,8 @@ import { APP_ORIGIN, registerAppScheme, serveApp } from './shell/appProtocol';
 import { applyDevelopmentPolicy, hardenSession, hardenWebContents } from './shell/hardening';
 import { registerIpc, windowsSink } from './shell/ipc';
 import { createMainWindow } from './shell/mainWindow';
+import { openSecretVault } from './shell/secretVault';
+import { killAllNow } from './core/mcp/processTree';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
@@ -66,9 +68,11 @@ if (!app.requestSingleInstanceLock()) {
     const logger = createLogger({
       sinks: [stderrSink, createFileSink(join(dataDir, 'logs', 'main.log'))],
     });
+    const { vault, problem } = openSecretVault(dataDir);
     core = createCore({
       dataDir,
       logger,
+      vault,
       isTrustedSender: (sender) => isSameOrigin(sender.url, appOrigin),
       openExternal: async (url) => {
         await shell.openExternal(url);
@@ -103,9 +107,24 @@ if (!app.requestSingleInstanceLock()) {
         webContents.getAllWebContents().filter((contents) => contents.getType() === 'window'),
       ),
     );
+    if (problem) core.notices.add('warning', problem);
     showMainWindow();
     app.on('activate', showMainWindow);
+    void core.start();
   };
+
+  // Quitting ends every server and everything it started before the app goes; the synchronous
+  // kill on `exit` covers a quit that could not wait.
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped || !core) return;
+    event.preventDefault();
+    void core.dispose().finally(() => {
+      stopped = true;
+      app.quit();
+    });
+  });
+  process.on('exit', killAllNow);
 
   void app.whenReady().then(() => {
     try {

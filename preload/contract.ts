@@ -5,6 +5,21 @@
  * channel added here is a channel everywhere. Channel names are `domain:verb`.
  */
 import { z } from 'zod';
+import {
+  catalogToolSchema,
+  detectedConfigSchema,
+  importOptionsSchema,
+  importReportSchema,
+  importSourceSchema,
+  launchReviewSchema,
+  logEntrySchema,
+  progressEventSchema,
+  serverConfigSchema,
+  serverEntrySchema,
+  serverNameSchema,
+  serverStatusSchema,
+  toolSettingsPatchSchema,
+} from './schemas/servers';
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -77,12 +92,45 @@ export const invokeChannels = {
   'links:open': channel(z.tuple([z.string().max(MAX_URL_LENGTH)]), linkOutcomeSchema),
   'notices:list': channel(z.tuple([]), z.array(noticeSchema)),
   'notices:dismiss': channel(z.tuple([z.int().nonnegative()]), z.boolean()),
+  'servers:list': channel(z.tuple([]), z.array(serverEntrySchema)),
+  /** Adds a server, or updates the one named `previousName` (which may rename it). */
+  'servers:save': channel(
+    z.tuple([serverConfigSchema, serverNameSchema.optional()]),
+    serverEntrySchema,
+  ),
+  'servers:delete': channel(z.tuple([serverNameSchema]), z.boolean()),
+  'servers:start': channel(z.tuple([serverNameSchema]), serverStatusSchema),
+  'servers:stop': channel(z.tuple([serverNameSchema]), serverStatusSchema),
+  'servers:restart': channel(z.tuple([serverNameSchema]), serverStatusSchema),
+  'servers:setEnabled': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
+  /** Exactly what a stdio server will run, for the user to approve. */
+  'servers:reviewLaunch': channel(z.tuple([serverNameSchema]), launchReviewSchema),
+  'servers:approveLaunch': channel(
+    z.tuple([serverNameSchema, z.string().max(128)]),
+    serverStatusSchema,
+  ),
+  'servers:logs': channel(z.tuple([serverNameSchema]), z.array(logEntrySchema)),
+  'servers:import': channel(z.tuple([importSourceSchema, importOptionsSchema]), importReportSchema),
+  /** Config files of other apps (Claude Desktop, VS Code, Cursor) found on this computer. */
+  'servers:detectImports': channel(z.tuple([]), z.array(detectedConfigSchema)),
+  /** Claude-Desktop-style JSON of the named servers (all when none); secrets as ${VAR} placeholders. */
+  'servers:export': channel(z.tuple([z.array(serverNameSchema).max(256).optional()]), z.string()),
+  'tools:list': channel(z.tuple([]), z.array(catalogToolSchema)),
+  'tools:configure': channel(
+    z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
+    z.array(catalogToolSchema),
+  ),
 } as const;
 
 /** Main-to-renderer events and their payloads. */
 export const eventChannels = {
   'settings:changed': settingsSchema,
   'notices:added': noticeSchema,
+  'servers:status': serverStatusSchema,
+  'servers:log': z.strictObject({ server: serverNameSchema, entries: z.array(logEntrySchema) }),
+  /** The tool catalog changed: a server came, went or changed its tools, or a setting changed. */
+  'tools:changed': z.strictObject({ count: z.int().nonnegative() }),
+  'tools:progress': progressEventSchema,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -6,6 +6,8 @@ import type { Handlers } from './bridge/router';
 import type { AppInfo } from '../../preload/contract';
 import type { LinkService } from './links';
 import type { Notices } from './notices';
+import type { ImportService } from './mcp/importService';
+import type { McpManager } from './mcp/manager';
 import type { SettingsService } from './settingsService';
 
 export interface Services {
@@ -13,6 +15,8 @@ export interface Services {
   settings: SettingsService;
   links: LinkService;
   notices: Notices;
+  mcp: McpManager;
+  imports: ImportService;
 }
 
 export function createHandlers(services: Services): Handlers {
@@ -23,5 +27,23 @@ export function createHandlers(services: Services): Handlers {
     'links:open': (url) => services.links.open(url),
     'notices:list': () => services.notices.list(),
     'notices:dismiss': (id) => services.notices.dismiss(id),
+    'servers:list': () => services.mcp.list(),
+    'servers:save': (config, previousName) => services.mcp.save(config, previousName),
+    'servers:delete': (name) => services.mcp.delete(name),
+    'servers:start': (name) => services.mcp.start(name),
+    'servers:stop': (name) => services.mcp.stop(name),
+    'servers:restart': (name) => services.mcp.restart(name),
+    'servers:setEnabled': (name, enabled) => services.mcp.setEnabled(name, enabled),
+    'servers:reviewLaunch': (name) => services.mcp.reviewLaunch(name),
+    'servers:approveLaunch': (name, fingerprint) => services.mcp.approveLaunch(name, fingerprint),
+    'servers:logs': (name) => services.mcp.logs(name),
+    'servers:import': (source, options) => services.imports.import(source, options),
+    'servers:detectImports': () => services.imports.detect(),
+    'servers:export': (names) => services.imports.export(names),
+    'tools:list': () => services.mcp.catalog.list(),
+    'tools:configure': (server, tool, patch) => {
+      services.mcp.configureTool(server, tool, patch);
+      return services.mcp.catalog.list();
+    },
   };
 }

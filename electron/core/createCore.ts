@@ -1,15 +1,21 @@
 /**
  * Assembles the main-process core that both hosts run: the desktop app (electron/main.ts) and
- * the browser host (electron/headless.ts). Host-specific effects come in as functions; nothing
- * here imports Electron.
+ * the browser host (electron/headless.ts). Host-specific effects come in as functions and
+ * objects; nothing here imports Electron.
  */
+import { homedir } from 'node:os';
 import type { AppInfo } from '../../preload/contract';
 import { createEventHub, type EventHub } from './bridge/events';
 import { createRouter, type Router, type Sender } from './bridge/router';
 import { createHandlers } from './channelTable';
 import { createLinkService, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
+import { createImportService } from './mcp/importService';
+import { readLoginShellPath } from './mcp/launch';
+import { createMcpManager, type McpManager } from './mcp/manager';
+import type { LaunchContext } from './mcp/transports';
 import { createNotices, type Notices } from './notices';
+import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
 
@@ -20,6 +26,10 @@ export interface CoreOptions {
   /** True only for frames (or sockets) showing the app's own pages. */
   isTrustedSender(sender: Sender): boolean;
   openExternal: ExternalOpener;
+  /** Where secrets go: safeStorage in the desktop app, memory in the browser host. */
+  vault: SecretVault;
+  /** The environment servers are launched from; the login shell's PATH is merged in at start. */
+  environment?: NodeJS.ProcessEnv;
 }
 
 export interface Core {
@@ -28,27 +38,69 @@ export interface Core {
   notices: Notices;
   settings: SettingsService;
   links: LinkService;
+  mcp: McpManager;
   appInfo: AppInfo;
+  /** Reads the login shell's PATH, then starts every enabled server. */
+  start(): Promise<void>;
+  /** Stops every server and its processes. */
+  dispose(): Promise<void>;
 }
 
 export function createCore(options: CoreOptions): Core {
   const { dataDir, logger } = options;
   const events = createEventHub(logger.child('events'));
   const notices = createNotices(events);
-  const store = openSettingsStore({
-    dataDir,
-    onProblem: (message) => {
-      logger.warn(message);
-      notices.add('warning', message);
-    },
-  });
+  const onProblem = (message: string) => {
+    logger.warn(message);
+    notices.add('warning', message);
+  };
+  const store = openSettingsStore({ dataDir, onProblem });
   const settings = createSettingsService(store, events);
   const links = createLinkService(options.openExternal, logger.child('links'));
   const appInfo: AppInfo = { ...options.appInfo, dataDir };
+  const baseEnvironment = options.environment ?? process.env;
+  let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
+  const mcp = createMcpManager({
+    dataDir,
+    vault: options.vault,
+    events,
+    logger: logger.child('mcp'),
+    clientVersion: appInfo.version,
+    launchContext: () => launchContext,
+    onProblem,
+  });
+  const imports = createImportService({
+    manager: mcp,
+    platform: process.platform,
+    env: baseEnvironment,
+    home: homedir(),
+  });
   const router = createRouter({
-    handlers: createHandlers({ appInfo, settings, links, notices }),
+    handlers: createHandlers({ appInfo, settings, links, notices, mcp, imports }),
     isTrustedSender: options.isTrustedSender,
     logger: logger.child('bridge'),
   });
-  return { router, events, notices, settings, links, appInfo };
+  return {
+    router,
+    events,
+    notices,
+    settings,
+    links,
+    mcp,
+    appInfo,
+    async start() {
+      const path = await readLoginShellPath({
+        platform: process.platform,
+        shell: baseEnvironment.SHELL,
+        currentPath: baseEnvironment.PATH ?? '',
+      });
+      if (path.problem) logger.warn(path.problem);
+      launchContext = {
+        platform: process.platform,
+        environment: { ...baseEnvironment, PATH: path.path },
+      };
+      await mcp.startAll();
+    },
+    dispose: () => mcp.dispose(),
+  };
 }

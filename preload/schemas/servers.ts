@@ -12,7 +12,10 @@ export const serverNameSchema = z
   .string()
   .min(1, 'A server needs a name.')
   .max(64, 'Server names are at most 64 characters.')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Use letters, digits, spaces, dots, dashes and underscores; start with a letter or digit.')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/,
+    'Use letters, digits, spaces, dots, dashes and underscores; start with a letter or digit.',
+  )
   .refine((name) => name.trim() === name, 'A server name cannot start or end with a space.');
 
 /** An environment variable or header: a secret one is kept with safeStorage, never in the plain store. */
@@ -25,10 +28,18 @@ function namedValue(name: z.ZodString) {
 }
 
 export const envVariableSchema = namedValue(
-  z.string().min(1).max(256).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Variable names use letters, digits and underscores.'),
+  z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Variable names use letters, digits and underscores.'),
 );
 export const headerSchema = namedValue(
-  z.string().min(1).max(256).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.'),
+  z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid HTTP header name.'),
 );
 export type EnvVariable = z.output<typeof envVariableSchema>;
 export type Header = z.output<typeof headerSchema>;
@@ -44,7 +55,10 @@ export const stdioTransportSchema = z.strictObject({
 export const httpUrlSchema = z
   .string()
   .max(2_048)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Use an http:// or https:// address.');
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    'Use an http:// or https:// address.',
+  );
 
 export const httpTransportSchema = z.strictObject({
   type: z.literal('http'),
@@ -54,7 +68,10 @@ export const httpTransportSchema = z.strictObject({
   protocol: z.enum(['auto', 'streamable-http', 'sse']).default('auto'),
 });
 
-export const transportSchema = z.discriminatedUnion('type', [stdioTransportSchema, httpTransportSchema]);
+export const transportSchema = z.discriminatedUnion('type', [
+  stdioTransportSchema,
+  httpTransportSchema,
+]);
 export type StdioTransportConfig = z.output<typeof stdioTransportSchema>;
 export type HttpTransportConfig = z.output<typeof httpTransportSchema>;
 
@@ -65,6 +82,10 @@ export const toolSettingsSchema = z.strictObject({
   approval: toolApprovalSchema.default('ask'),
 });
 export type ToolSettings = z.output<typeof toolSettingsSchema>;
+export const toolSettingsPatchSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  approval: toolApprovalSchema.optional(),
+});
 
 /** The longest a single request to a server may take unless progress keeps it alive. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -91,7 +112,13 @@ export const serverStatusSchema = z.strictObject({
   /** What went wrong, in words a user can act on. */
   error: z.string().max(MAX_VALUE_LENGTH).optional(),
   consent: launchConsentSchema,
-  serverInfo: z.strictObject({ name: z.string().max(256), version: z.string().max(256), title: z.string().max(256).optional() }).optional(),
+  serverInfo: z
+    .strictObject({
+      name: z.string().max(256),
+      version: z.string().max(256),
+      title: z.string().max(256).optional(),
+    })
+    .optional(),
   protocolVersion: z.string().max(64).optional(),
   capabilities: z
     .strictObject({
@@ -109,7 +136,10 @@ export const serverStatusSchema = z.strictObject({
 });
 export type ServerStatus = z.output<typeof serverStatusSchema>;
 
-export const serverEntrySchema = z.strictObject({ config: serverConfigSchema, status: serverStatusSchema });
+export const serverEntrySchema = z.strictObject({
+  config: serverConfigSchema,
+  status: serverStatusSchema,
+});
 export type ServerEntry = z.output<typeof serverEntrySchema>;
 
 export const logEntrySchema = z.strictObject({
@@ -121,7 +151,10 @@ export const logEntrySchema = z.strictObject({
 });
 export type LogEntry = z.output<typeof logEntrySchema>;
 
-export const riskyVariableSchema = z.strictObject({ name: z.string().max(256), reason: z.string().max(1_000) });
+export const riskyVariableSchema = z.strictObject({
+  name: z.string().max(256),
+  reason: z.string().max(1_000),
+});
 
 /** Exactly what will run, shown to the user before a stdio server first starts. */
 export const launchReviewSchema = z.strictObject({
@@ -132,7 +165,13 @@ export const launchReviewSchema = z.strictObject({
   /** Where the command was found on PATH, when it was. */
   resolvedCommand: z.string().max(MAX_PATH_LENGTH).optional(),
   args: z.array(z.string().max(MAX_VALUE_LENGTH)),
-  env: z.array(z.strictObject({ name: z.string().max(256), value: z.string().max(MAX_VALUE_LENGTH), secret: z.boolean() })),
+  env: z.array(
+    z.strictObject({
+      name: z.string().max(256),
+      value: z.string().max(MAX_VALUE_LENGTH),
+      secret: z.boolean(),
+    }),
+  ),
   cwd: z.string().max(MAX_PATH_LENGTH).optional(),
   risky: z.array(riskyVariableSchema),
   /** Pass back to approve exactly this; a config changed since gets a new one. */

@@ -59,6 +59,7 @@ describe('the settings store', () => {
     expect(store.get()).toEqual({ theme: 'system' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/Your settings could not be read/);
+    expect(problems[0]).toMatch(/Hearth started with default settings\./);
     const keptAs = join(dataDir, 'settings.corrupt-2026-01-02T03-04-05-678Z.json');
     expect(problems[0]).toContain(keptAs);
     expect(readFileSync(keptAs, 'utf8')).toBe(content);

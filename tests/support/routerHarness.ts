@@ -2,7 +2,7 @@
 import type { Handlers, Router } from '../../electron/core/bridge/router';
 import { createRouter } from '../../electron/core/bridge/router';
 import { createLogger } from '../../electron/core/logger';
-import type { Settings } from '../../preload/contract';
+import { invokeChannelNames, type Settings } from '../../preload/contract';
 
 export const APP_ORIGIN = 'app://hearth';
 
@@ -15,7 +15,17 @@ export interface Harness {
 /** Handlers that answer like the real services; pass overrides to make one misbehave. */
 export function createHarness(overrides: Partial<Handlers> = {}): Harness {
   let settings: Settings = { theme: 'system' };
+  // Channels a test does not script fail loudly rather than answer something made up.
+  const unscripted = Object.fromEntries(
+    invokeChannelNames.map((channel) => [
+      channel,
+      () => {
+        throw new Error(`${channel} is not scripted in this test`);
+      },
+    ]),
+  ) as unknown as Handlers;
   const handlers: Handlers = {
+    ...unscripted,
     'app:info': () => ({
       name: 'Hearth',
       version: '0.0.0-test',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createCore } from '../../electron/core/createCore';
 import { startHeadlessHost, type HeadlessHost } from '../../electron/core/headless/server';
 import { createLogger } from '../../electron/core/logger';
+import { createMemoryVault } from '../../electron/core/secrets/secretVault';
 
 export interface TestHost extends HeadlessHost {
   token: string;
@@ -43,6 +44,7 @@ export async function startTestHost(
         logger,
         isTrustedSender: trust,
         openExternal: async () => 'delegated',
+        vault: createMemoryVault(),
         appInfo: {
           name: 'Hearth',
           version: '0.0.0-test',

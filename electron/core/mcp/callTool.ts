@@ -1,0 +1,65 @@
+/**
+ * Calling one tool on one server. The SDK does the protocol (timeout that progress resets,
+ * `notifications/cancelled` on abort); this turns every outcome into a value: a result with all
+ * its content kept, or a clear message. Nothing here throws.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describeCallError } from './errors';
+
+/**
+ * Even a tool that keeps reporting progress is stopped after this long: endless progress
+ * notifications must not hold a chat turn open forever.
+ */
+export const MAX_TOTAL_CALL_MS = 30 * 60_000;
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ToolProgress) => void;
+  /** Time allowed without progress; the server's setting when left out. */
+  timeoutMs?: number;
+}
+
+export type ToolCallOutcome =
+  { ok: true; result: CallToolResult } | { ok: false; message: string; cancelled?: boolean };
+
+export async function callTool(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  options: ToolCallOptions & { timeoutMs: number },
+): Promise<ToolCallOutcome> {
+  const { signal, onProgress, timeoutMs } = options;
+  try {
+    const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+      signal,
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: Math.max(timeoutMs, MAX_TOTAL_CALL_MS),
+      onprogress: onProgress
+        ? ({ progress, total, message }) =>
+            onProgress({
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message ? { message } : {}),
+            })
+        : undefined,
+    });
+    if ('toolResult' in result) {
+      // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
+      return {
+        ok: true,
+        result: { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] },
+      };
+    }
+    return { ok: true, result: result as CallToolResult };
+  } catch (error) {
+    return { ok: false, ...describeCallError(error, tool, timeoutMs, signal) };
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The text a model gets back for a tool result. The user sees the whole result; the model gets
+ * its text, placeholders for media (never base64, which would fill a small context window with
+ * noise), and at most a bounded number of characters, with a note saying what was cut.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * 12,000 characters is about 3,000 tokens: a quarter of an 8k context window, the smallest
+ * common Ollama default, leaving room for the system prompt, tools and the conversation.
+ */
+export const DEFAULT_MAX_RESULT_CHARS_FOR_MODEL = 12_000;
+
+/** What goes into the `tool` message, and what the app needs to know about it. */
+export interface ResultForModel {
+  text: string;
+  /** True when the text was cut to fit `maxChars`. */
+  truncated: boolean;
+  isError: boolean;
+}
+
+type ContentBlock = CallToolResult['content'][number];
+
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+const PART_SEPARATOR = '\n';
+
+/** Builds the model's view of a result; never throws on unexpected blocks. */
+export function resultForModel(
+  result: CallToolResult,
+  options: { maxChars: number },
+): ResultForModel {
+  const isError = result.isError === true;
+  const parts = partsOf(result);
+  // A server that already begins with "Error" gets no second one.
+  if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
+  const maxChars = Number.isFinite(options.maxChars)
+    ? Math.max(0, Math.floor(options.maxChars))
+    : DEFAULT_MAX_RESULT_CHARS_FOR_MODEL;
+  return { ...joinWithin(parts, maxChars), isError };
+}
+
+function partsOf(result: CallToolResult): string[] {
+  const content: unknown[] = Array.isArray(result.content) ? result.content : [];
+  const blocks = content.filter(isForModel);
+  const parts: string[] = [];
+  const hasText = blocks.some((block) => block.type === 'text');
+  if (!hasText && result.structuredContent !== undefined) {
+    parts.push(JSON.stringify(result.structuredContent) ?? 'null');
+  }
+  for (const block of blocks) parts.push(describeBlock(block));
+  if (parts.length === 0) {
+    parts.push(
+      blocks.length < content.length
+        ? '(The tool returned content for the user only.)'
+        : '(The tool returned no content.)',
+    );
+  }
+  return parts;
+}
+
+/** Blocks whose audience leaves out the assistant are meant for the user's eyes (MCP annotations). */
+function isForModel(block: unknown): block is ContentBlock {
+  if (typeof block !== 'object' || block === null || !('type' in block)) return false;
+  const audience = (block as { annotations?: { audience?: unknown } }).annotations?.audience;
+  return !Array.isArray(audience) || audience.length === 0 || audience.includes('assistant');
+}
+
+function describeBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return String(block.text);
+    case 'image':
+    case 'audio':
+      return `[${block.type}: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))} — shown to the user]`;
+    case 'resource_link':
+      return `[resource link: ${block.name} <${block.uri}>]`;
+    case 'resource': {
+      const resource = block.resource;
+      if ('text' in resource && typeof resource.text === 'string') {
+        return `[resource: ${resource.uri}]\n${resource.text}`;
+      }
+      const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+      const kind = resource.mimeType ?? 'binary data';
+      return `[resource: ${resource.uri}, ${kind}, ${formatBytes(base64Bytes(blob))} — shown to the user]`;
+    }
+    default:
+      return `[unsupported content: ${String((block as { type: unknown }).type)}]`;
+  }
+}
+
+/** Decoded size of base64 text, without decoding it. */
+function base64Bytes(data: unknown): number {
+  if (typeof data !== 'string') return 0;
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Joins parts, copying no more than `maxChars` of them: linear, however large the result. */
+function joinWithin(parts: string[], maxChars: number): { text: string; truncated: boolean } {
+  const total =
+    parts.reduce((sum, part) => sum + part.length, 0) + PART_SEPARATOR.length * (parts.length - 1);
+  if (total <= maxChars) return { text: parts.join(PART_SEPARATOR), truncated: false };
+  const kept: string[] = [];
+  let room = maxChars;
+  for (const [index, part] of parts.entries()) {
+    const piece = index === 0 ? part : PART_SEPARATOR + part;
+    if (room <= 0) break;
+    kept.push(piece.length <= room ? piece : cutSafely(piece, room));
+    room -= piece.length;
+  }
+  return { text: kept.join('') + truncationNote(maxChars, total), truncated: true };
+}
+
+/** The note that ends a cut result, so the model knows it saw only part and the user saw all. */
+export function truncationNote(shown: number, total: number): string {
+  return (
+    `\n\n[Hearth cut this result: showing the first ${NUMBER_FORMAT.format(shown)} of ` +
+    `${NUMBER_FORMAT.format(total)} characters. The user sees it in full.]`
+  );
+}
+
+/** Cuts before `length`, never between the two halves of a surrogate pair. */
+function cutSafely(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
+  return text.slice(0, end);
+}

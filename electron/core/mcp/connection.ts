@@ -1,0 +1,399 @@
+/**
+ * One configured MCP server and its life: start (after consent), initialize within a time limit,
+ * list what it offers, follow its changes, restart after a crash with backoff, give up after
+ * repeated crashes, stop with its whole process tree. Protocol work is the SDK Client's; this
+ * class only decides when and reports what happened, in words.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
+import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
+import { describeConnectError } from './errors';
+import { listAll } from './pagination';
+import type { ServerLog } from './serverLog';
+import { lineSplitter } from './serverLog';
+import { StdioProcessTransport } from './stdioProcessTransport';
+import {
+  createHttpTransport,
+  planStdioLaunch,
+  type HttpKind,
+  type LaunchContext,
+} from './transports';
+
+/** A server that has not finished `initialize` by then is reported as not answering. */
+export const CONNECT_TIMEOUT_MS = 30_000;
+/** Restart delays after a crash: 1 s, 2 s, 4 s, … up to 30 s. */
+export const RESTART_BASE_MS = 1_000;
+export const RESTART_MAX_MS = 30_000;
+/** This many crashes within the window and Hearth stops restarting: something is wrong for good. */
+export const CRASH_LIMIT = 5;
+export const CRASH_WINDOW_MS = 60_000;
+
+export interface ConnectionContext {
+  /** The latest config, secret values filled in. */
+  config(): ServerConfig;
+  consent(): ServerStatus['consent'];
+  launchContext(): LaunchContext;
+  log: ServerLog;
+  clientVersion: string;
+  onStatus(status: ServerStatus): void;
+  /** Tools, resources or prompts changed (or the server came or went). */
+  onCatalogChanged(): void;
+  now?: () => number;
+  /** Shorter limits for tests; the named constants otherwise. */
+  timing?: ConnectionTiming;
+}
+
+export interface ConnectionTiming {
+  connectTimeoutMs?: number;
+  restartBaseMs?: number;
+}
+
+export interface ServerOfferings {
+  tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  prompts: Prompt[];
+}
+
+const EMPTY: ServerOfferings = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+
+export class ServerConnection {
+  private state: ServerState = 'stopped';
+  private error?: string;
+  private client?: Client;
+  private transport?: Transport;
+  private transportKind?: ServerStatus['transport'];
+  private generation = 0;
+  private restarts = 0;
+  private crashes: number[] = [];
+  private restartTimer?: NodeJS.Timeout;
+  private offered: ServerOfferings = EMPTY;
+
+  constructor(private readonly context: ConnectionContext) {}
+
+  get name(): string {
+    return this.context.config().name;
+  }
+
+  private get connectTimeoutMs(): number {
+    return this.context.timing?.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  }
+
+  offerings(): ServerOfferings {
+    return this.state === 'ready' ? this.offered : EMPTY;
+  }
+
+  status(): ServerStatus {
+    const client = this.state === 'ready' ? this.client : undefined;
+    const info = client?.getServerVersion();
+    const capabilities = client?.getServerCapabilities();
+    const pid =
+      this.transport instanceof StdioProcessTransport && this.state !== 'stopped'
+        ? this.transport.pid
+        : undefined;
+    return {
+      name: this.name,
+      state: this.state,
+      ...(this.error ? { error: this.error } : {}),
+      consent: this.context.consent(),
+      ...(info
+        ? {
+            serverInfo: {
+              name: info.name,
+              version: info.version,
+              ...(info.title ? { title: info.title } : {}),
+            },
+          }
+        : {}),
+      ...(client ? { protocolVersion: protocolVersionOf(this.transport) } : {}),
+      ...(capabilities
+        ? {
+            capabilities: {
+              tools: !!capabilities.tools,
+              resources: !!capabilities.resources,
+              prompts: !!capabilities.prompts,
+              logging: !!capabilities.logging,
+              completions: !!capabilities.completions,
+            },
+          }
+        : {}),
+      ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
+      ...(pid ? { pid } : {}),
+      restarts: this.restarts,
+      toolCount: this.offerings().tools.length,
+    };
+  }
+
+  /** Starts the server unless it is running, or waiting for the user's consent. */
+  async start(): Promise<ServerStatus> {
+    if (this.state === 'ready' || this.state === 'starting') return this.status();
+    this.crashes = [];
+    clearTimeout(this.restartTimer);
+    await this.connect();
+    return this.status();
+  }
+
+  /** Stops the server and everything it started; resolves once the process is gone. */
+  async stop(): Promise<ServerStatus> {
+    this.generation++;
+    clearTimeout(this.restartTimer);
+    const wasRunning = this.state !== 'stopped';
+    await this.disconnect();
+    this.setState('stopped', undefined);
+    if (wasRunning) this.context.log.add('hearth', 'info', 'Stopped.');
+    return this.status();
+  }
+
+  async restart(): Promise<ServerStatus> {
+    await this.stop();
+    return this.start();
+  }
+
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    options: ToolCallOptions,
+  ): Promise<ToolCallOutcome> {
+    if (this.state !== 'ready' || !this.client) {
+      return { ok: false, message: `The server “${this.name}” is not running (${this.state}).` };
+    }
+    return callTool(this.client, tool, args, {
+      timeoutMs: this.context.config().requestTimeoutMs,
+      ...options,
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const generation = ++this.generation;
+    const config = this.context.config();
+    if (config.transport.type === 'stdio' && this.context.consent() !== 'approved') {
+      const changed = this.context.consent() === 'changed';
+      this.setState(
+        'stopped',
+        changed
+          ? 'Its command changed since you approved it: review and approve it to start.'
+          : 'Review and approve its command to start it.',
+      );
+      return;
+    }
+    this.setState(this.state === 'restarting' ? 'restarting' : 'starting', undefined);
+    const kinds: (HttpKind | 'stdio')[] =
+      config.transport.type === 'stdio'
+        ? ['stdio']
+        : config.transport.protocol === 'auto'
+          ? ['streamable-http', 'sse']
+          : [config.transport.protocol];
+    let failure = 'The server could not be started.';
+    for (const kind of kinds) {
+      const outcome = await this.tryConnect(kind, generation);
+      if (outcome === 'ready' || outcome === 'superseded') return;
+      failure = outcome.message;
+      // Only a server that answered HTTP with "not here" is worth a second try over SSE.
+      if (!outcome.tryNextKind) break;
+      this.context.log.add(
+        'hearth',
+        'info',
+        `Streamable HTTP did not work (${outcome.message}); trying SSE.`,
+      );
+    }
+    if (generation !== this.generation) return;
+    this.context.log.add('hearth', 'error', failure);
+    this.setState('error', failure);
+  }
+
+  private async tryConnect(
+    kind: HttpKind | 'stdio',
+    generation: number,
+  ): Promise<'ready' | 'superseded' | { message: string; tryNextKind: boolean }> {
+    const config = this.context.config();
+    const built = this.buildTransport(kind);
+    if (!built.ok) return { message: built.message, tryNextKind: false };
+    const transport = built.value;
+    const client = new Client(
+      { name: 'hearth', title: 'Hearth', version: this.context.clientVersion },
+      { capabilities: {} },
+    );
+    this.watch(client, generation);
+    this.client = client;
+    this.transport = transport;
+    this.transportKind = kind;
+    try {
+      await client.connect(transport, { timeout: this.connectTimeoutMs });
+      if (generation !== this.generation) return 'superseded';
+      this.offered = await this.listOfferings(client);
+      if (generation !== this.generation) return 'superseded';
+      const info = client.getServerVersion();
+      this.context.log.add(
+        'hearth',
+        'info',
+        `Ready: ${info?.name ?? 'server'} ${info?.version ?? ''}, ${this.offered.tools.length} tools.`.replace(
+          ' ,',
+          ',',
+        ),
+      );
+      this.setState('ready', undefined);
+      this.context.onCatalogChanged();
+      return 'ready';
+    } catch (error) {
+      const stderr = this.context.log.recentStderr(5);
+      await this.disconnect();
+      if (generation !== this.generation) return 'superseded';
+      const described = describeConnectError(error, {
+        kind,
+        config,
+        transport,
+        stderr,
+        timeoutMs: CONNECT_TIMEOUT_MS,
+      });
+      return described;
+    }
+  }
+
+  private buildTransport(
+    kind: HttpKind | 'stdio',
+  ): { ok: true; value: Transport } | { ok: false; message: string } {
+    const config = this.context.config();
+    const launchContext = this.context.launchContext();
+    if (config.transport.type === 'http')
+      return createHttpTransport(config.transport, kind as HttpKind, launchContext.environment);
+    const plan = planStdioLaunch(config.transport, launchContext);
+    if (!plan.ok) return plan;
+    const log = this.context.log;
+    const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
+    return {
+      ok: true,
+      value: new StdioProcessTransport(plan.value, {
+        onStderr: (text) => stderr.push(text),
+        onJunk: (line) =>
+          log.add('hearth', 'debug', `Ignored a line on stdout that is not MCP: ${line}`),
+      }),
+    };
+  }
+
+  /** Notifications, and what to do when the connection ends by itself. */
+  private watch(client: Client, generation: number): void {
+    const log = this.context.log;
+    // Transport errors can carry a whole HTML error page: the first line says enough.
+    client.onerror = (error) => log.add('hearth', 'warning', error.message.split('\n')[0]?.slice(0, 500) ?? '');
+    client.onclose = () => {
+      // A connection that closes while starting fails the start; only a ready one has crashed.
+      if (generation === this.generation && this.state === 'ready') void this.crashed(generation);
+    };
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      const { level, data, logger } = notification.params;
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      log.add('mcp', level, logger ? `[${logger}] ${text}` : text);
+    });
+    const refresh = async () => {
+      if (generation !== this.generation || this.state !== 'ready') return;
+      try {
+        this.offered = await this.listOfferings(client);
+        this.context.onStatus(this.status());
+        this.context.onCatalogChanged();
+      } catch (error) {
+        log.add(
+          'hearth',
+          'warning',
+          `Could not refresh the server’s lists: ${(error as Error).message}`,
+        );
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, refresh);
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh);
+    client.setNotificationHandler(PromptListChangedNotificationSchema, refresh);
+  }
+
+  private async listOfferings(client: Client): Promise<ServerOfferings> {
+    const capabilities = client.getServerCapabilities() ?? {};
+    const none = <T>(): Promise<T[]> => Promise.resolve([]);
+    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      capabilities.tools
+        ? listAll<'tools', Tool>((cursor) => client.listTools({ cursor }), 'tools')
+        : none<Tool>(),
+      capabilities.resources
+        ? listAll<'resources', Resource>((cursor) => client.listResources({ cursor }), 'resources')
+        : none<Resource>(),
+      capabilities.resources
+        ? listAll<'resourceTemplates', ResourceTemplate>(
+            (cursor) => client.listResourceTemplates({ cursor }),
+            'resourceTemplates',
+          )
+        : none<ResourceTemplate>(),
+      capabilities.prompts
+        ? listAll<'prompts', Prompt>((cursor) => client.listPrompts({ cursor }), 'prompts')
+        : none<Prompt>(),
+    ]);
+    return { tools, resources, resourceTemplates, prompts };
+  }
+
+  /** The connection ended without Hearth asking: restart with backoff, or give up. */
+  private async crashed(generation: number): Promise<void> {
+    const exit = this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined;
+    const how = exit
+      ? exit.signal
+        ? `was killed (${exit.signal})`
+        : `exited with code ${exit.code}`
+      : 'closed the connection';
+    this.generation++;
+    await this.disconnect();
+    if (generation + 1 !== this.generation) return;
+    const now = (this.context.now ?? Date.now)();
+    this.crashes = [...this.crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
+    if (this.crashes.length >= CRASH_LIMIT) {
+      const message = `The server ${how} and has stopped ${this.crashes.length} times within a minute, so Hearth stopped restarting it. Check its log, then start it again.`;
+      this.context.log.add('hearth', 'error', message);
+      this.setState('error', message);
+      this.context.onCatalogChanged();
+      return;
+    }
+    const base = this.context.timing?.restartBaseMs ?? RESTART_BASE_MS;
+    const delay = Math.min(base * 2 ** (this.crashes.length - 1), RESTART_MAX_MS);
+    this.context.log.add(
+      'hearth',
+      'warning',
+      `The server ${how} unexpectedly. Restarting in ${delay / 1000} s.`,
+    );
+    this.setState('restarting', `The server ${how} unexpectedly; restarting.`);
+    this.context.onCatalogChanged();
+    const restartGeneration = this.generation;
+    this.restartTimer = setTimeout(() => {
+      if (restartGeneration !== this.generation) return;
+      this.restarts++;
+      void this.connect();
+    }, delay);
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.offered = EMPTY;
+    if (client) {
+      client.onclose = undefined;
+      await client.close().catch(() => undefined);
+    }
+    await transport?.close().catch(() => undefined);
+  }
+
+  private setState(state: ServerState, error: string | undefined): void {
+    this.state = state;
+    this.error = error;
+    this.context.onStatus(this.status());
+  }
+}
+
+function protocolVersionOf(transport: Transport | undefined): string | undefined {
+  const version = (transport as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+  return typeof version === 'string' ? version : undefined;
+}

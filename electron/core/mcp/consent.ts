@@ -1,0 +1,135 @@
+/**
+ * The user's consent to run things: which exact stdio launch (command, arguments, environment,
+ * folder) they approved, and which tool definitions they chose to "always allow". Both are
+ * fingerprints, so any change, made in the app or on disk behind its back, needs a new yes.
+ * Launch fingerprints are keyed with a secret from the vault, so a process that can edit the
+ * files but not read the keychain cannot forge an approval.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { StdioTransportConfig } from '../../../preload/schemas/servers';
+import type { SecretVault } from '../secrets/secretVault';
+import { openJsonDocument } from '../store/jsonDocument';
+
+const CONSENT_KEY = 'consent:hmac-key';
+
+const toolApprovalSchema = z.object({
+  fingerprint: z.string(),
+  /** What the user approved, to show what changed when the server serves something else. */
+  snapshot: z.object({
+    description: z.string().optional(),
+    inputSchema: z.unknown(),
+    annotations: z.unknown(),
+  }),
+});
+export type ToolApproval = z.output<typeof toolApprovalSchema>;
+
+const consentFileSchema = z.object({
+  launches: z.record(z.string(), z.string()).default({}),
+  tools: z.record(z.string(), z.record(z.string(), toolApprovalSchema)).default({}),
+});
+
+export interface ConsentStore {
+  /** The fingerprint of exactly this launch, secrets included. */
+  launchFingerprint(server: string, launch: StdioTransportConfig): string;
+  launchState(server: string, launch: StdioTransportConfig): 'approved' | 'required' | 'changed';
+  approveLaunch(server: string, fingerprint: string): void;
+  toolApproval(server: string, tool: string): ToolApproval | undefined;
+  setToolApproval(server: string, tool: string, approval: ToolApproval | undefined): void;
+  forget(server: string): void;
+  rename(from: string, to: string): void;
+}
+
+export function openConsentStore(options: {
+  dataDir: string;
+  vault: SecretVault;
+  onProblem(message: string): void;
+}): ConsentStore {
+  const document = openJsonDocument({
+    dataDir: options.dataDir,
+    name: 'consent',
+    schema: consentFileSchema,
+    what: 'Your approvals of servers and tools',
+    insteadUsed: 'no approvals, so each server asks again',
+    onProblem: options.onProblem,
+  });
+  const key = () => {
+    let value = options.vault.get(CONSENT_KEY);
+    if (!value) {
+      value = randomBytes(32).toString('hex');
+      options.vault.set(CONSENT_KEY, value);
+    }
+    return value;
+  };
+  const fingerprint = (server: string, launch: StdioTransportConfig) =>
+    createHmac('sha256', key())
+      .update(
+        JSON.stringify([
+          server,
+          launch.command,
+          launch.args,
+          launch.env.map((entry) => [entry.name, entry.value ?? '']),
+          launch.cwd ?? null,
+        ]),
+      )
+      .digest('hex');
+  const update = (change: (file: z.output<typeof consentFileSchema>) => void) => {
+    const file = structuredClone(document.read());
+    change(file);
+    document.write(file);
+  };
+  return {
+    launchFingerprint: fingerprint,
+    launchState(server, launch) {
+      const approved = document.read().launches[server];
+      if (approved === undefined) return 'required';
+      return approved === fingerprint(server, launch) ? 'approved' : 'changed';
+    },
+    approveLaunch: (server, value) => update((file) => void (file.launches[server] = value)),
+    toolApproval: (server, tool) => document.read().tools[server]?.[tool],
+    setToolApproval: (server, tool, approval) =>
+      update((file) => {
+        const tools = (file.tools[server] ??= {});
+        if (approval) tools[tool] = approval;
+        else delete tools[tool];
+      }),
+    forget: (server) =>
+      update((file) => {
+        delete file.launches[server];
+        delete file.tools[server];
+      }),
+    rename: (from, to) =>
+      update((file) => {
+        // The launch fingerprint includes the name, so a renamed server is approved again.
+        delete file.launches[from];
+        if (file.tools[from]) file.tools[to] = file.tools[from];
+        delete file.tools[from];
+      }),
+  };
+}
+
+/** Variables that change what a program loads or runs, shown with a warning before launch. */
+const RISKY_VARIABLES: [RegExp, string][] = [
+  [/^NODE_OPTIONS$/, 'makes Node.js load extra code (--require, --import) before the server'],
+  [/^NODE_PATH$/, 'changes where Node.js finds modules'],
+  [/^LD_PRELOAD$|^LD_AUDIT$/, 'loads a library into the program before anything else'],
+  [/^LD_LIBRARY_PATH$/, 'changes which shared libraries the program loads'],
+  [/^DYLD_/, 'changes which libraries macOS loads into the program'],
+  [/^PYTHONPATH$|^PYTHONSTARTUP$|^PYTHONHOME$/, 'changes which Python code runs'],
+  [/^PERL5OPT$|^PERL5LIB$|^RUBYOPT$|^RUBYLIB$/, 'makes the interpreter load extra code'],
+  [
+    /^JAVA_TOOL_OPTIONS$|^_JAVA_OPTIONS$|^JDK_JAVA_OPTIONS$/,
+    'adds options, agents included, to every Java program',
+  ],
+  [/^BASH_ENV$|^ENV$|^ZDOTDIR$/, 'makes a shell run a file of commands at start'],
+  [/^PATH$/, 'changes which programs run when a command is named'],
+  [/^ELECTRON_RUN_AS_NODE$/, 'turns an Electron app into a plain Node.js runtime'],
+  [/^GIT_SSH_COMMAND$|^GIT_EXEC_PATH$/, 'changes which programs git runs'],
+];
+
+export function riskyVariables(names: string[]): { name: string; reason: string }[] {
+  return names.flatMap((name) => {
+    const match = RISKY_VARIABLES.find(([pattern]) => pattern.test(name.toUpperCase()));
+    return match ? [{ name, reason: `${name} ${match[1]}.` }] : [];
+  });
+}

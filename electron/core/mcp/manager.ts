@@ -1,0 +1,285 @@
+/**
+ * Every configured MCP server: their configs, consent, connections and logs, and the catalog of
+ * their tools. Servers start in parallel and fail alone. State changes, logs and catalog changes
+ * go out as contract events; nothing here knows about IPC or windows.
+ */
+import type {
+  LaunchReview,
+  ServerConfigInput,
+  ServerEntry,
+  ServerStatus,
+  StdioTransportConfig,
+  ToolSettings,
+} from '../../../preload/schemas/servers';
+import { UserFacingError } from '../bridge/errors';
+import type { EventHub } from '../bridge/events';
+import type { Logger } from '../logger';
+import type { SecretVault } from '../secrets/secretVault';
+import { toolFingerprint } from './catalog';
+import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
+import { ServerConnection, type ConnectionTiming } from './connection';
+import type { ToolCallOptions, ToolCallOutcome } from './callTool';
+import { createLogBatcher } from './logBatcher';
+import { createServerLog, type ServerLog } from './serverLog';
+import { openServerStore, sameName, type ServerStore } from './serverStore';
+import { createToolCatalog, type ToolCatalog } from './toolCatalog';
+import { expandAll } from './expandVariables';
+import { planStdioLaunch, type LaunchContext } from './transports';
+
+export interface McpManagerOptions {
+  dataDir: string;
+  vault: SecretVault;
+  events: EventHub;
+  logger: Logger;
+  clientVersion: string;
+  /** Hearth's environment with the login shell's PATH, read once at start. */
+  launchContext(): LaunchContext;
+  onProblem(message: string): void;
+  timing?: ConnectionTiming;
+}
+
+export interface McpManager {
+  store: ServerStore;
+  consent: ConsentStore;
+  catalog: ToolCatalog;
+  /** Starts every enabled server at once; resolves when each is ready or has failed. */
+  startAll(): Promise<void>;
+  list(): ServerEntry[];
+  save(input: ServerConfigInput, previousName?: string): Promise<ServerEntry>;
+  delete(name: string): Promise<boolean>;
+  start(name: string): Promise<ServerStatus>;
+  stop(name: string): Promise<ServerStatus>;
+  restart(name: string): Promise<ServerStatus>;
+  setEnabled(name: string, enabled: boolean): Promise<ServerStatus>;
+  reviewLaunch(name: string): LaunchReview;
+  /** Approves exactly the reviewed launch, then starts the server if it is enabled. */
+  approveLaunch(name: string, fingerprint: string): Promise<ServerStatus>;
+  logs(name: string): ReturnType<ServerLog['entries']>;
+  configureTool(server: string, tool: string, patch: Partial<ToolSettings>): void;
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: ToolCallOptions,
+  ): Promise<ToolCallOutcome>;
+  /** Stops every server and its process tree. */
+  dispose(): Promise<void>;
+}
+
+interface Slot {
+  connection: ServerConnection;
+  log: ServerLog;
+}
+
+export function createMcpManager(options: McpManagerOptions): McpManager {
+  const { vault, events, logger } = options;
+  const store = openServerStore({ dataDir: options.dataDir, vault, onProblem: options.onProblem });
+  const consent = openConsentStore({
+    dataDir: options.dataDir,
+    vault,
+    onProblem: options.onProblem,
+  });
+  const slots = new Map<string, Slot>();
+  const logBatcher = createLogBatcher((server, entries) =>
+    events.emit('servers:log', { server, entries }),
+  );
+  let catalogTimer: NodeJS.Timeout | undefined;
+  const catalogChanged = () => {
+    clearTimeout(catalogTimer);
+    // Several servers becoming ready together make one change, not ten.
+    catalogTimer = setTimeout(
+      () => events.emit('tools:changed', { count: catalog.list().length }),
+      50,
+    );
+  };
+
+  const consentOf = (name: string): ServerStatus['consent'] => {
+    const config = store.withSecrets(name);
+    if (!config || config.transport.type !== 'stdio') return 'approved';
+    return consent.launchState(config.name, config.transport);
+  };
+
+  const slot = (name: string): Slot => {
+    const config = store.get(name);
+    if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
+    const key = config.name.toLowerCase();
+    const existing = slots.get(key);
+    if (existing) return existing;
+    const log = createServerLog((entry) => logBatcher.add(config.name, entry));
+    const connection = new ServerConnection({
+      config: () => store.withSecrets(config.name) ?? config,
+      consent: () => consentOf(config.name),
+      launchContext: options.launchContext,
+      log,
+      clientVersion: options.clientVersion,
+      onStatus: (status) => events.emit('servers:status', status),
+      onCatalogChanged: catalogChanged,
+      timing: options.timing,
+    });
+    const created = { connection, log };
+    slots.set(key, created);
+    return created;
+  };
+
+  const catalog = createToolCatalog({
+    connections: () =>
+      store.list().flatMap((config) => slots.get(config.name.toLowerCase())?.connection ?? []),
+    config: (name) => store.get(name),
+    consent,
+  });
+
+  const entry = (name: string): ServerEntry => {
+    const config = store.get(name);
+    if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
+    return { config, status: slot(name).connection.status() };
+  };
+
+  const forget = async (name: string) => {
+    const key = name.toLowerCase();
+    const existing = slots.get(key);
+    slots.delete(key);
+    await existing?.connection.stop();
+  };
+
+  return {
+    store,
+    consent,
+    catalog,
+    async startAll() {
+      await Promise.all(
+        store
+          .list()
+          .filter((config) => config.enabled)
+          .map((config) => slot(config.name).connection.start()),
+      );
+    },
+    list: () => store.list().map((config) => entry(config.name)),
+    async save(input, previousName) {
+      const before = previousName === undefined ? undefined : store.get(previousName);
+      const saved = store.save(input, previousName);
+      if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
+      if (before) await forget(before.name);
+      const { connection } = slot(saved.name);
+      if (saved.enabled) await connection.start();
+      else events.emit('servers:status', connection.status());
+      return entry(saved.name);
+    },
+    async delete(name) {
+      const config = store.get(name);
+      if (!config) return false;
+      await forget(config.name);
+      store.delete(config.name);
+      consent.forget(config.name);
+      catalogChanged();
+      return true;
+    },
+    start: (name) => slot(name).connection.start(),
+    stop: (name) => slot(name).connection.stop(),
+    restart: (name) => slot(name).connection.restart(),
+    async setEnabled(name, enabled) {
+      const config = store.get(name);
+      if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
+      store.save({ ...config, enabled }, config.name);
+      const { connection } = slot(config.name);
+      return enabled ? connection.start() : connection.stop();
+    },
+    reviewLaunch(name) {
+      const config = store.withSecrets(name);
+      if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
+      if (config.transport.type !== 'stdio')
+        throw new UserFacingError(`“${config.name}” is a remote server: it runs no command here.`);
+      return launchReview(config.name, config.transport, consent, options.launchContext());
+    },
+    async approveLaunch(name, fingerprint) {
+      const review = this.reviewLaunch(name);
+      if (review.fingerprint !== fingerprint) {
+        throw new UserFacingError(
+          `The command of “${review.name}” changed while you were reviewing it. Review it again.`,
+        );
+      }
+      consent.approveLaunch(review.name, fingerprint);
+      slot(review.name).log.add('hearth', 'info', 'You approved this command.');
+      const config = store.get(review.name);
+      return config?.enabled
+        ? slot(review.name).connection.start()
+        : slot(review.name).connection.status();
+    },
+    logs: (name) => slot(name).log.entries(),
+    configureTool(server, tool, patch) {
+      const config = store.get(server);
+      if (!config) throw new UserFacingError(`There is no server named “${server}”.`);
+      const current = config.tools[tool] ?? { enabled: true, approval: 'ask' };
+      const next = { ...current, ...patch };
+      store.save({ ...config, tools: { ...config.tools, [tool]: next } }, config.name);
+      if (patch.approval === 'allow') {
+        const definition = catalog.definition(config.name, tool);
+        if (!definition)
+          throw new UserFacingError(
+            `“${tool}” is not served by “${config.name}” right now, so it cannot be approved.`,
+          );
+        consent.setToolApproval(config.name, tool, {
+          fingerprint: toolFingerprint(definition),
+          snapshot: {
+            description: definition.description,
+            inputSchema: definition.inputSchema,
+            annotations: definition.annotations,
+          },
+        });
+      } else if (patch.approval === 'ask') {
+        consent.setToolApproval(config.name, tool, undefined);
+      }
+      catalogChanged();
+    },
+    async callTool(server, tool, args, callOptions = {}) {
+      const config = store.get(server);
+      if (!config) return { ok: false, message: `There is no server named “${server}”.` };
+      return slot(config.name).connection.callTool(tool, args, callOptions);
+    },
+    async dispose() {
+      clearTimeout(catalogTimer);
+      await Promise.all([...slots.values()].map(({ connection }) => connection.stop()));
+      logBatcher.flush();
+      logger.info('Every MCP server has been stopped.');
+    },
+  };
+}
+
+function launchReview(
+  name: string,
+  transport: StdioTransportConfig,
+  consent: ConsentStore,
+  context: LaunchContext,
+): LaunchReview {
+  const fingerprint = consent.launchFingerprint(name, transport);
+  const state = consent.launchState(name, transport);
+  const plan = planStdioLaunch(transport, context);
+  const shownEnv = expandAll(
+    transport.env.map((entry) => entry.value ?? ''),
+    context.environment,
+  ).values;
+  return {
+    name,
+    reason: state === 'approved' ? 'approved' : state === 'required' ? 'new' : 'changed',
+    command: transport.command,
+    ...(plan.ok
+      ? {
+          resolvedCommand: [
+            plan.value.file,
+            ...plan.value.args.slice(0, plan.value.args.length - transport.args.length),
+          ].join(' '),
+        }
+      : {}),
+    args: plan.ok
+      ? plan.value.args.slice(plan.value.args.length - transport.args.length)
+      : transport.args,
+    env: transport.env.map((entry, index) => ({
+      name: entry.name,
+      // Secrets are shown masked: the user can see one is set without it reaching the screen.
+      value: entry.secret ? (entry.value ? '••••••••' : '') : (shownEnv[index] ?? ''),
+      secret: entry.secret,
+    })),
+    ...(transport.cwd ? { cwd: transport.cwd } : {}),
+    risky: riskyVariables(transport.env.map((entry) => entry.name)),
+    fingerprint,
+  };
+}

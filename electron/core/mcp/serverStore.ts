@@ -1,0 +1,144 @@
+/**
+ * The configured MCP servers, kept in `servers.json`, with every value marked secret moved to the
+ * secret vault: the file holds the variable's name and `"secret": true`, never its value.
+ */
+import { z } from 'zod';
+import {
+  serverConfigSchema,
+  type ServerConfig,
+  type ServerConfigInput,
+} from '../../../preload/schemas/servers';
+import { UserFacingError } from '../bridge/errors';
+import type { SecretVault } from '../secrets/secretVault';
+import { openJsonDocument } from '../store/jsonDocument';
+
+const serversFileSchema = z.object({ servers: z.array(serverConfigSchema).default([]) });
+
+export interface ServerStore {
+  /** Configs as shown to the user: secret values left out. */
+  list(): ServerConfig[];
+  get(name: string): ServerConfig | undefined;
+  /** The config with secret values filled in from the vault, for launching. */
+  withSecrets(name: string): ServerConfig | undefined;
+  /** Adds or updates a server; `previousName` renames. A secret left without a value keeps the stored one. */
+  save(input: ServerConfigInput, previousName?: string): ServerConfig;
+  delete(name: string): boolean;
+}
+
+type Entry = { name: string; value?: string; secret: boolean };
+
+export function openServerStore(options: {
+  dataDir: string;
+  vault: SecretVault;
+  onProblem(message: string): void;
+}): ServerStore {
+  const { vault } = options;
+  const document = openJsonDocument({
+    dataDir: options.dataDir,
+    name: 'servers',
+    schema: serversFileSchema,
+    what: 'Your MCP server list',
+    insteadUsed: 'no servers configured',
+    onProblem: options.onProblem,
+  });
+  const servers = () => document.read().servers;
+  const find = (name: string) => servers().find((server) => sameName(server.name, name));
+
+  const fill = (server: string, kind: 'env' | 'header', entries: Entry[]) =>
+    entries.map((entry) =>
+      entry.secret ? { ...entry, value: vault.get(secretKey(server, kind, entry.name)) } : entry,
+    );
+
+  return {
+    list: servers,
+    get: find,
+    withSecrets(name) {
+      const config = find(name);
+      if (!config) return undefined;
+      const transport =
+        config.transport.type === 'stdio'
+          ? { ...config.transport, env: fill(config.name, 'env', config.transport.env) }
+          : { ...config.transport, headers: fill(config.name, 'header', config.transport.headers) };
+      return { ...config, transport };
+    },
+    save(input, previousName) {
+      const config = serverConfigSchema.parse(input);
+      const previous = previousName === undefined ? undefined : find(previousName);
+      if (previousName !== undefined && !previous)
+        throw new UserFacingError(`There is no server named “${previousName}”.`);
+      const clash = find(config.name);
+      if (clash && clash !== previous) {
+        throw new UserFacingError(
+          `A server named “${clash.name}” already exists. Choose another name.`,
+        );
+      }
+      const kind = config.transport.type === 'stdio' ? 'env' : 'header';
+      const entries: Entry[] =
+        config.transport.type === 'stdio' ? config.transport.env : config.transport.headers;
+      const kept = entries.map((entry) =>
+        storeEntry(vault, kind, config.name, previous?.name, entry),
+      );
+      if (previous) dropStaleSecrets(vault, previous.name, config.name, kind, kept);
+      const stored: ServerConfig =
+        config.transport.type === 'stdio'
+          ? { ...config, transport: { ...config.transport, env: kept } }
+          : { ...config, transport: { ...config.transport, headers: kept } };
+      const others = servers().filter((server) => server !== previous);
+      const index = previous ? servers().indexOf(previous) : others.length;
+      document.write({ servers: [...others.slice(0, index), stored, ...others.slice(index)] });
+      return stored;
+    },
+    delete(name) {
+      const config = find(name);
+      if (!config) return false;
+      for (const key of vault.keys(`server:${config.name}:`)) vault.delete(key);
+      document.write({ servers: servers().filter((server) => server !== config) });
+      return true;
+    },
+  };
+}
+
+/** Server names are unique regardless of case, so "GitHub" and "github" cannot both exist. */
+export function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function secretKey(server: string, kind: 'env' | 'header', name: string): string {
+  return `server:${server}:${kind}:${name}`;
+}
+
+/** Moves a secret value into the vault and returns the entry as the plain file keeps it. */
+function storeEntry(
+  vault: SecretVault,
+  kind: 'env' | 'header',
+  server: string,
+  previousServer: string | undefined,
+  entry: Entry,
+): Entry {
+  if (!entry.secret) return { name: entry.name, value: entry.value ?? '', secret: false };
+  const key = secretKey(server, kind, entry.name);
+  if (entry.value !== undefined) {
+    vault.set(key, entry.value);
+  } else if (previousServer !== undefined && previousServer !== server) {
+    // Renamed: the stored secret follows the server to its new name.
+    const earlier = vault.get(secretKey(previousServer, kind, entry.name));
+    if (earlier !== undefined) vault.set(key, earlier);
+  }
+  return { name: entry.name, secret: true };
+}
+
+/** Removes secrets the saved config no longer has (or has under a new server name). */
+function dropStaleSecrets(
+  vault: SecretVault,
+  previousServer: string,
+  server: string,
+  kind: 'env' | 'header',
+  kept: Entry[],
+): void {
+  const stillSecret = new Set(
+    kept.filter((entry) => entry.secret).map((entry) => secretKey(server, kind, entry.name)),
+  );
+  for (const key of vault.keys(`server:${previousServer}:`)) {
+    if (!stillSecret.has(key)) vault.delete(key);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The tools of every ready server as one catalog: each with its model-facing name (mapped, never
+ * parsed), the user's settings (on/off, ask or always allow) and whether an "always allow" still
+ * holds for the definition the server serves now. The chat gets only enabled, visible tools.
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CatalogTool, ServerConfig, ToolSettings } from '../../../preload/schemas/servers';
+import { toolSettingsSchema } from '../../../preload/schemas/servers';
+import {
+  ModelNameTable,
+  toOllamaTool,
+  toolFingerprint,
+  type OllamaTool,
+  type ToolOwner,
+} from './catalog';
+import type { ConsentStore } from './consent';
+import type { ServerConnection } from './connection';
+
+/** A tool a server marks with this `_meta` key is for Hearth itself and never shown to a model. */
+export const INTERNAL_TOOL_META_KEY = 'io.hearth/internal';
+
+export interface ModelTool {
+  modelName: string;
+  server: string;
+  tool: Tool;
+  ollama: OllamaTool;
+}
+
+export interface ToolCatalog {
+  /** Every tool of every ready server, for the UI. */
+  list(): CatalogTool[];
+  /** Enabled, model-visible tools in Ollama's format, with the table to map names back. */
+  forModel(): ModelTool[];
+  resolve(modelName: string): ToolOwner | undefined;
+  /** The served definition of a tool, when its server is ready. */
+  definition(server: string, tool: string): Tool | undefined;
+  /** True when the user's "always allow" covers the definition served now. */
+  isAlwaysAllowed(server: string, tool: string): boolean;
+}
+
+export function createToolCatalog(options: {
+  connections(): ServerConnection[];
+  config(server: string): ServerConfig | undefined;
+  consent: ConsentStore;
+}): ToolCatalog {
+  const names = new ModelNameTable();
+
+  const served = () => {
+    const entries = options
+      .connections()
+      .flatMap((connection) =>
+        connection.offerings().tools.map((tool) => ({ server: connection.name, tool })),
+      );
+    const table = names.assign(entries.map(({ server, tool }) => ({ server, tool: tool.name })));
+    const nameOf = new Map(
+      [...table].map(([modelName, owner]) => [ownerKey(owner.server, owner.tool), modelName]),
+    );
+    return entries.map((entry) => ({
+      ...entry,
+      modelName: nameOf.get(ownerKey(entry.server, entry.tool.name)) ?? '',
+    }));
+  };
+
+  const settingsFor = (server: string, tool: string): ToolSettings =>
+    options.config(server)?.tools[tool] ?? toolSettingsSchema.parse({});
+
+  const approvalHolds = (server: string, tool: Tool) =>
+    options.consent.toolApproval(server, tool.name)?.fingerprint === toolFingerprint(tool);
+
+  return {
+    list: () =>
+      served().map(({ server, tool, modelName }) => {
+        const settings = settingsFor(server, tool.name);
+        const annotations = tool.annotations;
+        return {
+          server,
+          tool: tool.name,
+          modelName,
+          ...(tool.title ? { title: clip(tool.title, 1_000) } : {}),
+          // A server's text is untrusted: clip it to what the contract carries.
+          description: clip(tool.description ?? '', 32_768),
+          inputSchema: tool.inputSchema as Record<string, unknown>,
+          ...(annotations ? { annotations: pickAnnotations(annotations) } : {}),
+          enabled: settings.enabled,
+          approval: settings.approval,
+          approvalStale: settings.approval === 'allow' && !approvalHolds(server, tool),
+        };
+      }),
+    forModel: () =>
+      served()
+        .filter(
+          ({ server, tool }) =>
+            settingsFor(server, tool.name).enabled && tool._meta?.[INTERNAL_TOOL_META_KEY] !== true,
+        )
+        .map(({ server, tool, modelName }) => ({
+          modelName,
+          server,
+          tool,
+          ollama: toOllamaTool(modelName, tool, server),
+        })),
+    resolve: (modelName) => {
+      served();
+      return names.resolve(modelName);
+    },
+    definition: (server, tool) =>
+      options
+        .connections()
+        .find((connection) => connection.name === server)
+        ?.offerings()
+        .tools.find((candidate) => candidate.name === tool),
+    isAlwaysAllowed(server, tool) {
+      const definition = this.definition(server, tool);
+      return (
+        !!definition &&
+        settingsFor(server, tool).approval === 'allow' &&
+        approvalHolds(server, definition)
+      );
+    },
+  };
+}
+
+function ownerKey(server: string, tool: string): string {
+  return `${server}\u0000${tool}`;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function pickAnnotations(
+  annotations: NonNullable<Tool['annotations']>,
+): NonNullable<CatalogTool['annotations']> {
+  const { title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = annotations;
+  return Object.fromEntries(
+    Object.entries({
+      title: title === undefined ? undefined : clip(title, 1_000),
+      readOnlyHint,
+      destructiveHint,
+      idempotentHint,
+      openWorldHint,
+    }).filter(([, value]) => value !== undefined),
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Builds the transport for a server's config: a stdio child process (command found on the
+ * login-shell PATH, variables expanded, a minimal environment) or Streamable HTTP / SSE. Every
+ * failure here is a sentence for the user, not an exception.
+ */
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { HttpTransportConfig, StdioTransportConfig } from '../../../preload/schemas/servers';
+import { expandAll } from './expandVariables';
+import { planSpawn, resolveCommand } from './launch';
+import type { StdioLaunch } from './stdioProcessTransport';
+
+export type Planned<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface LaunchContext {
+  platform: NodeJS.Platform;
+  /** Hearth's environment, PATH replaced by the login shell's. */
+  environment: NodeJS.ProcessEnv;
+}
+
+/** Works out exactly what to spawn, or says why it cannot be. */
+export function planStdioLaunch(
+  config: StdioTransportConfig,
+  context: LaunchContext,
+): Planned<StdioLaunch> {
+  const { environment, platform } = context;
+  const unset = config.env
+    .filter((entry) => entry.secret && entry.value === undefined)
+    .map((entry) => entry.name);
+  if (unset.length > 0) {
+    return {
+      ok: false,
+      message: `Give ${list(unset)} a value in the server’s settings: it is a secret with no value stored.`,
+    };
+  }
+  const expanded = expandAll(
+    [config.command, ...config.args, ...config.env.map((entry) => entry.value ?? '')],
+    environment,
+  );
+  if (expanded.missing.length > 0) {
+    return {
+      ok: false,
+      message: `The configuration uses ${list(expanded.missing.map((name) => `\${${name}}`))}, which ${expanded.missing.length === 1 ? 'is' : 'are'} not set in Hearth’s environment.`,
+    };
+  }
+  const [command = '', ...rest] = expanded.values;
+  const args = rest.slice(0, config.args.length);
+  const ownEnv = Object.fromEntries(
+    config.env.map((entry, index) => [entry.name, rest[config.args.length + index] ?? '']),
+  );
+  const path = environment.PATH ?? environment.Path ?? '';
+  const options = { platform, path, pathExt: environment.PATHEXT, cwd: config.cwd };
+  const resolved = resolveCommand(command, options);
+  if (!resolved.ok) return resolved;
+  const node = resolveCommand('node', options);
+  const spawnPlan = planSpawn(resolved.file, args, {
+    platform,
+    nodePath: node.ok ? node.file : 'node',
+  });
+  if (!spawnPlan.ok) return spawnPlan;
+  const env = { ...getDefaultEnvironment(), PATH: path, ...ownEnv };
+  return {
+    ok: true,
+    value: { file: spawnPlan.file, args: spawnPlan.args, env, cwd: config.cwd || undefined },
+  };
+}
+
+export type HttpKind = 'streamable-http' | 'sse';
+
+/** The HTTP transport of the given kind, with the config's headers (variables expanded). */
+export function createHttpTransport(
+  config: HttpTransportConfig,
+  kind: HttpKind,
+  environment: NodeJS.ProcessEnv,
+): Planned<Transport> {
+  const unset = config.headers
+    .filter((entry) => entry.secret && entry.value === undefined)
+    .map((entry) => entry.name);
+  if (unset.length > 0)
+    return {
+      ok: false,
+      message: `Give the header ${list(unset)} a value in the server’s settings.`,
+    };
+  const expanded = expandAll(
+    config.headers.map((header) => header.value ?? ''),
+    environment,
+  );
+  if (expanded.missing.length > 0) {
+    return {
+      ok: false,
+      message: `The headers use ${list(expanded.missing.map((name) => `\${${name}}`))}, not set in Hearth’s environment.`,
+    };
+  }
+  const headers = Object.fromEntries(
+    config.headers.map((header, index) => [header.name, expanded.values[index] ?? '']),
+  );
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers };
+  return {
+    ok: true,
+    value:
+      kind === 'sse'
+        ? new SSEClientTransport(url, { requestInit })
+        : new StreamableHTTPClientTransport(url, { requestInit }),
+  };
+}
+
+function list(names: string[]): string {
+  const quoted = names.map((name) => `“${name}”`);
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}

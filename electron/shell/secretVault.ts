@@ -1,0 +1,39 @@
+/**
+ * The desktop app's secret vault: values encrypted with Electron's safeStorage (Keychain on
+ * macOS, DPAPI on Windows, libsecret or KWallet on Linux). Where safeStorage has no real key
+ * (Linux without a keyring, where it would fall back to a fixed password), nothing is written:
+ * secrets last for the session and the user is told.
+ */
+import { safeStorage } from 'electron';
+import { join } from 'node:path';
+import {
+  createEncryptedFileVault,
+  createMemoryVault,
+  type SecretVault,
+} from '../core/secrets/secretVault';
+
+export function openSecretVault(dataDir: string): { vault: SecretVault; problem?: string } {
+  const weak =
+    process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+  if (!safeStorage.isEncryptionAvailable() || weak) {
+    return {
+      vault: createMemoryVault(),
+      problem:
+        'No system keychain is available, so Hearth keeps secrets (API keys, tokens) only until it quits. ' +
+        'Install and unlock a keyring (GNOME Keyring or KWallet) to keep them.',
+    };
+  }
+  try {
+    return {
+      vault: createEncryptedFileVault(join(dataDir, 'secrets.json'), {
+        encrypt: (plain) => safeStorage.encryptString(plain),
+        decrypt: (encrypted) => safeStorage.decryptString(encrypted),
+      }),
+    };
+  } catch (error) {
+    return {
+      vault: createMemoryVault(),
+      problem: `Hearth could not open its secrets file (${(error as Error).message}); secrets last until it quits.`,
+    };
+  }
+}

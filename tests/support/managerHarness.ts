@@ -1,0 +1,79 @@
+/**
+ * A real MCP manager over a temporary data folder, with its events recorded, for integration
+ * tests against real server processes.
+ */
+import { createEventHub } from '../../electron/core/bridge/events';
+import { createLogger } from '../../electron/core/logger';
+import type { ConnectionTiming } from '../../electron/core/mcp/connection';
+import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
+import { createMemoryVault, type SecretVault } from '../../electron/core/secrets/secretVault';
+import type { EnvVariable, ServerStatus } from '../../preload/schemas/servers';
+import type { ServerCommand } from './mcpFixtures';
+import { tempDir } from './testHost';
+
+export interface TestManager {
+  manager: McpManager;
+  vault: SecretVault;
+  dataDir: string;
+  events: { channel: string; payload: unknown }[];
+  problems: string[];
+  /** Adds a stdio server, approves its launch as a user would, and waits until it is ready or failed. */
+  addServer(name: string, command: ServerCommand, extra?: { env?: EnvVariable[] }): Promise<ServerStatus>;
+  waitForState(name: string, state: ServerStatus['state'], timeoutMs?: number): Promise<ServerStatus>;
+}
+
+export function createTestManager(
+  options: { dataDir?: string; vault?: SecretVault; timing?: ConnectionTiming; environment?: NodeJS.ProcessEnv } = {},
+): TestManager {
+  const dataDir = options.dataDir ?? tempDir('mcp');
+  const vault = options.vault ?? createMemoryVault();
+  const logger = createLogger({ sinks: [], minimum: 'error' });
+  const hub = createEventHub(logger);
+  const events: TestManager['events'] = [];
+  hub.addSink((channel, payload) => events.push({ channel, payload }));
+  const problems: string[] = [];
+  const manager = createMcpManager({
+    dataDir,
+    vault,
+    events: hub,
+    logger,
+    clientVersion: '0.0.0-test',
+    launchContext: () => ({ platform: process.platform, environment: options.environment ?? process.env }),
+    onProblem: (message) => problems.push(message),
+    timing: options.timing ?? { restartBaseMs: 100 },
+  });
+
+  const waitForState = async (name: string, state: ServerStatus['state'], timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const status = manager.list().find((entry) => entry.config.name === name)?.status;
+      if (status?.state === state) return status;
+      if (Date.now() > deadline) throw new Error(`${name} did not reach ${state}: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  return {
+    manager,
+    vault,
+    dataDir,
+    events,
+    problems,
+    waitForState,
+    async addServer(name, command, extra = {}) {
+      await manager.save({ name, transport: { type: 'stdio', command: command.command, args: command.args, env: extra.env ?? [] } });
+      const review = manager.reviewLaunch(name);
+      return manager.approveLaunch(name, review.fingerprint);
+    },
+  };
+}
+
+/** True while a process with this pid exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
