@@ -18,12 +18,25 @@ export interface TestManager {
   events: { channel: string; payload: unknown }[];
   problems: string[];
   /** Adds a stdio server, approves its launch as a user would, and waits until it is ready or failed. */
-  addServer(name: string, command: ServerCommand, extra?: { env?: EnvVariable[] }): Promise<ServerStatus>;
-  waitForState(name: string, state: ServerStatus['state'], timeoutMs?: number): Promise<ServerStatus>;
+  addServer(
+    name: string,
+    command: ServerCommand,
+    extra?: { env?: EnvVariable[] },
+  ): Promise<ServerStatus>;
+  waitForState(
+    name: string,
+    state: ServerStatus['state'],
+    timeoutMs?: number,
+  ): Promise<ServerStatus>;
 }
 
 export function createTestManager(
-  options: { dataDir?: string; vault?: SecretVault; timing?: ConnectionTiming; environment?: NodeJS.ProcessEnv } = {},
+  options: {
+    dataDir?: string;
+    vault?: SecretVault;
+    timing?: ConnectionTiming;
+    environment?: NodeJS.ProcessEnv;
+  } = {},
 ): TestManager {
   const dataDir = options.dataDir ?? tempDir('mcp');
   const vault = options.vault ?? createMemoryVault();
@@ -38,7 +51,10 @@ export function createTestManager(
     events: hub,
     logger,
     clientVersion: '0.0.0-test',
-    launchContext: () => ({ platform: process.platform, environment: options.environment ?? process.env }),
+    launchContext: () => ({
+      platform: process.platform,
+      environment: options.environment ?? process.env,
+    }),
     onProblem: (message) => problems.push(message),
     timing: options.timing ?? { restartBaseMs: 100 },
   });
@@ -48,7 +64,8 @@ export function createTestManager(
     for (;;) {
       const status = manager.list().find((entry) => entry.config.name === name)?.status;
       if (status?.state === state) return status;
-      if (Date.now() > deadline) throw new Error(`${name} did not reach ${state}: ${JSON.stringify(status)}`);
+      if (Date.now() > deadline)
+        throw new Error(`${name} did not reach ${state}: ${JSON.stringify(status)}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
@@ -61,7 +78,15 @@ export function createTestManager(
     problems,
     waitForState,
     async addServer(name, command, extra = {}) {
-      await manager.save({ name, transport: { type: 'stdio', command: command.command, args: command.args, env: extra.env ?? [] } });
+      await manager.save({
+        name,
+        transport: {
+          type: 'stdio',
+          command: command.command,
+          args: command.args,
+          env: extra.env ?? [],
+        },
+      });
       const review = manager.reviewLaunch(name);
       return manager.approveLaunch(name, review.fingerprint);
     },

@@ -254,7 +254,7 @@ export class ServerConnection {
         config,
         transport,
         stderr,
-        timeoutMs: CONNECT_TIMEOUT_MS,
+        timeoutMs: this.connectTimeoutMs,
       });
       return described;
     }
@@ -285,7 +285,8 @@ export class ServerConnection {
   private watch(client: Client, generation: number): void {
     const log = this.context.log;
     // Transport errors can carry a whole HTML error page: the first line says enough.
-    client.onerror = (error) => log.add('hearth', 'warning', error.message.split('\n')[0]?.slice(0, 500) ?? '');
+    client.onerror = (error) =>
+      log.add('hearth', 'warning', error.message.split('\n')[0]?.slice(0, 500) ?? '');
     client.onclose = () => {
       // A connection that closes while starting fails the start; only a ready one has crashed.
       if (generation === this.generation && this.state === 'ready') void this.crashed(generation);

@@ -27,6 +27,12 @@ export function describeConnectError(
   const printed =
     context.stderr.length > 0 ? ` Its last output: ${context.stderr.join(' | ')}` : '';
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // Checked first: after a timeout Hearth ends the process itself, which is not the server's fault.
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return fail(
+      `The server did not answer within ${context.timeoutMs / 1000} s of starting.${printed}`,
+    );
+  }
   if (context.transport instanceof StdioProcessTransport) {
     const command =
       context.config.transport.type === 'stdio' ? context.config.transport.command : '';
@@ -39,11 +45,6 @@ export function describeConnectError(
       const how = exit.signal ? `was killed (${exit.signal})` : `exited with code ${exit.code}`;
       return fail(`The server ${how} during start-up.${printed}`);
     }
-  }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return fail(
-      `The server did not answer within ${context.timeoutMs / 1000} s of starting.${printed}`,
-    );
   }
   if (
     error instanceof StreamableHTTPError ||
