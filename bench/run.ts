@@ -7,9 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
+import { run as mcp } from './mcp.bench';
 import type { Figure } from './figures';
 
-const BENCHMARKS: Record<string, () => Promise<Figure[]>> = { bridge };
+const BENCHMARKS: Record<string, () => Promise<Figure[]>> = { bridge, mcp };
 
 const figures: Figure[] = [];
 for (const [name, benchmark] of Object.entries(BENCHMARKS)) {

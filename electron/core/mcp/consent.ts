@@ -89,23 +89,26 @@ export function openConsentStore(options: {
     toolApproval: (server, tool) => document.read().tools[server]?.[tool],
     setToolApproval: (server, tool, approval) =>
       update((file) => {
-        const tools = (file.tools[server] ??= {});
-        if (approval) tools[tool] = approval;
-        else delete tools[tool];
+        const tools = without(file.tools[server] ?? {}, tool);
+        file.tools[server] = approval ? { ...tools, [tool]: approval } : tools;
       }),
     forget: (server) =>
       update((file) => {
-        delete file.launches[server];
-        delete file.tools[server];
+        file.launches = without(file.launches, server);
+        file.tools = without(file.tools, server);
       }),
     rename: (from, to) =>
       update((file) => {
         // The launch fingerprint includes the name, so a renamed server is approved again.
-        delete file.launches[from];
-        if (file.tools[from]) file.tools[to] = file.tools[from];
-        delete file.tools[from];
+        file.launches = without(file.launches, from);
+        const tools = file.tools[from];
+        file.tools = { ...without(file.tools, from), ...(tools ? { [to]: tools } : {}) };
       }),
   };
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 }
 
 /** Variables that change what a program loads or runs, shown with a warning before launch. */

@@ -48,7 +48,7 @@ export function terminateTree(child: ChildProcess, graceMs = STOP_GRACE_MS): Pro
         stdio: 'ignore',
       }).on('error', () => child.kill());
     } else {
-      signalGroup(pid, 'SIGTERM') || child.kill('SIGTERM');
+      if (!signalGroup(pid, 'SIGTERM')) child.kill('SIGTERM');
     }
   });
 }

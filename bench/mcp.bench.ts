@@ -1,0 +1,110 @@
+/**
+ * The MCP manager's cost: how long servers take to be ready (one alone, ten in parallel), and
+ * what the manager adds to a tool call over a bare SDK client. Servers are the fixture server,
+ * launched with `node` (not npx), so the figures measure Hearth, not npm.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createTestManager } from '../tests/support/managerHarness';
+import { fixtureCommand } from '../tests/support/mcpFixtures';
+import { percentile, round, type Figure } from './figures';
+
+const READY_RUNS = 7;
+const CALLS = 500;
+
+async function readyMs(servers: number): Promise<number> {
+  const harness = createTestManager();
+  const { manager } = harness;
+  for (let index = 0; index < servers; index++) {
+    const name = `server-${index}`;
+    const command = fixtureCommand([`--name=${name}`, '--tools=echo']);
+    await manager.save({
+      name,
+      enabled: false,
+      transport: { type: 'stdio', command: command.command, args: command.args },
+    });
+    await manager.approveLaunch(name, manager.reviewLaunch(name).fingerprint);
+    const config = manager.store.get(name);
+    if (config) manager.store.save({ ...config, enabled: true }, name);
+  }
+  const started = performance.now();
+  await manager.startAll();
+  const elapsed = performance.now() - started;
+  const ready = manager.list().filter((entry) => entry.status.state === 'ready').length;
+  await manager.dispose();
+  if (ready !== servers) throw new Error(`only ${ready} of ${servers} servers became ready`);
+  return elapsed;
+}
+
+/** The same ten servers started by bare SDK clients: the floor the manager is compared with. */
+async function sdkReadyMs(servers: number): Promise<number> {
+  const command = fixtureCommand(['--tools=echo']);
+  const started = performance.now();
+  const clients = await Promise.all(
+    Array.from({ length: servers }, async () => {
+      const client = new Client({ name: 'bench', version: '0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: command.command,
+          args: command.args,
+          stderr: 'ignore',
+        }),
+      );
+      return client;
+    }),
+  );
+  const elapsed = performance.now() - started;
+  await Promise.all(clients.map((client) => client.close()));
+  return elapsed;
+}
+
+async function median(runs: number, measure: () => Promise<number>): Promise<number> {
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) samples.push(await measure());
+  return percentile(samples, 50);
+}
+
+async function timeCalls(call: () => Promise<unknown>): Promise<number[]> {
+  for (let index = 0; index < 50; index++) await call();
+  const samples: number[] = [];
+  for (let index = 0; index < CALLS; index++) {
+    const started = performance.now();
+    await call();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+export async function run(): Promise<Figure[]> {
+  const one = await median(READY_RUNS, () => readyMs(1));
+  const ten = await median(READY_RUNS, () => readyMs(10));
+  const tenBare = await median(READY_RUNS, () => sdkReadyMs(10));
+
+  const command = fixtureCommand(['--tools=echo']);
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(
+    new StdioClientTransport({ command: command.command, args: command.args, stderr: 'ignore' }),
+  );
+  const direct = await timeCalls(() => client.callTool({ name: 'echo', arguments: { text: 'x' } }));
+  await client.close();
+
+  const harness = createTestManager();
+  await harness.addServer('echo', command);
+  const managed = await timeCalls(() => harness.manager.callTool('echo', 'echo', { text: 'x' }));
+  await harness.manager.dispose();
+
+  return [
+    { name: 'mcp.ready_ms.1_server', value: round(one, 1), unit: 'ms (median)' },
+    { name: 'mcp.ready_ms.10_servers', value: round(ten, 1), unit: 'ms (median)' },
+    { name: 'mcp.ready_ratio.10_vs_1', value: round(ten / one, 2), unit: '×' },
+    { name: 'mcp.ready_ms.10_servers_bare_sdk', value: round(tenBare, 1), unit: 'ms (median)' },
+    { name: 'mcp.direct_call_ms.p50', value: round(percentile(direct, 50)), unit: 'ms' },
+    { name: 'mcp.manager_call_ms.p50', value: round(percentile(managed, 50)), unit: 'ms' },
+    {
+      name: 'mcp.manager_overhead_ms.p50',
+      value: round(percentile(managed, 50) - percentile(direct, 50)),
+      unit: 'ms',
+    },
+  ];
+}
