@@ -13,6 +13,7 @@ import {
   importSourceSchema,
   launchReviewSchema,
   logEntrySchema,
+  offeringsSchema,
   progressEventSchema,
   serverConfigSchema,
   serverEntrySchema,
@@ -116,6 +117,13 @@ export const invokeChannels = {
   /** Claude-Desktop-style JSON of the named servers (all when none); secrets as ${VAR} placeholders. */
   'servers:export': channel(z.tuple([z.array(serverNameSchema).max(256).optional()]), z.string()),
   'tools:list': channel(z.tuple([]), z.array(catalogToolSchema)),
+  /** What changed in a tool since the user chose to always allow it, in sentences. */
+  'tools:reviewChange': channel(
+    z.tuple([serverNameSchema, z.string().min(1).max(1_000)]),
+    z.array(z.string().max(2_000)),
+  ),
+  /** Resources, resource templates and prompts of every ready server, for browsing. */
+  'servers:offerings': channel(z.tuple([]), offeringsSchema),
   'tools:configure': channel(
     z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
     z.array(catalogToolSchema),

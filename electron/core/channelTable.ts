@@ -41,6 +41,8 @@ export function createHandlers(services: Services): Handlers {
     'servers:detectImports': () => services.imports.detect(),
     'servers:export': (names) => services.imports.export(names),
     'tools:list': () => services.mcp.catalog.list(),
+    'tools:reviewChange': (server, tool) => services.mcp.reviewToolChange(server, tool),
+    'servers:offerings': () => services.mcp.offerings(),
     'tools:configure': (server, tool, patch) => {
       services.mcp.configureTool(server, tool, patch);
       return services.mcp.catalog.list();

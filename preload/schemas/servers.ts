@@ -246,3 +246,39 @@ export const progressEventSchema = z.strictObject({
   total: z.number().optional(),
   message: z.string().max(MAX_VALUE_LENGTH).optional(),
 });
+
+const shortText = z.string().max(1_000);
+const longText = z.string().max(MAX_VALUE_LENGTH);
+
+/** A resource a server offers, for browsing (attaching it to a message comes later). */
+export const resourceItemSchema = z.strictObject({
+  server: serverNameSchema,
+  uri: z.string().max(MAX_PATH_LENGTH),
+  name: shortText,
+  title: shortText.optional(),
+  description: longText.optional(),
+  mimeType: z.string().max(256).optional(),
+});
+export const resourceTemplateItemSchema = z.strictObject({
+  server: serverNameSchema,
+  uriTemplate: z.string().max(MAX_PATH_LENGTH),
+  name: shortText,
+  title: shortText.optional(),
+  description: longText.optional(),
+  mimeType: z.string().max(256).optional(),
+});
+export const promptItemSchema = z.strictObject({
+  server: serverNameSchema,
+  name: shortText,
+  title: shortText.optional(),
+  description: longText.optional(),
+  arguments: z.array(
+    z.strictObject({ name: shortText, description: longText.optional(), required: z.boolean() }),
+  ),
+});
+export const offeringsSchema = z.strictObject({
+  resources: z.array(resourceItemSchema),
+  resourceTemplates: z.array(resourceTemplateItemSchema),
+  prompts: z.array(promptItemSchema),
+});
+export type Offerings = z.output<typeof offeringsSchema>;

@@ -175,6 +175,7 @@ describe('consent', () => {
     );
     await harness.manager.approveLaunch('tool', harness.manager.reviewLaunch('tool').fingerprint);
     expect(harness.manager.catalog.isAlwaysAllowed('tool', 'echo')).toBe(false);
+    expect(harness.manager.reviewToolChange('tool', 'echo')).toEqual(['The description changed.']);
     expect(harness.manager.catalog.list().find((tool) => tool.tool === 'echo')).toMatchObject({
       approval: 'allow',
       approvalStale: true,
@@ -191,10 +192,13 @@ describe('calling tools', () => {
       'work',
       'progress',
       { steps: 4 },
-      { onProgress: (update) => steps.push(update.progress) },
+      { onProgress: (update) => steps.push(update.progress), callId: 'call-1' },
     );
     expect(done.ok).toBe(true);
     expect(steps).toHaveLength(4);
+    const progressEvents = harness.events.filter((event) => event.channel === 'tools:progress');
+    expect(progressEvents).toHaveLength(4);
+    expect(progressEvents[0]?.payload).toMatchObject({ callId: 'call-1', total: 4 });
     const controller = new AbortController();
     const pending = harness.manager.callTool(
       'work',
@@ -309,6 +313,31 @@ describe('calling tools', () => {
     await eventually(
       () => harness?.events.some((event) => event.channel === 'tools:changed') === true,
     );
+  });
+
+  it('lists the resources, templates and prompts of ready servers', async () => {
+    harness = createTestManager();
+    await harness.addServer('docs', fixtureCommand(['--tools=echo']));
+    const offerings = harness.manager.offerings();
+    expect(offerings.resources).toEqual([
+      expect.objectContaining({ server: 'docs', uri: 'fixture://readme' }),
+    ]);
+    expect(offerings.resourceTemplates).toEqual([
+      expect.objectContaining({ server: 'docs', uriTemplate: 'fixture://items/{id}' }),
+    ]);
+    expect(offerings.prompts).toEqual([
+      expect.objectContaining({
+        server: 'docs',
+        name: 'greet',
+        arguments: [expect.objectContaining({ name: 'name' })],
+      }),
+    ]);
+    await harness.manager.stop('docs');
+    expect(harness.manager.offerings()).toEqual({
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+    });
   });
 
   it('gives colliding names distinct model names and routes each call to its owner', async () => {

@@ -17,9 +17,11 @@ const toolApprovalSchema = z.object({
   fingerprint: z.string(),
   /** What the user approved, to show what changed when the server serves something else. */
   snapshot: z.object({
+    title: z.string().optional(),
     description: z.string().optional(),
-    inputSchema: z.unknown(),
-    annotations: z.unknown(),
+    inputSchema: z.unknown().optional(),
+    outputSchema: z.unknown().optional(),
+    annotations: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ToolApproval = z.output<typeof toolApprovalSchema>;

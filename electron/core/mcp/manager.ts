@@ -5,17 +5,20 @@
  */
 import type {
   LaunchReview,
+  Offerings,
   ServerConfigInput,
   ServerEntry,
   ServerStatus,
   StdioTransportConfig,
   ToolSettings,
 } from '../../../preload/schemas/servers';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
-import { toolFingerprint } from './catalog';
+import { describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
+import { collectOfferings } from './offerings';
 import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
 import { ServerConnection, type ConnectionTiming } from './connection';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
@@ -56,11 +59,14 @@ export interface McpManager {
   approveLaunch(name: string, fingerprint: string): Promise<ServerStatus>;
   logs(name: string): ReturnType<ServerLog['entries']>;
   configureTool(server: string, tool: string, patch: Partial<ToolSettings>): void;
+  /** What changed in an "always allow" tool since the user approved it. */
+  reviewToolChange(server: string, tool: string): string[];
+  offerings(): Offerings;
   callTool(
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options?: ToolCallOptions,
+    options?: ToolCallOptions & { callId?: string },
   ): Promise<ToolCallOutcome>;
   /** Stops every server and its process tree. */
   dispose(): Promise<void>;
@@ -121,9 +127,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     return created;
   };
 
+  const connections = () =>
+    store.list().flatMap((config) => slots.get(config.name.toLowerCase())?.connection ?? []);
   const catalog = createToolCatalog({
-    connections: () =>
-      store.list().flatMap((config) => slots.get(config.name.toLowerCase())?.connection ?? []),
+    connections,
     config: (name) => store.get(name),
     consent,
   });
@@ -208,32 +215,50 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     configureTool(server, tool, patch) {
       const config = store.get(server);
       if (!config) throw new UserFacingError(`There is no server named “${server}”.`);
+      // "Always allow" covers the definition the user can see now, so it needs one served.
+      const definition = catalog.definition(config.name, tool);
+      if (patch.approval === 'allow' && !definition) {
+        throw new UserFacingError(
+          `“${tool}” is not served by “${config.name}” right now, so it cannot be approved.`,
+        );
+      }
       const current = config.tools[tool] ?? { enabled: true, approval: 'ask' };
-      const next = { ...current, ...patch };
-      store.save({ ...config, tools: { ...config.tools, [tool]: next } }, config.name);
-      if (patch.approval === 'allow') {
-        const definition = catalog.definition(config.name, tool);
-        if (!definition)
-          throw new UserFacingError(
-            `“${tool}” is not served by “${config.name}” right now, so it cannot be approved.`,
-          );
+      store.save(
+        { ...config, tools: { ...config.tools, [tool]: { ...current, ...patch } } },
+        config.name,
+      );
+      if (patch.approval === 'allow' && definition) {
         consent.setToolApproval(config.name, tool, {
           fingerprint: toolFingerprint(definition),
-          snapshot: {
-            description: definition.description,
-            inputSchema: definition.inputSchema,
-            annotations: definition.annotations,
-          },
+          snapshot: snapshotOf(definition),
         });
       } else if (patch.approval === 'ask') {
         consent.setToolApproval(config.name, tool, undefined);
       }
       catalogChanged();
     },
+    reviewToolChange(server, tool) {
+      const approval = consent.toolApproval(server, tool);
+      const definition = catalog.definition(server, tool);
+      if (!approval || !definition) return [];
+      return describeToolChange(approval.snapshot, snapshotOf(definition));
+    },
+    offerings: () => collectOfferings(connections()),
     async callTool(server, tool, args, callOptions = {}) {
       const config = store.get(server);
       if (!config) return { ok: false, message: `There is no server named “${server}”.` };
-      return slot(config.name).connection.callTool(tool, args, callOptions);
+      const { callId, onProgress } = callOptions;
+      return slot(config.name).connection.callTool(tool, args, {
+        ...callOptions,
+        // With a call id, progress also goes to the renderer as a contract event.
+        onProgress:
+          callId === undefined && !onProgress
+            ? undefined
+            : (progress) => {
+                onProgress?.(progress);
+                if (callId !== undefined) events.emit('tools:progress', { callId, ...progress });
+              },
+      });
     },
     async dispose() {
       clearTimeout(catalogTimer);
@@ -282,4 +307,9 @@ function launchReview(
     risky: riskyVariables(transport.env.map((entry) => entry.name)),
     fingerprint,
   };
+}
+
+function snapshotOf(definition: Tool): ToolSnapshot {
+  const { title, description, inputSchema, outputSchema, annotations } = definition;
+  return { title, description, inputSchema, outputSchema, annotations };
 }

@@ -15,6 +15,7 @@ import {
 } from './catalog';
 import type { ConsentStore } from './consent';
 import type { ServerConnection } from './connection';
+import { clip } from './offerings';
 
 /** A tool a server marks with this `_meta` key is for Hearth itself and never shown to a model. */
 export const INTERNAL_TOOL_META_KEY = 'io.hearth/internal';
@@ -121,10 +122,6 @@ export function createToolCatalog(options: {
 
 function ownerKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 function pickAnnotations(
