@@ -11,11 +11,15 @@ export async function listAll<K extends string, T>(
   key: K,
 ): Promise<T[]> {
   const items: T[] = [];
+  const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await fetchPage(cursor);
-    items.push(...result[key]);
-    if (!result.nextCursor || result.nextCursor === cursor) return items;
+    // One item at a time: spreading a huge page into push() overflows the call stack.
+    for (const item of result[key]) items.push(item);
+    // A cursor seen before means the server is going round in circles.
+    if (!result.nextCursor || seen.has(result.nextCursor)) return items;
+    seen.add(result.nextCursor);
     cursor = result.nextCursor;
   }
   return items;

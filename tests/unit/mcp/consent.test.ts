@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { StdioTransportConfig } from '../../../preload/schemas/servers';
+import {
+  openConsentStore,
+  riskyVariables,
+  type ToolApproval,
+} from '../../../electron/core/mcp/consent';
+import { createMemoryVault, type SecretVault } from '../../../electron/core/secrets/secretVault';
+import { useTempFolder } from './tempFolder';
+
+const folder = useTempFolder();
+
+function open(vault: SecretVault = createMemoryVault(), dataDir = folder()) {
+  return openConsentStore({ dataDir, vault, onProblem: () => undefined });
+}
+
+function launch(change: Partial<StdioTransportConfig> = {}): StdioTransportConfig {
+  return {
+    type: 'stdio',
+    command: 'npx',
+    args: ['-y', '@acme/server'],
+    env: [
+      { name: 'MODE', value: 'fast', secret: false },
+      { name: 'TOKEN', value: 'secret-one', secret: true },
+    ],
+    cwd: '/srv/acme',
+    ...change,
+  };
+}
+
+const approval: ToolApproval = {
+  fingerprint: 'tool-fingerprint',
+  snapshot: { description: 'Reads a file', inputSchema: { type: 'object' }, annotations: {} },
+};
+
+describe('launch consent', () => {
+  it('requires approval before any is given', () => {
+    expect(open().launchState('acme', launch())).toBe('required');
+  });
+
+  it('is approved after approving exactly this launch', () => {
+    const consent = open();
+    consent.approveLaunch('acme', consent.launchFingerprint('acme', launch()));
+    expect(consent.launchState('acme', launch())).toBe('approved');
+  });
+
+  it('stays approved for another server only once that server is approved too', () => {
+    const consent = open();
+    consent.approveLaunch('acme', consent.launchFingerprint('acme', launch()));
+    expect(consent.launchState('other', launch())).toBe('required');
+  });
+
+  const changes: [string, Partial<StdioTransportConfig>][] = [
+    ['the command', { command: 'node' }],
+    ['the first argument', { args: ['-x', '@acme/server'] }],
+    ['the last argument', { args: ['-y', '@acme/server@2'] }],
+    ['an added argument', { args: ['-y', '@acme/server', '--debug'] }],
+    [
+      'an env name',
+      {
+        env: [
+          { name: 'MODE2', value: 'fast', secret: false },
+          { name: 'TOKEN', value: 'secret-one', secret: true },
+        ],
+      },
+    ],
+    [
+      'a plain env value',
+      {
+        env: [
+          { name: 'MODE', value: 'slow', secret: false },
+          { name: 'TOKEN', value: 'secret-one', secret: true },
+        ],
+      },
+    ],
+    [
+      'a secret env value',
+      {
+        env: [
+          { name: 'MODE', value: 'fast', secret: false },
+          { name: 'TOKEN', value: 'secret-two', secret: true },
+        ],
+      },
+    ],
+    ['the working folder', { cwd: '/srv/other' }],
+    ['a removed working folder', { cwd: undefined }],
+  ];
+  it.each(changes)('reports a change when %s changes', (_what, change) => {
+    const consent = open();
+    consent.approveLaunch('acme', consent.launchFingerprint('acme', launch()));
+    expect(consent.launchState('acme', launch(change))).toBe('changed');
+  });
+
+  it('gives different fingerprints for the same launch under two vaults', () => {
+    const first = open(createMemoryVault());
+    const second = open(createMemoryVault());
+    expect(first.launchFingerprint('acme', launch())).not.toBe(
+      second.launchFingerprint('acme', launch()),
+    );
+  });
+
+  it('does not accept an approval written under another vault', () => {
+    const approvedElsewhere = open(createMemoryVault());
+    const consent = open(createMemoryVault());
+    consent.approveLaunch('acme', approvedElsewhere.launchFingerprint('acme', launch()));
+    expect(consent.launchState('acme', launch())).toBe('changed');
+  });
+
+  it('keeps fingerprints and approvals when the store is reopened with the same vault', () => {
+    const vault = createMemoryVault();
+    const first = open(vault);
+    const fingerprint = first.launchFingerprint('acme', launch());
+    first.approveLaunch('acme', fingerprint);
+
+    const reopened = open(vault);
+    expect(reopened.launchFingerprint('acme', launch())).toBe(fingerprint);
+    expect(reopened.launchState('acme', launch())).toBe('approved');
+  });
+
+  it('keeps its HMAC key in the vault, not in the data folder', () => {
+    const vault = createMemoryVault();
+    open(vault).launchFingerprint('acme', launch());
+    expect(vault.keys('consent:')).toEqual(['consent:hmac-key']);
+  });
+});
+
+describe('tool approvals', () => {
+  it('sets and clears an approval for one tool of one server', () => {
+    const consent = open();
+    expect(consent.toolApproval('acme', 'read')).toBeUndefined();
+
+    consent.setToolApproval('acme', 'read', approval);
+    expect(consent.toolApproval('acme', 'read')).toEqual(approval);
+    expect(consent.toolApproval('acme', 'write')).toBeUndefined();
+    expect(consent.toolApproval('other', 'read')).toBeUndefined();
+
+    consent.setToolApproval('acme', 'read', undefined);
+    expect(consent.toolApproval('acme', 'read')).toBeUndefined();
+  });
+
+  it('keeps tool approvals when the store is reopened', () => {
+    const vault = createMemoryVault();
+    open(vault).setToolApproval('acme', 'read', approval);
+    expect(open(vault).toolApproval('acme', 'read')).toEqual(approval);
+  });
+});
+
+describe('forget and rename', () => {
+  it('forgets the launch approval and every tool approval of a server', () => {
+    const consent = open();
+    consent.approveLaunch('acme', consent.launchFingerprint('acme', launch()));
+    consent.setToolApproval('acme', 'read', approval);
+    consent.approveLaunch('other', consent.launchFingerprint('other', launch()));
+
+    consent.forget('acme');
+    expect(consent.launchState('acme', launch())).toBe('required');
+    expect(consent.toolApproval('acme', 'read')).toBeUndefined();
+    expect(consent.launchState('other', launch())).toBe('approved');
+  });
+
+  it('drops the launch approval on rename but moves the tool approvals', () => {
+    const consent = open();
+    consent.approveLaunch('acme', consent.launchFingerprint('acme', launch()));
+    consent.setToolApproval('acme', 'read', approval);
+
+    consent.rename('acme', 'acme-2');
+    expect(consent.launchState('acme-2', launch())).toBe('required');
+    expect(consent.launchState('acme', launch())).toBe('required');
+    expect(consent.toolApproval('acme-2', 'read')).toEqual(approval);
+    expect(consent.toolApproval('acme', 'read')).toBeUndefined();
+  });
+
+  it('gives a different fingerprint to the same launch under another server name', () => {
+    const consent = open();
+    expect(consent.launchFingerprint('acme', launch())).not.toBe(
+      consent.launchFingerprint('acme-2', launch()),
+    );
+  });
+});
+
+describe('riskyVariables', () => {
+  const risky = [
+    'NODE_OPTIONS',
+    'LD_PRELOAD',
+    'DYLD_INSERT_LIBRARIES',
+    'PYTHONPATH',
+    'PATH',
+    'BASH_ENV',
+    'JAVA_TOOL_OPTIONS',
+  ];
+  it.each(risky)('flags %s with a reason that names it', (name) => {
+    const [found, ...rest] = riskyVariables([name]);
+    expect(rest).toEqual([]);
+    expect(found?.name).toBe(name);
+    expect(found?.reason.startsWith(`${name} `)).toBe(true);
+    expect(found?.reason.length).toBeGreaterThan(name.length + 10);
+  });
+
+  it.each(risky.map((name) => name.toLowerCase()))('flags lower-case %s too', (name) => {
+    expect(riskyVariables([name]).map((found) => found.name)).toEqual([name]);
+  });
+
+  it('leaves ordinary names alone and keeps the order of the risky ones', () => {
+    expect(riskyVariables(['API_KEY', 'HOME', 'NODE_ENV', 'MY_PATH', 'PATHS'])).toEqual([]);
+    expect(
+      riskyVariables(['API_KEY', 'PATH', 'HOME', 'NODE_OPTIONS']).map((found) => found.name),
+    ).toEqual(['PATH', 'NODE_OPTIONS']);
+  });
+
+  it('explains what NODE_OPTIONS does', () => {
+    expect(riskyVariables(['NODE_OPTIONS'])[0]?.reason).toBe(
+      'NODE_OPTIONS makes Node.js load extra code (--require, --import) before the server.',
+    );
+  });
+});
