@@ -89,9 +89,19 @@ export async function run(): Promise<Figure[]> {
   const direct = await timeCalls(() => client.callTool({ name: 'echo', arguments: { text: 'x' } }));
   await client.close();
 
-  const harness = createTestManager();
-  await harness.addServer('echo', command);
+  const harness = createTestManager({ timing: { restartBaseMs: 50 } });
+  await harness.addServer('echo', fixtureCommand(['--tools=echo,slow']));
   const managed = await timeCalls(() => harness.manager.callTool('echo', 'echo', { text: 'x' }));
+  const killToError = await median(5, async () => {
+    await harness.waitForState('echo', 'ready');
+    const pid = harness.manager.list()[0]?.status.pid ?? 0;
+    const pending = harness.manager.callTool('echo', 'slow', { ms: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const killed = performance.now();
+    process.kill(pid, 'SIGKILL');
+    await pending;
+    return performance.now() - killed;
+  });
   await harness.manager.dispose();
 
   return [

@@ -285,6 +285,27 @@ describe('calling tools', () => {
     expect(harness.manager.list()[0]?.status.restarts).toBe(1);
   });
 
+  it('answers a call at once when the server is killed from outside, then recovers', async () => {
+    harness = createTestManager();
+    await harness.addServer('victim', fixtureCommand(['--tools=slow,echo']));
+    const pid = harness.manager.list()[0]?.status.pid ?? 0;
+    const pending = harness.manager.callTool('victim', 'slow', { ms: 30_000 });
+    setTimeout(() => process.kill(pid, 'SIGKILL'), 100);
+    const outcome = await pending;
+    expect(!outcome.ok && outcome.message).toMatch(/stopped while running “slow”/);
+    await eventually(() => harness?.manager.list()[0]?.status.restarts === 1);
+    await harness.waitForState('victim', 'ready');
+    expect(harness.manager.list()[0]?.status.pid).not.toBe(pid);
+    await expect(
+      harness.manager.callTool('victim', 'echo', { text: 'again' }),
+    ).resolves.toMatchObject({ ok: true });
+    expect(
+      harness.manager
+        .logs('victim')
+        .some((entry) => /was killed \(SIGKILL\) unexpectedly/.test(entry.text)),
+    ).toBe(true);
+  });
+
   it('stops restarting a server that keeps crashing, and says so', async () => {
     harness = createTestManager({ timing: { restartBaseMs: 20 } });
     await harness.addServer('doomed', fixtureCommand(['--tools=crash']));
