@@ -92,8 +92,13 @@ export async function run(): Promise<Figure[]> {
   const harness = createTestManager({ timing: { restartBaseMs: 50 } });
   await harness.addServer('echo', fixtureCommand(['--tools=echo,slow']));
   const managed = await timeCalls(() => harness.manager.callTool('echo', 'echo', { text: 'x' }));
+  let kills = 0;
   const killToError = await median(5, async () => {
+    // Wait for the restart after the previous kill, not the old process's last 'ready'.
+    while (harness.manager.list()[0]?.status.restarts !== kills)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     await harness.waitForState('echo', 'ready');
+    kills++;
     const pid = harness.manager.list()[0]?.status.pid ?? 0;
     const pending = harness.manager.callTool('echo', 'slow', { ms: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
