@@ -116,6 +116,7 @@ export async function run(): Promise<Figure[]> {
     { name: 'mcp.ready_ms.10_servers_bare_sdk', value: round(tenBare, 1), unit: 'ms (median)' },
     { name: 'mcp.direct_call_ms.p50', value: round(percentile(direct, 50)), unit: 'ms' },
     { name: 'mcp.manager_call_ms.p50', value: round(percentile(managed, 50)), unit: 'ms' },
+    { name: 'mcp.kill_to_error_ms', value: round(killToError, 1), unit: 'ms (median)' },
     {
       name: 'mcp.manager_overhead_ms.p50',
       value: round(percentile(managed, 50) - percentile(direct, 50)),
