@@ -3,12 +3,7 @@
  * through the browser host's real WebSocket on loopback, one at a time and fifty at once.
  */
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import { createApi, createBridge } from '../preload/api';
-import {
-  createWebSocketTransport,
-  type SocketLike,
-} from '../renderer/src/bridge/webSocketTransport';
+import { connectRenderer } from '../tests/support/rendererBridge';
 import { createHarness } from '../tests/support/routerHarness';
 import { startTestHost } from '../tests/support/testHost';
 import { distribution, round, type Figure } from './figures';
@@ -28,12 +23,7 @@ export async function run(): Promise<Figure[]> {
   const routerMicros = ((performance.now() - started) * 1000) / ROUTER_CALLS;
 
   const host = await startTestHost();
-  const url = `ws://127.0.0.1:${host.port}/bridge?token=${host.token}`;
-  const transport = createWebSocketTransport(
-    url,
-    (address) => new WebSocket(address, { origin: host.origin }) as unknown as SocketLike,
-  );
-  const api = createApi(createBridge(transport));
+  const { api, transport } = connectRenderer(host);
   try {
     for (let i = 0; i < 200; i++) await api.settings.get();
     const sequential: number[] = [];

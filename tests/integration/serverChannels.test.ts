@@ -1,12 +1,7 @@
-import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApi, createBridge, type Api } from '../../preload/api';
-import { bridgeUrl } from '../../renderer/src/bridge/connect';
-import {
-  createWebSocketTransport,
-  type SocketLike,
-  type WebSocketTransport,
-} from '../../renderer/src/bridge/webSocketTransport';
+import type { Api } from '../../preload/api';
+import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
+import { connectRenderer } from '../support/rendererBridge';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { startTestHost, type TestHost } from '../support/testHost';
 
@@ -21,17 +16,9 @@ afterEach(async () => {
 
 async function connect(): Promise<Api> {
   host = await startTestHost();
-  const target = host;
-  const url = bridgeUrl({
-    protocol: 'http:',
-    host: `127.0.0.1:${target.port}`,
-    search: `?token=${target.token}`,
-  });
-  transport = createWebSocketTransport(
-    url,
-    (address) => new WebSocket(address, { origin: target.origin }) as unknown as SocketLike,
-  );
-  return createApi(createBridge(transport));
+  const connected = connectRenderer(host);
+  transport = connected.transport;
+  return connected.api;
 }
 
 describe('server channels over the bridge', () => {

@@ -1,16 +1,10 @@
-import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApi, createBridge, BridgeError } from '../../preload/api';
-import {
-  createWebSocketTransport,
-  type SocketLike,
-  type WebSocketTransport,
-} from '../../renderer/src/bridge/webSocketTransport';
-import { bridgeUrl } from '../../renderer/src/bridge/connect';
+import { BridgeError } from '../../preload/api';
+import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
+import { connectRenderer } from '../support/rendererBridge';
 import { startTestHost, type TestHost } from '../support/testHost';
 
-// The renderer's own transport against a real browser host, with `ws` standing in for the
-// browser's WebSocket (same API) so the page's Origin can be sent.
+// The renderer's own transport against a real browser host.
 let host: TestHost | undefined;
 let transport: WebSocketTransport | undefined;
 afterEach(async () => {
@@ -19,16 +13,9 @@ afterEach(async () => {
 });
 
 function connectTransport(target: TestHost) {
-  const url = bridgeUrl({
-    protocol: 'http:',
-    host: `127.0.0.1:${target.port}`,
-    search: `?token=${target.token}`,
-  });
-  transport = createWebSocketTransport(
-    url,
-    (address) => new WebSocket(address, { origin: target.origin }) as unknown as SocketLike,
-  );
-  return createApi(createBridge(transport));
+  const connected = connectRenderer(target);
+  transport = connected.transport;
+  return connected.api;
 }
 
 describe('the renderer’s WebSocket transport', () => {
