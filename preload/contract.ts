@@ -32,17 +32,90 @@ const text = z.string().max(MAX_TEXT_LENGTH);
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
+/** Where Ollama is and how Hearth talks to it. */
+export const ollamaSettingsSchema = z.strictObject({
+  /** Empty: OLLAMA_HOST from the environment, else http://127.0.0.1:11434. */
+  host: z.string().max(MAX_URL_LENGTH).default(''),
+  /** How long Ollama keeps the model loaded after a reply, in Ollama's duration syntax. */
+  keepAlive: z
+    .string()
+    .regex(
+      /^(-1|0|\d+(\.\d+)?(ms|s|m|h))$/,
+      'Use a duration such as 5m, 30s or 1h (or -1 for always).',
+    )
+    .default('5m'),
+});
+
+/** How a chat turn runs. */
+export const chatSettingsSchema = z.strictObject({
+  /** The model new conversations use; empty until the user picks one. */
+  model: z.string().max(256).default(''),
+  /** Most model round trips with tool calls in one turn, so a looping model stops. */
+  loopLimit: z.int().min(1).max(50).default(10),
+  /** Ask before every tool call, whatever each tool's policy says. */
+  askForEveryTool: z.boolean().default(false),
+  /** Empty: Hearth's default system prompt. */
+  systemPrompt: z.string().max(20_000).default(''),
+  /** The context window sent as num_ctx; 0 sizes it from the model and the request. */
+  contextTokens: z.int().min(0).max(1_048_576).default(0),
+  /** Null: the model's own default. */
+  temperature: z.number().min(0).max(2).nullable().default(null),
+  /** Tool results longer than this are cut for the model (the user still sees them whole). */
+  maxToolResultChars: z.int().min(1_000).max(1_000_000).default(12_000),
+  /** Let reasoning models think before answering (shown in a collapsible block). */
+  think: z.boolean().default(true),
+});
+
 /** Everything the user can change in Settings; each field has a default so old files stay valid. */
 export const settingsSchema = z.strictObject({
   theme: themeSchema.default('system'),
+  ollama: ollamaSettingsSchema.prefault({}),
+  chat: chatSettingsSchema.prefault({}),
 });
 export type Settings = z.output<typeof settingsSchema>;
+
+type PatchShape<Shape extends z.ZodRawShape> = {
+  [Key in keyof Shape]: z.ZodOptional<
+    Shape[Key] extends z.ZodDefault<infer Inner> ? Inner : Shape[Key]
+  >;
+};
+
+/** Every field optional and without its default, so a patch never resets what it leaves out. */
+function patchOf<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+): z.ZodObject<PatchShape<Shape>, z.core.$strict> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault
+        ? (field.unwrap() as z.ZodType)
+        : (field as z.ZodType)
+      ).optional(),
+    ]),
+  );
+  return z.strictObject(shape) as unknown as z.ZodObject<PatchShape<Shape>, z.core.$strict>;
+}
 
 /** A change to some settings; fields left out keep their value. */
 export const settingsPatchSchema = z.strictObject({
   theme: themeSchema.optional(),
+  ollama: patchOf(ollamaSettingsSchema).optional(),
+  chat: patchOf(chatSettingsSchema).optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+/** The settings after a patch: each group merged field by field, `undefined` meaning "keep". */
+export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
+  const defined = <T extends object>(value: T | undefined): Partial<T> =>
+    Object.fromEntries(
+      Object.entries(value ?? {}).filter(([, field]) => field !== undefined),
+    ) as Partial<T>;
+  return {
+    theme: patch.theme ?? settings.theme,
+    ollama: { ...settings.ollama, ...defined(patch.ollama) },
+    chat: { ...settings.chat, ...defined(patch.chat) },
+  };
+}
 
 export const appInfoSchema = z.strictObject({
   name: shortText,

@@ -1,7 +1,12 @@
 /** State that mirrors main: settings, notices and the bridge's connection. */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Api } from '../../preload/api';
-import type { Notice, Settings, SettingsPatch } from '../../preload/contract';
+import {
+  applySettingsPatch,
+  type Notice,
+  type Settings,
+  type SettingsPatch,
+} from '../../preload/contract';
 import type { Connection } from './bridge/connect';
 import type { ConnectionStatus } from './bridge/webSocketTransport';
 
@@ -33,7 +38,7 @@ export function useSettings(api: Api): SettingsState {
       let before: Settings | undefined;
       setSettings((current) => {
         before = current;
-        return current && { ...current, ...withoutUndefined(patch) };
+        return current && applySettingsPatch(current, patch);
       });
       try {
         setSettings(await api.settings.set(patch));
@@ -86,10 +91,4 @@ function mergeById(first: Notice[], second: Notice[]): Notice[] {
 
 export function messageOf(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, field]) => field !== undefined),
-  ) as Partial<T>;
 }

@@ -1,3 +1,4 @@
+import { settingsWith } from '../support/settings';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,7 +53,7 @@ describe('the app in Chromium through the browser host', () => {
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await expect
       .poll(() => JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')))
-      .toEqual({ theme: 'dark' });
+      .toEqual(settingsWith({ theme: 'dark' }));
     // The cookie set from the token carries the reload, even without the token in the address.
     await page.goto(new URL('/', host.url).href);
     await page.getByRole('button', { name: 'Settings' }).click();

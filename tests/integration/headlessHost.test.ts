@@ -1,3 +1,4 @@
+import { settingsWith } from '../support/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/testHost';
 import { openWire } from '../support/wsClient';
@@ -88,11 +89,16 @@ describe('the browser host’s WebSocket', () => {
     host = await startTestHost();
     const client = await openWire(bridgeUrl(), host.origin);
     const reply = await client.invoke('settings:set', [{ theme: 'dark' }]);
-    expect(reply).toEqual({ type: 'result', id: 1, ok: true, value: { theme: 'dark' } });
-    const { readFileSync } = await import('node:fs');
-    expect(JSON.parse(readFileSync(`${host.dataDir}/settings.json`, 'utf8'))).toEqual({
-      theme: 'dark',
+    expect(reply).toEqual({
+      type: 'result',
+      id: 1,
+      ok: true,
+      value: settingsWith({ theme: 'dark' }),
     });
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(`${host.dataDir}/settings.json`, 'utf8'))).toEqual(
+      settingsWith({ theme: 'dark' }),
+    );
     client.close();
   });
 
@@ -145,7 +151,11 @@ describe('the browser host’s WebSocket', () => {
     const second = await openWire(bridgeUrl(), `http://localhost:${host.port}`);
     await first.invoke('settings:set', [{ theme: 'light' }]);
     await second.invoke('settings:get', []);
-    const expected = { type: 'event', channel: 'settings:changed', payload: { theme: 'light' } };
+    const expected = {
+      type: 'event',
+      channel: 'settings:changed',
+      payload: settingsWith({ theme: 'light' }),
+    };
     expect(first.events).toContainEqual(expected);
     expect(second.events).toContainEqual(expected);
     first.close();

@@ -1,3 +1,4 @@
+import { settingsWith } from '../support/settings';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,14 +19,14 @@ describe('the settings store', () => {
   it('starts from the defaults in an empty folder, and writes nothing until a change', () => {
     const dataDir = tempDir('settings');
     const { store, problems } = open(dataDir);
-    expect(store.get()).toEqual({ theme: 'system' });
+    expect(store.get()).toEqual(settingsWith({ theme: 'system' }));
     expect(problems).toEqual([]);
   });
 
   it('keeps a change across a restart, in a file only the user can read', () => {
     const dataDir = tempDir('settings');
     open(dataDir).store.update({ theme: 'dark' });
-    expect(open(dataDir).store.get()).toEqual({ theme: 'dark' });
+    expect(open(dataDir).store.get()).toEqual(settingsWith({ theme: 'dark' }));
     if (process.platform !== 'win32')
       expect(statSync(join(dataDir, 'settings.json')).mode & 0o777).toBe(0o600);
   });
@@ -33,7 +34,7 @@ describe('the settings store', () => {
   it('leaves fields out of a patch unchanged', () => {
     const { store } = open(tempDir('settings'));
     store.update({ theme: 'light' });
-    expect(store.update({})).toEqual({ theme: 'light' });
+    expect(store.update({})).toEqual(settingsWith({ theme: 'light' }));
   });
 
   it('refuses an invalid patch without touching the file', () => {
@@ -41,9 +42,9 @@ describe('the settings store', () => {
     const { store } = open(dataDir);
     store.update({ theme: 'dark' });
     expect(() => store.update({ theme: 'neon' } as never)).toThrow();
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      theme: 'dark',
-    });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(
+      settingsWith({ theme: 'dark' }),
+    );
   });
 
   it.each([
@@ -56,7 +57,7 @@ describe('the settings store', () => {
     const dataDir = tempDir('settings');
     writeFileSync(join(dataDir, 'settings.json'), content);
     const { store, problems } = open(dataDir);
-    expect(store.get()).toEqual({ theme: 'system' });
+    expect(store.get()).toEqual(settingsWith({ theme: 'system' }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/Your settings could not be read/);
     expect(problems[0]).toMatch(/Hearth started with default settings\./);

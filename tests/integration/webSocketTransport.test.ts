@@ -1,3 +1,4 @@
+import { settingsWith } from '../support/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError } from '../../preload/api';
 import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
@@ -24,7 +25,7 @@ describe('the renderer’s WebSocket transport', () => {
     const api = connectTransport(host);
     const [info, settings] = await Promise.all([api.app.info(), api.settings.get()]);
     expect(info.host).toBe('browser');
-    expect(settings).toEqual({ theme: 'system' });
+    expect(settings).toEqual(settingsWith({ theme: 'system' }));
     expect(transport?.status()).toBe('open');
   });
 
@@ -44,7 +45,7 @@ describe('the renderer’s WebSocket transport', () => {
     const seen: unknown[] = [];
     api.settings.onChanged((settings) => seen.push(settings));
     await api.settings.set({ theme: 'dark' });
-    expect(seen).toEqual([{ theme: 'dark' }]);
+    expect(seen).toEqual([settingsWith({ theme: 'dark' })]);
   });
 
   it('fails calls in flight when the host goes away, then reconnects when it is back', async () => {
@@ -58,7 +59,7 @@ describe('the renderer’s WebSocket transport', () => {
     await expect(api.app.info()).rejects.toMatchObject({ code: 'E_DISCONNECTED' });
     // The same address and token again, as after a restart with --port.
     host = await startTestHost({ dataDir: first.dataDir, port: first.port, token: first.token });
-    await expect(api.settings.get()).resolves.toEqual({ theme: 'system' });
+    await expect(api.settings.get()).resolves.toEqual(settingsWith({ theme: 'system' }));
     expect(statuses).toContain('reconnecting');
     expect(statuses.at(-1)).toBe('open');
   });

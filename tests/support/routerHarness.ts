@@ -2,7 +2,12 @@
 import type { Handlers, Router } from '../../electron/core/bridge/router';
 import { createRouter } from '../../electron/core/bridge/router';
 import { createLogger } from '../../electron/core/logger';
-import { invokeChannelNames, type Settings } from '../../preload/contract';
+import {
+  applySettingsPatch,
+  invokeChannelNames,
+  settingsSchema,
+  type Settings,
+} from '../../preload/contract';
 
 export const APP_ORIGIN = 'app://hearth';
 
@@ -14,7 +19,7 @@ export interface Harness {
 
 /** Handlers that answer like the real services; pass overrides to make one misbehave. */
 export function createHarness(overrides: Partial<Handlers> = {}): Harness {
-  let settings: Settings = { theme: 'system' };
+  let settings: Settings = settingsSchema.parse({});
   // Channels a test does not script fail loudly rather than answer something made up.
   const unscripted = Object.fromEntries(
     invokeChannelNames.map((channel) => [
@@ -35,8 +40,7 @@ export function createHarness(overrides: Partial<Handlers> = {}): Harness {
       dataDir: '/data',
     }),
     'settings:get': () => settings,
-    'settings:set': (patch) =>
-      (settings = { ...settings, ...(patch.theme ? { theme: patch.theme } : {}) }),
+    'settings:set': (patch) => (settings = applySettingsPatch(settings, patch)),
     'links:open': () => ({ outcome: 'opened' }),
     'notices:list': () => [],
     'notices:dismiss': () => false,

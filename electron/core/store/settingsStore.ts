@@ -3,6 +3,7 @@
  * damaged file is handled).
  */
 import {
+  applySettingsPatch,
   settingsPatchSchema,
   settingsSchema,
   type Settings,
@@ -39,18 +40,11 @@ export function openSettingsStore(options: OpenSettingsOptions): SettingsStore {
     get: () => document.read(),
     update(patch) {
       const checked = settingsPatchSchema.parse(patch);
-      document.write(settingsSchema.parse({ ...document.read(), ...definedFields(checked) }));
+      document.write(settingsSchema.parse(applySettingsPatch(document.read(), checked)));
       return document.read();
     },
     get path() {
       return document.path;
     },
   };
-}
-
-/** The fields of `value` that are set; a patch's `undefined` means "leave as is". */
-export function definedFields<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, field]) => field !== undefined),
-  ) as Partial<T>;
 }

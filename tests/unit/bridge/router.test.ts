@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../electron/core/bridge/errors';
-import { MAX_URL_LENGTH } from '../../../preload/contract';
+import { MAX_URL_LENGTH, settingsSchema } from '../../../preload/contract';
 import { createHarness } from '../../support/routerHarness';
 
 describe('the router', () => {
   it('answers a well-formed call from the app with the handler’s value', async () => {
     const { router, sender } = createHarness();
     const outcome = await router.dispatch('settings:set', [{ theme: 'dark' }], sender);
-    expect(outcome).toEqual({ ok: true, value: { theme: 'dark' } });
+    expect(outcome).toEqual({ ok: true, value: settingsSchema.parse({ theme: 'dark' }) });
   });
 
   it('refuses a channel the contract does not declare', async () => {
@@ -32,7 +32,7 @@ describe('the router', () => {
     const { router, logLines } = createHarness({
       'settings:get': () => {
         ran = true;
-        return { theme: 'system' };
+        return settingsSchema.parse({});
       },
     });
     const outcome = await router.dispatch('settings:get', [], {
@@ -103,7 +103,7 @@ describe('the router', () => {
   it('never lets a reply outside the contract reach the renderer', async () => {
     const { router, sender } = createHarness({
       // A bug in a service: the reply has a field the contract does not know.
-      'settings:get': () => ({ theme: 'dark', secret: 'x' }) as never,
+      'settings:get': () => ({ ...settingsSchema.parse({}), secret: 'x' }) as never,
     });
     const outcome = await router.dispatch('settings:get', [], sender);
     expect(outcome.ok ? 'ok' : outcome.error.code).toBe('E_INTERNAL');

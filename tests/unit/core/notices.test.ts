@@ -1,3 +1,5 @@
+import { settingsWith } from '../../support/settings';
+import { settingsSchema } from '../../../preload/contract';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_TEXT_LENGTH,
@@ -95,7 +97,9 @@ describe('createEventHub', () => {
   it('delivers the parsed payload, with contract defaults applied', () => {
     const { events, delivered } = setup();
     events.emit('settings:changed', {} as Settings);
-    expect(delivered).toEqual([{ channel: 'settings:changed', payload: { theme: 'system' } }]);
+    expect(delivered).toEqual([
+      { channel: 'settings:changed', payload: settingsWith({ theme: 'system' }) },
+    ]);
   });
 
   it('keeps delivering to other sinks when one throws, and logs the failure', () => {
@@ -105,9 +109,9 @@ describe('createEventHub', () => {
       throw new Error('window closed');
     });
     events.addSink((_channel, payload) => later.push(payload));
-    events.emit('settings:changed', { theme: 'dark' });
+    events.emit('settings:changed', settingsSchema.parse({ theme: 'dark' }));
     expect(delivered).toHaveLength(1);
-    expect(later).toEqual([{ theme: 'dark' }]);
+    expect(later).toEqual([settingsSchema.parse({ theme: 'dark' })]);
     expect(
       logLines.some((line) => /WARN .*could not be delivered.*window closed/s.test(line)),
     ).toBe(true);
@@ -117,10 +121,10 @@ describe('createEventHub', () => {
     const { events } = setup();
     const received: unknown[] = [];
     const remove = events.addSink((_channel, payload) => received.push(payload));
-    events.emit('settings:changed', { theme: 'light' });
+    events.emit('settings:changed', settingsSchema.parse({ theme: 'light' }));
     remove();
-    events.emit('settings:changed', { theme: 'dark' });
-    expect(received).toEqual([{ theme: 'light' }]);
+    events.emit('settings:changed', settingsSchema.parse({ theme: 'dark' }));
+    expect(received).toEqual([settingsSchema.parse({ theme: 'light' })]);
   });
 
   it('works with a logger that has no sinks', () => {

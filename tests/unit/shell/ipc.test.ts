@@ -1,3 +1,4 @@
+import { settingsWith } from '../../support/settings';
 import { describe, expect, it } from 'vitest';
 import { registerIpc, windowsSink } from '../../../electron/shell/ipc';
 import { invokeChannelNames } from '../../../preload/contract';
@@ -23,7 +24,7 @@ describe('IPC registration', () => {
     const handler = registered().get('settings:get');
     await expect(handler?.({ senderFrame: { url: `${APP_ORIGIN}/index.html` } })).resolves.toEqual({
       ok: true,
-      value: { theme: 'system' },
+      value: settingsWith({ theme: 'system' }),
     });
   });
 

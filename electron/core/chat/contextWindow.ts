@@ -1,0 +1,164 @@
+/**
+ * Fits a chat request into the model's context window. Ollama silently cuts a prompt that is too
+ * long from the front, which can lose the question itself; here the cut is ours: whole turns,
+ * oldest first, never the system prompt, the tools, or the latest user message, and never an
+ * assistant's tool calls without the results that answer them.
+ */
+
+/** A message in Ollama's `/api/chat` shape, as far as counting and trimming need. */
+export interface ChatMessageLike {
+  role: string;
+  content: string;
+  thinking?: string;
+  tool_calls?: unknown[];
+  tool_name?: string;
+}
+
+export interface FitToContextInput {
+  /** Sent first, whole, always. */
+  system: string;
+  /** The conversation, oldest first, without the system prompt. */
+  messages: ChatMessageLike[];
+  /** The tool definitions as they will be sent. */
+  toolsJson: string;
+  /** The model's window (`num_ctx`). */
+  contextTokens: number;
+  /** Room left for the reply. */
+  replyReserveTokens: number;
+  /** A real tokenizer where there is one; `estimateTokens` otherwise. */
+  countTokens?: (text: string) => number;
+}
+
+export interface FitToContextResult {
+  /** What to send after the system prompt: a suffix of the input, minus any dropped groups. */
+  messages: ChatMessageLike[];
+  droppedMessages: number;
+  /** System prompt, tools and kept messages; above the budget when even the minimum did not fit. */
+  estimatedTokens: number;
+}
+
+/**
+ * ASCII characters per token for the default estimate. English prose with Llama/Qwen-style BPE
+ * vocabularies runs near 4; code and JSON run lower. 3.5 overestimates prose a little, which only
+ * trims a little early, where underestimating would overflow the window.
+ */
+export const CHARS_PER_TOKEN = 3.5;
+
+/**
+ * Every character outside ASCII counts as a whole token. Chinese, Japanese and Korean run close
+ * to one token per character in these vocabularies, so dividing them by 3.5 would undercount
+ * several times over; for accented Latin or Cyrillic this overcounts, the safe direction.
+ */
+export const TOKENS_PER_OTHER_CHARACTER = 1;
+
+/**
+ * Tokens a chat template adds around each message (role header, start and end markers); about
+ * 4 in Llama 3's and Qwen's templates. Counted for the system prompt too, and added to counts
+ * from a custom `countTokens`, which sees only the text.
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/**
+ * A deliberately cautious token count for `text`: ASCII characters / `CHARS_PER_TOKEN` plus one
+ * token per other character (a code point, so an emoji counts once), rounded up.
+ */
+export function estimateTokens(text: string): number {
+  let ascii = 0;
+  let other = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) ascii++;
+    else {
+      other++;
+      // A high surrogate and the low one after it are one character.
+      if (code >= 0xd800 && code <= 0xdbff) index++;
+    }
+  }
+  return Math.ceil(ascii / CHARS_PER_TOKEN + other * TOKENS_PER_OTHER_CHARACTER);
+}
+
+/** Keeps as much recent conversation as fits; see the file comment for what is never cut. */
+export function fitToContext(input: FitToContextInput): FitToContextResult {
+  const count = input.countTokens ?? estimateTokens;
+  const budget = input.contextTokens - input.replyReserveTokens;
+  const fixed = MESSAGE_OVERHEAD_TOKENS + count(input.system) + count(input.toolsJson);
+  const costs = input.messages.map((message) => messageTokens(message, count));
+
+  const turns = splitAtUserMessages(input.messages.length, (index) => input.messages[index]);
+  let total = fixed + sum(costs);
+  let firstKeptTurn = 0;
+  // Oldest whole turns first; the last turn holds the latest user message and always stays.
+  while (total > budget && firstKeptTurn < turns.length - 1) {
+    total -= sum(costs, turns[firstKeptTurn]);
+    firstKeptTurn++;
+  }
+
+  const kept = new Set<number>();
+  for (const turn of turns.slice(firstKeptTurn)) for (const index of turn) kept.add(index);
+
+  // Still too big: inside the last turn, drop its oldest steps (an assistant message with the
+  // tool results that follow it), keeping its opening user message and its newest step, so the
+  // model still sees the question and what it last learned.
+  const lastTurn = turns.at(-1) ?? [];
+  const steps = splitIntoSteps(lastTurn, (index) => input.messages[index]);
+  for (const step of steps.slice(1, -1)) {
+    if (total <= budget) break;
+    total -= sum(costs, step);
+    for (const index of step) kept.delete(index);
+  }
+
+  const messages = input.messages.filter((_, index) => kept.has(index));
+  return {
+    messages,
+    droppedMessages: input.messages.length - messages.length,
+    estimatedTokens: total,
+  };
+}
+
+function messageTokens(message: ChatMessageLike, count: (text: string) => number): number {
+  let tokens = MESSAGE_OVERHEAD_TOKENS + count(message.content);
+  if (message.thinking) tokens += count(message.thinking);
+  if (message.tool_calls?.length) tokens += count(JSON.stringify(message.tool_calls));
+  if (message.tool_name) tokens += count(message.tool_name);
+  return tokens;
+}
+
+function sum(costs: number[], indexes?: number[]): number {
+  const picked = indexes ?? costs.map((_, index) => index);
+  return picked.reduce((total, index) => total + (costs[index] ?? 0), 0);
+}
+
+/**
+ * Message indexes grouped into turns: each starts at a user message and runs to the next.
+ * Anything before the first user message (a greeting) is a turn of its own.
+ */
+function splitAtUserMessages(
+  length: number,
+  at: (index: number) => ChatMessageLike | undefined,
+): number[][] {
+  const turns: number[][] = [];
+  for (let index = 0; index < length; index++) {
+    const current = turns.at(-1);
+    if (at(index)?.role === 'user' || current === undefined) turns.push([index]);
+    else current.push(index);
+  }
+  return turns;
+}
+
+/**
+ * One turn's indexes grouped into steps: the user message alone, then each assistant message
+ * with the tool results after it. A tool result is never parted from the call it answers.
+ */
+function splitIntoSteps(
+  turn: number[],
+  at: (index: number) => ChatMessageLike | undefined,
+): number[][] {
+  const steps: number[][] = [];
+  for (const index of turn) {
+    const current = steps.at(-1);
+    const role = at(index)?.role;
+    if (current === undefined || role === 'user' || role === 'assistant') steps.push([index]);
+    else current.push(index);
+  }
+  return steps;
+}

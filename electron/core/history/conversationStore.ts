@@ -1,0 +1,237 @@
+/**
+ * Saved conversations in `<dataDir>/conversations.sqlite`, through Node's built-in `node:sqlite`.
+ * Every write is one transaction and the database syncs on commit, so the chat loop can save
+ * after each completed step and a crash loses at most the step in flight.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { UserFacingError } from '../bridge/errors';
+import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
+import { messageFromRow, messageParameters, summaryFromRow } from './rows';
+import { toSearchExpression } from './searchQuery';
+import { titleFrom } from './titles';
+import type {
+  Conversation,
+  ConversationSummary,
+  NewMessage,
+  SearchHit,
+  StoredMessage,
+} from './types';
+
+/** A page of the conversation list when the caller does not say; the sidebar asks for more. */
+export const DEFAULT_LIST_LIMIT = 500;
+/** Search hits when the caller does not say: more than a results list can usefully show. */
+export const DEFAULT_SEARCH_LIMIT = 50;
+/** Words of context `snippet()` keeps around a match (FTS5 allows at most 64). */
+export const SNIPPET_TOKENS = 12;
+/**
+ * Around each matched term in a snippet. Control characters (STX, ETX) cannot collide with
+ * Markdown or HTML in the text, so the UI can split on them and highlight with no parsing.
+ */
+export const SNIPPET_MATCH_START = '\u0002';
+export const SNIPPET_MATCH_END = '\u0003';
+const SNIPPET_ELLIPSIS = '…';
+
+export interface OpenConversationStoreOptions {
+  dataDir: string;
+  /** Called with a sentence for the user when the file on disk could not be used. */
+  onProblem(message: string): void;
+  now?: () => Date;
+}
+
+/** The conversation history; every method is synchronous and every write is atomic. */
+export interface ConversationStore {
+  readonly path: string;
+  create(input?: { title?: string; model?: string; systemPrompt?: string }): Conversation;
+  /** Latest activity first. */
+  list(options?: { limit?: number; offset?: number }): ConversationSummary[];
+  get(id: string): Conversation | undefined;
+  /** A blank title goes back to one taken from the first user message. */
+  rename(id: string, title: string): ConversationSummary;
+  setSystemPrompt(id: string, prompt: string | undefined): void;
+  /** False when there was no such conversation. Its messages and search rows go with it. */
+  delete(id: string): boolean;
+  /** Saves `messages` after the last one, all or none; returns them with their ids. */
+  append(id: string, messages: readonly NewMessage[]): StoredMessage[];
+  /** For retry and edit-and-resend: deletes `messageId` and everything after it, then appends. */
+  replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
+  /** Best matches first, in message content and titles; [] when the query has no words. */
+  search(query: string, limit?: number): SearchHit[];
+  close(): void;
+}
+
+/** Opens (creating, migrating or, if damaged, replacing) the history in `dataDir`. */
+export function openConversationStore(options: OpenConversationStoreOptions): ConversationStore {
+  const now = options.now ?? (() => new Date());
+  const database = openDatabase({ dataDir: options.dataDir, onProblem: options.onProblem, now });
+  const statements = prepareStatements(database);
+  let closed = false;
+
+  function transaction<T>(work: () => T): T {
+    database.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      database.exec('COMMIT');
+      return result;
+    } catch (error) {
+      database.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  function requireConversation(id: string): { title: string } {
+    const row = statements.conversationTitle.get(id);
+    if (!row) throw new UserFacingError('That conversation no longer exists.');
+    return { title: String(row.title) };
+  }
+
+  // A conversation nobody named takes its title from the first user message with words in it.
+  function titleIfUntitled(id: string): void {
+    if (requireConversation(id).title !== '') return;
+    for (const row of statements.userMessages.all(id)) {
+      const title = titleFrom(String(row.content));
+      if (title !== '') {
+        statements.rename.run(title, id);
+        return;
+      }
+    }
+  }
+
+  function summary(id: string): ConversationSummary {
+    const row = statements.summary.get(id);
+    if (!row) throw new UserFacingError('That conversation no longer exists.');
+    return summaryFromRow(row);
+  }
+
+  function insertAll(id: string, messages: readonly NewMessage[]): StoredMessage[] {
+    const createdAt = now().toISOString();
+    const stored = messages.map((message) => {
+      const parameters = messageParameters(id, message, createdAt);
+      const { lastInsertRowid } = statements.insertMessage.run(parameters);
+      return messageFromRow({ ...parameters, id: Number(lastInsertRowid) });
+    });
+    statements.touch.run(createdAt, id);
+    titleIfUntitled(id);
+    return stored;
+  }
+
+  return {
+    path: join(options.dataDir, DATABASE_FILE_NAME),
+    create(input = {}) {
+      const id = randomUUID();
+      const at = now().toISOString();
+      statements.insertConversation.run({
+        id,
+        title: input.title?.trim() ?? '',
+        model: input.model ?? null,
+        system_prompt: input.systemPrompt ?? null,
+        at,
+      });
+      return { ...summary(id), ...withSystemPrompt(input.systemPrompt), messages: [] };
+    },
+    list({ limit = DEFAULT_LIST_LIMIT, offset = 0 } = {}) {
+      return statements.list.all(count(limit), count(offset)).map(summaryFromRow);
+    },
+    get(id) {
+      const row = statements.summary.get(id);
+      if (!row) return undefined;
+      const systemPrompt = row.system_prompt === null ? undefined : String(row.system_prompt);
+      return {
+        ...summaryFromRow(row),
+        ...withSystemPrompt(systemPrompt),
+        messages: statements.messages.all(id).map(messageFromRow),
+      };
+    },
+    rename(id, title) {
+      return transaction(() => {
+        requireConversation(id);
+        statements.rename.run(title.trim(), id);
+        titleIfUntitled(id);
+        return summary(id);
+      });
+    },
+    setSystemPrompt(id, prompt) {
+      transaction(() => {
+        requireConversation(id);
+        statements.systemPrompt.run(prompt ?? null, id);
+      });
+    },
+    delete(id) {
+      return Number(statements.deleteConversation.run(id).changes) > 0;
+    },
+    append(id, messages) {
+      return transaction(() => {
+        requireConversation(id);
+        return insertAll(id, messages);
+      });
+    },
+    replaceFrom(id, messageId, messages) {
+      return transaction(() => {
+        requireConversation(id);
+        if (!statements.messageBelongs.get(messageId, id))
+          throw new UserFacingError('That message is no longer part of this conversation.');
+        statements.deleteFrom.run(id, messageId);
+        return insertAll(id, messages);
+      });
+    },
+    search(query, limit = DEFAULT_SEARCH_LIMIT) {
+      const expression = toSearchExpression(query);
+      if (expression === undefined) return [];
+      return statements.search.all(expression, count(limit)).map((row) => ({
+        conversationId: String(row.conversation_id),
+        title: String(row.title),
+        ...(row.message_id === null ? {} : { messageId: Number(row.message_id) }),
+        snippet: String(row.snippet),
+      }));
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      database.close();
+    },
+  };
+}
+
+function withSystemPrompt(prompt: string | undefined): { systemPrompt?: string } {
+  return prompt === undefined ? {} : { systemPrompt: prompt };
+}
+
+/** A non-negative whole number for LIMIT and OFFSET, whatever the caller passed. */
+function count(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
+}
+
+function prepareStatements(database: DatabaseSync) {
+  const summaryColumns = `c.id, c.title, c.model, c.system_prompt, c.created_at, c.updated_at,
+    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
+  const prepare = (sql: string) => database.prepare(sql);
+  return {
+    insertConversation: prepare(`INSERT INTO conversations
+      (id, title, model, system_prompt, created_at, updated_at)
+      VALUES ($id, $title, $model, $system_prompt, $at, $at)`),
+    conversationTitle: prepare('SELECT title FROM conversations WHERE id = ?'),
+    summary: prepare(`SELECT ${summaryColumns} FROM conversations c WHERE c.id = ?`),
+    list: prepare(`SELECT ${summaryColumns} FROM conversations c
+      ORDER BY c.updated_at DESC, c.key DESC LIMIT ? OFFSET ?`),
+    messages: prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id'),
+    rename: prepare('UPDATE conversations SET title = ? WHERE id = ?'),
+    systemPrompt: prepare('UPDATE conversations SET system_prompt = ? WHERE id = ?'),
+    touch: prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
+    userMessages: prepare(
+      "SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' ORDER BY id",
+    ),
+    deleteConversation: prepare('DELETE FROM conversations WHERE id = ?'),
+    insertMessage: prepare(`INSERT INTO messages (conversation_id, role, content, thinking,
+        tool_calls, tool_call_id, tool_name, model, timings, created_at)
+      VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
+        $tool_name, $model, $timings, $created_at)`),
+    messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
+    deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
+    search: prepare(`SELECT s.conversation_id, c.title, s.message_id,
+        snippet(search_index, 0, '${SNIPPET_MATCH_START}', '${SNIPPET_MATCH_END}',
+          '${SNIPPET_ELLIPSIS}', ${SNIPPET_TOKENS}) AS snippet
+      FROM search_index s JOIN conversations c ON c.id = s.conversation_id
+      WHERE search_index MATCH ? ORDER BY rank LIMIT ?`),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The conversation database's schema, as numbered migration steps. `PRAGMA user_version` records
+ * how many steps a file has had; opening runs the rest, each in its own transaction, so a file
+ * is always at one whole version.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Step 1: conversations, their messages, and one FTS5 index over message content and titles.
+ *
+ * - `conversations.key` is an explicit INTEGER PRIMARY KEY because the search index refers to
+ *   titles by `-key`, and an implicit rowid may be renumbered by VACUUM.
+ * - Message ids use AUTOINCREMENT so an id deleted by retry or edit is never handed out again
+ *   while the UI may still hold it.
+ * - The index holds its own copy of the text (not external content) so `snippet()` works and
+ *   triggers can delete rows by rowid: a message's rowid is its id, a title's is `-key`.
+ * - Empty content (an assistant message that only calls tools) is not indexed.
+ */
+const STEP_1 = `
+CREATE TABLE conversations (
+  key INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL DEFAULT '',
+  model TEXT,
+  system_prompt TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX conversations_by_activity ON conversations (updated_at DESC, key DESC);
+
+CREATE TABLE messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+  content TEXT NOT NULL,
+  thinking TEXT,
+  tool_calls TEXT CHECK (tool_calls IS NULL OR json_valid(tool_calls)),
+  tool_call_id TEXT,
+  tool_name TEXT,
+  model TEXT,
+  timings TEXT CHECK (timings IS NULL OR json_valid(timings)),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX messages_by_conversation ON messages (conversation_id, id);
+
+CREATE VIRTUAL TABLE search_index USING fts5 (
+  body,
+  conversation_id UNINDEXED,
+  message_id UNINDEXED,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  VALUES (new.id, new.content, new.conversation_id, new.id);
+END;
+CREATE TRIGGER messages_reindexed AFTER UPDATE OF content ON messages BEGIN
+  DELETE FROM search_index WHERE rowid = old.id;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT new.id, new.content, new.conversation_id, new.id WHERE new.content <> '';
+END;
+CREATE TRIGGER messages_unindexed AFTER DELETE ON messages BEGIN
+  DELETE FROM search_index WHERE rowid = old.id;
+END;
+
+CREATE TRIGGER titles_indexed AFTER INSERT ON conversations WHEN new.title <> '' BEGIN
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  VALUES (-new.key, new.title, new.id, NULL);
+END;
+CREATE TRIGGER titles_reindexed AFTER UPDATE OF title ON conversations BEGIN
+  DELETE FROM search_index WHERE rowid = -old.key;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT -new.key, new.title, new.id, NULL WHERE new.title <> '';
+END;
+CREATE TRIGGER titles_unindexed AFTER DELETE ON conversations BEGIN
+  DELETE FROM search_index WHERE rowid = -old.key;
+END;
+`;
+
+/** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
+const MIGRATIONS: readonly string[] = [STEP_1];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Thrown when the file was written by a newer Hearth: its schema is not ours to guess at. */
+export class NewerSchemaError extends Error {
+  constructor(readonly version: number) {
+    super(
+      `it was written by a newer version of Hearth (schema ${version}, this one knows ${SCHEMA_VERSION})`,
+    );
+    this.name = 'NewerSchemaError';
+  }
+}
+
+/** Brings the file up to `SCHEMA_VERSION`; a step that fails leaves the file at the step before. */
+export function migrate(database: DatabaseSync): void {
+  const row = database.prepare('PRAGMA user_version').get();
+  const current = Number(row?.user_version ?? 0);
+  if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
+  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+    database.exec('BEGIN IMMEDIATE');
+    try {
+      database.exec(MIGRATIONS[version - 1] ?? '');
+      // PRAGMA takes no bound parameters; `version` is a loop integer, never user input.
+      database.exec(`PRAGMA user_version = ${version}`);
+      database.exec('COMMIT');
+    } catch (error) {
+      database.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

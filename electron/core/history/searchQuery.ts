@@ -1,0 +1,30 @@
+/**
+ * Turns what the user typed into an FTS5 query that cannot be a syntax error or an operator:
+ * every word becomes a quoted string, so `"`, `*`, `-`, `(`, `NEAR`, `AND`, `OR` and `NOT` are
+ * searched for as text (or ignored as punctuation), never interpreted.
+ */
+
+/**
+ * At most this many words take part. A pasted paragraph would otherwise become a long AND of
+ * terms that matches nothing and costs one index lookup per word.
+ */
+export const MAX_QUERY_TERMS = 32;
+
+// A chunk is worth searching for only if the tokenizer (unicode61) would find a token in it:
+// letters, digits, and private-use characters. Punctuation alone would quote to an empty phrase.
+const TOKEN_CHARACTER = /[\p{L}\p{N}\p{Co}]/u;
+
+/**
+ * The FTS5 MATCH expression for `text`: each whitespace-separated word quoted (inner quotes
+ * doubled), all of them required, the last one matched as a prefix so results follow typing.
+ * Undefined when nothing searchable is left.
+ */
+export function toSearchExpression(text: string): string | undefined {
+  const words = text
+    .split(/\s+/u)
+    .filter((word) => TOKEN_CHARACTER.test(word))
+    .slice(0, MAX_QUERY_TERMS);
+  if (words.length === 0) return undefined;
+  const quoted = words.map((word) => `"${word.replaceAll('"', '""')}"`);
+  return `${quoted.join(' ')}*`;
+}

@@ -1,0 +1,81 @@
+/**
+ * The shapes of saved conversations: what the conversation store writes to SQLite and gives
+ * back. Ids of messages are the database's, so they only ever grow and are never reused.
+ */
+
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/** How a tool call ended, as the user saw it; absent while it is still in flight. */
+export type ToolCallOutcome = 'done' | 'failed' | 'denied' | 'cancelled' | 'not-run';
+
+/** One tool call the model asked for, with the server and tool the model-facing name stood for. */
+export interface StoredToolCall {
+  id: string;
+  server: string;
+  tool: string;
+  /** The name the model called it by (`server_tool`), kept so the history replays as sent. */
+  modelName: string;
+  arguments: Record<string, unknown>;
+  outcome?: ToolCallOutcome;
+}
+
+/** What a reply cost, as Ollama reported it. */
+export interface MessageTimings {
+  totalMs?: number;
+  promptTokens?: number;
+  evalTokens?: number;
+  evalMs?: number;
+}
+
+/** One saved message of a conversation. */
+export interface StoredMessage {
+  id: number;
+  role: MessageRole;
+  content: string;
+  thinking?: string;
+  toolCalls?: StoredToolCall[];
+  /** On a `tool` message: the id of the call it answers. */
+  toolCallId?: string;
+  /** On a `tool` message: the model-facing tool name, sent to Ollama as `tool_name`. */
+  toolName?: string;
+  /** On an `assistant` message: the model that wrote it. */
+  model?: string;
+  timings?: MessageTimings;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** A message about to be saved: the store gives it an id and, unless given, the time. */
+export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt'> & { createdAt?: string };
+
+/** One line of the conversation list. */
+export interface ConversationSummary {
+  /** A UUID. */
+  id: string;
+  /** Empty until the user gives one or the first user message supplies one. */
+  title: string;
+  model?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; moves when messages are saved, so the list shows the latest activity first. */
+  updatedAt: string;
+  messageCount: number;
+}
+
+/** A whole conversation, messages oldest first. */
+export interface Conversation extends ConversationSummary {
+  systemPrompt?: string;
+  messages: StoredMessage[];
+}
+
+/** One search hit: a message's content, or the title itself when `messageId` is absent. */
+export interface SearchHit {
+  conversationId: string;
+  title: string;
+  messageId?: number;
+  /**
+   * A short excerpt with each matched term between `SNIPPET_MATCH_START` and
+   * `SNIPPET_MATCH_END`, so the UI can highlight without parsing HTML.
+   */
+  snippet: string;
+}

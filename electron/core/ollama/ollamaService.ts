@@ -1,0 +1,185 @@
+/**
+ * Hearth's side of Ollama, through the `ollama` client library: health, models, capabilities,
+ * pulls with progress, and streamed chat with two time limits — a long one for the first token
+ * (a cold model can take minutes to load) and a short idle one between tokens (a stalled stream).
+ */
+import { Ollama, type ChatRequest, type ChatResponse, type ProgressResponse } from 'ollama';
+import { describeOllamaError, OllamaError } from './ollamaErrors';
+
+/** Ollama's own default address, as its CLI uses it. */
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+/** Loading a large model from disk can take minutes on a laptop. */
+export const FIRST_TOKEN_TIMEOUT_MS = 5 * 60_000;
+/** Once tokens flow, this long without one means the stream is stuck. */
+export const IDLE_TIMEOUT_MS = 60_000;
+/** Used when /api/show reports no context length (it always does for GGUF models). */
+export const FALLBACK_CONTEXT_LENGTH = 8_192;
+
+export interface ModelSummary {
+  name: string;
+  size: number;
+  family: string;
+  parameterSize: string;
+  quantization: string;
+  modifiedAt: string;
+}
+
+export interface ModelCapabilities {
+  tools: boolean;
+  thinking: boolean;
+  vision: boolean;
+  contextLength: number;
+}
+
+export interface ChatStreamOptions {
+  signal?: AbortSignal;
+  firstTokenTimeoutMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/** The model seam: the chat loop talks to this, tests may pass a scripted one. */
+export interface ModelProvider {
+  readonly host: string;
+  version(): Promise<string>;
+  listModels(): Promise<ModelSummary[]>;
+  capabilities(model: string): Promise<ModelCapabilities>;
+  pull(
+    model: string,
+    onProgress: (progress: ProgressResponse) => void,
+    signal?: AbortSignal,
+  ): Promise<void>;
+  chat(request: ChatRequest, options?: ChatStreamOptions): AsyncGenerator<ChatResponse>;
+}
+
+/** OLLAMA_HOST as Ollama reads it: `host`, `host:port`, or a URL; empty means the default. */
+export function resolveOllamaHost(
+  configured: string | undefined,
+  environment: NodeJS.ProcessEnv,
+): string {
+  const raw = (configured || environment.OLLAMA_HOST || '').trim();
+  if (!raw) return DEFAULT_OLLAMA_HOST;
+  const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const url = new URL(withScheme);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (!url.port && !/^[a-z]+:\/\/[^/]+:\d+/i.test(withScheme)) url.port = '11434';
+  return url.origin;
+}
+
+export function createOllamaService(options: {
+  host: string;
+  headers?: Record<string, string>;
+}): ModelProvider {
+  const { host, headers } = options;
+  const capabilityCache = new Map<string, ModelCapabilities>();
+  const client = (signal?: AbortSignal) =>
+    new Ollama({
+      host,
+      headers,
+      // Every request can be aborted, including the wait for a cold model before any header.
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          signal:
+            signal && init?.signal
+              ? AbortSignal.any([signal, init.signal])
+              : (signal ?? init?.signal),
+        }),
+    });
+  const wrap = async <T>(work: () => Promise<T>, model?: string): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw describeOllamaError(error, { host, model });
+    }
+  };
+
+  return {
+    host,
+    version: () => wrap(async () => (await client().version()).version),
+    listModels: () =>
+      wrap(async () =>
+        (await client().list()).models.map((model) => ({
+          name: model.name,
+          size: model.size,
+          family: model.details?.family ?? '',
+          parameterSize: model.details?.parameter_size ?? '',
+          quantization: model.details?.quantization_level ?? '',
+          modifiedAt: new Date(model.modified_at).toISOString(),
+        })),
+      ),
+    capabilities: (model) =>
+      wrap(async () => {
+        const cached = capabilityCache.get(model);
+        if (cached) return cached;
+        const shown = await client().show({ model });
+        const capabilities = shown.capabilities ?? [];
+        const info = Object.entries(shown.model_info ?? {}) as [string, unknown][];
+        const contextLength = info.find(([key]) => key.endsWith('.context_length'))?.[1];
+        const result: ModelCapabilities = {
+          tools: capabilities.includes('tools'),
+          thinking: capabilities.includes('thinking'),
+          vision: capabilities.includes('vision'),
+          contextLength:
+            typeof contextLength === 'number' && contextLength > 0
+              ? contextLength
+              : FALLBACK_CONTEXT_LENGTH,
+        };
+        capabilityCache.set(model, result);
+        return result;
+      }, model),
+    pull: (model, onProgress, signal) =>
+      wrap(async () => {
+        const stream = await client(signal).pull({ model, stream: true });
+        for await (const progress of stream) onProgress(progress);
+        capabilityCache.delete(model);
+      }, model),
+    chat: (request, chatOptions = {}) => streamChat(client, request, chatOptions, host),
+  };
+}
+
+async function* streamChat(
+  client: (signal?: AbortSignal) => Ollama,
+  request: ChatRequest,
+  options: ChatStreamOptions,
+  host: string,
+): AsyncGenerator<ChatResponse> {
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onOuterAbort = () => controller.abort();
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  let timedOut: OllamaError | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number, error: OllamaError) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = error;
+      controller.abort();
+    }, ms);
+  };
+  arm(
+    options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS,
+    new OllamaError(
+      `“${request.model}” sent nothing for ${Math.round((options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS) / 1000)} s; it may still be loading. Try again, or pick a smaller model.`,
+      'first-token-timeout',
+    ),
+  );
+  const stalled = new OllamaError(
+    `“${request.model}” stopped sending in the middle of its answer.`,
+    'stalled',
+  );
+  try {
+    const stream = await client(controller.signal).chat({ ...request, stream: true });
+    for await (const chunk of stream) {
+      arm(options.idleTimeoutMs ?? IDLE_TIMEOUT_MS, stalled);
+      yield chunk;
+    }
+  } catch (error) {
+    if (timedOut) throw timedOut;
+    if (outer?.aborted) throw new OllamaError('Stopped.', 'cancelled');
+    throw describeOllamaError(error, { host, model: request.model });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+    controller.abort();
+  }
+}
