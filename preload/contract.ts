@@ -21,6 +21,24 @@ import {
   serverStatusSchema,
   toolSettingsPatchSchema,
 } from './schemas/servers';
+import {
+  approvalAnswerSchema,
+  approvalRequestSchema,
+  chatDeltaSchema,
+  chatSendSchema,
+  chatStatusSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  modelCapabilitiesSchema,
+  modelSummarySchema,
+  ollamaStatusSchema,
+  pendingQuestionsSchema,
+  pullProgressSchema,
+  searchHitSchema,
+  storedMessageSchema,
+  sudoRequestSchema,
+  toolCallEventSchema,
+} from './schemas/chat';
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -197,6 +215,55 @@ export const invokeChannels = {
   ),
   /** Resources, resource templates and prompts of every ready server, for browsing. */
   'servers:offerings': channel(z.tuple([]), offeringsSchema),
+  /** Starts a turn; its reply streams back as chat events. */
+  'chat:send': channel(
+    z.tuple([chatSendSchema]),
+    z.strictObject({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /** Stops the turn in progress: the stream ends and running tools are cancelled. */
+  'chat:stop': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
+  'conversations:list': channel(
+    z.tuple([
+      z
+        .strictObject({
+          limit: z.int().min(1).max(1_000).optional(),
+          offset: z.int().min(0).optional(),
+        })
+        .optional(),
+    ]),
+    z.array(conversationSummarySchema),
+  ),
+  'conversations:get': channel(
+    z.tuple([z.string().min(1).max(128)]),
+    conversationSchema.nullable(),
+  ),
+  'conversations:rename': channel(
+    z.tuple([z.string().min(1).max(128), z.string().max(200)]),
+    conversationSummarySchema,
+  ),
+  'conversations:delete': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
+  'conversations:search': channel(z.tuple([z.string().max(1_000)]), z.array(searchHitSchema)),
+  /** The conversation's own system prompt; empty goes back to the default. */
+  'conversations:setSystemPrompt': channel(
+    z.tuple([z.string().min(1).max(128), z.string().max(20_000)]),
+    z.boolean(),
+  ),
+  'approval:respond': channel(
+    z.tuple([z.string().min(1).max(128), approvalAnswerSchema]),
+    z.boolean(),
+  ),
+  /** The password for exactly the command shown, or null to cancel. Never stored or logged. */
+  'sudo:respond': channel(
+    z.tuple([z.string().min(1).max(128), z.string().max(1_024).nullable()]),
+    z.boolean(),
+  ),
+  /** Questions still waiting for an answer, for a window that opens mid-turn. */
+  'questions:pending': channel(z.tuple([]), pendingQuestionsSchema),
+  'ollama:status': channel(z.tuple([]), ollamaStatusSchema),
+  'models:list': channel(z.tuple([]), z.array(modelSummarySchema)),
+  'models:capabilities': channel(z.tuple([z.string().min(1).max(256)]), modelCapabilitiesSchema),
+  /** Starts a pull; progress arrives as `models:pullProgress` events. */
+  'models:pull': channel(z.tuple([z.string().min(1).max(256)]), z.boolean()),
   'tools:configure': channel(
     z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
     z.array(catalogToolSchema),
@@ -212,6 +279,16 @@ export const eventChannels = {
   /** The tool catalog changed: a server came, went or changed its tools, or a setting changed. */
   'tools:changed': z.strictObject({ count: z.int().nonnegative() }),
   'tools:progress': progressEventSchema,
+  'chat:delta': chatDeltaSchema,
+  'chat:status': chatStatusSchema,
+  'chat:toolCall': toolCallEventSchema,
+  /** A message was saved; the payload is the whole stored message. */
+  'chat:message': z.strictObject({ conversationId: z.string(), message: storedMessageSchema }),
+  'approval:request': approvalRequestSchema,
+  'approval:resolved': z.strictObject({ requestId: z.string() }),
+  'sudo:request': sudoRequestSchema,
+  'sudo:resolved': z.strictObject({ requestId: z.string() }),
+  'models:pullProgress': pullProgressSchema,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -9,6 +9,9 @@ import type { Notices } from './notices';
 import type { ImportService } from './mcp/importService';
 import type { McpManager } from './mcp/manager';
 import type { SettingsService } from './settingsService';
+import type { ChatService } from './chat/chatService';
+import type { RendererQuestions } from './chat/userQuestions';
+import type { OllamaAccess } from './ollama/ollamaAccess';
 
 export interface Services {
   appInfo: AppInfo;
@@ -17,6 +20,9 @@ export interface Services {
   notices: Notices;
   mcp: McpManager;
   imports: ImportService;
+  chat: ChatService;
+  questions: RendererQuestions;
+  ollama: OllamaAccess;
 }
 
 export function createHandlers(services: Services): Handlers {
@@ -40,6 +46,28 @@ export function createHandlers(services: Services): Handlers {
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),
     'servers:export': (names) => services.imports.export(names),
+    'chat:send': (input) => services.chat.send(input),
+    'chat:stop': (conversationId) => services.chat.stop(conversationId),
+    'conversations:list': (range) => services.chat.history.list(range ?? {}),
+    'conversations:get': (id) => services.chat.history.get(id) ?? null,
+    'conversations:rename': (id, title) => services.chat.history.rename(id, title),
+    'conversations:delete': async (id) => {
+      services.chat.stop(id);
+      await services.chat.idle(id);
+      return services.chat.history.delete(id);
+    },
+    'conversations:search': (query) => services.chat.history.search(query),
+    'conversations:setSystemPrompt': (id, prompt) => {
+      services.chat.history.setSystemPrompt(id, prompt.trim() || undefined);
+      return true;
+    },
+    'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
+    'sudo:respond': (requestId, password) => services.questions.answerSudo(requestId, password),
+    'questions:pending': () => services.questions.pending(),
+    'ollama:status': () => services.ollama.status(),
+    'models:list': () => services.ollama.provider().listModels(),
+    'models:capabilities': (model) => services.ollama.provider().capabilities(model),
+    'models:pull': (model) => services.chat.pull(model),
     'tools:list': () => services.mcp.catalog.list(),
     'tools:reviewChange': (server, tool) => services.mcp.reviewToolChange(server, tool),
     'servers:offerings': () => services.mcp.offerings(),

@@ -10,7 +10,12 @@ import { createRouter, type Router, type Sender } from './bridge/router';
 import { createHandlers } from './channelTable';
 import { createLinkService, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
+import { createBuiltinServer } from './builtin/server';
+import { SudoTickets } from './builtin/sudo/sudoTickets';
+import { createChatService, type ChatService } from './chat/chatService';
+import { createRendererQuestions } from './chat/userQuestions';
 import { createImportService } from './mcp/importService';
+import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
 import { createMcpManager, type McpManager } from './mcp/manager';
 import type { LaunchContext } from './mcp/transports';
@@ -39,6 +44,7 @@ export interface Core {
   settings: SettingsService;
   links: LinkService;
   mcp: McpManager;
+  chat: ChatService;
   appInfo: AppInfo;
   /** Reads the login shell's PATH, then starts every enabled server. */
   start(): Promise<void>;
@@ -60,6 +66,7 @@ export function createCore(options: CoreOptions): Core {
   const appInfo: AppInfo = { ...options.appInfo, dataDir };
   const baseEnvironment = options.environment ?? process.env;
   let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
+  const tickets = new SudoTickets();
   const mcp = createMcpManager({
     dataDir,
     vault: options.vault,
@@ -68,6 +75,7 @@ export function createCore(options: CoreOptions): Core {
     clientVersion: appInfo.version,
     launchContext: () => launchContext,
     onProblem,
+    builtinServer: () => createBuiltinServer({ tickets }),
   });
   const imports = createImportService({
     manager: mcp,
@@ -75,8 +83,31 @@ export function createCore(options: CoreOptions): Core {
     env: baseEnvironment,
     home: homedir(),
   });
+  const questions = createRendererQuestions(events);
+  const ollama = createOllamaAccess(() => settings.get(), baseEnvironment);
+  const chat = createChatService({
+    dataDir,
+    events,
+    settings: () => settings.get(),
+    provider: () => ollama.provider(),
+    mcp,
+    questions,
+    tickets,
+    logger: logger.child('chat'),
+    onProblem,
+  });
   const router = createRouter({
-    handlers: createHandlers({ appInfo, settings, links, notices, mcp, imports }),
+    handlers: createHandlers({
+      appInfo,
+      settings,
+      links,
+      notices,
+      mcp,
+      imports,
+      chat,
+      questions,
+      ollama,
+    }),
     isTrustedSender: options.isTrustedSender,
     logger: logger.child('bridge'),
   });
@@ -87,6 +118,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
     links,
     mcp,
+    chat,
     appInfo,
     async start() {
       const path = await readLoginShellPath({
@@ -101,6 +133,10 @@ export function createCore(options: CoreOptions): Core {
       };
       await mcp.startAll();
     },
-    dispose: () => mcp.dispose(),
+    async dispose() {
+      await chat.dispose();
+      tickets.clear();
+      await mcp.dispose();
+    },
   };
 }

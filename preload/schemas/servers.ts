@@ -68,14 +68,20 @@ export const httpTransportSchema = z.strictObject({
   protocol: z.enum(['auto', 'streamable-http', 'sse']).default('auto'),
 });
 
+/** Hearth's own tools (shell commands, files, system info), served in-process. */
+export const builtinTransportSchema = z.strictObject({ type: z.literal('builtin') });
+
 export const transportSchema = z.discriminatedUnion('type', [
   stdioTransportSchema,
   httpTransportSchema,
+  builtinTransportSchema,
 ]);
 export type StdioTransportConfig = z.output<typeof stdioTransportSchema>;
 export type HttpTransportConfig = z.output<typeof httpTransportSchema>;
 
-export const toolApprovalSchema = z.enum(['ask', 'allow']);
+/** ask: each call asks; allow: runs without asking while its definition stays as approved; deny: never runs. */
+export const toolApprovalSchema = z.enum(['ask', 'allow', 'deny']);
+export type ToolApproval = z.output<typeof toolApprovalSchema>;
 export const toolSettingsSchema = z.strictObject({
   enabled: z.boolean().default(true),
   /** `allow` runs the tool without asking, for as long as its definition stays as approved. */
@@ -129,7 +135,7 @@ export const serverStatusSchema = z.strictObject({
       completions: z.boolean(),
     })
     .optional(),
-  transport: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  transport: z.enum(['stdio', 'streamable-http', 'sse', 'in-process']).optional(),
   pid: z.int().positive().optional(),
   restarts: z.int().nonnegative(),
   toolCount: z.int().nonnegative(),

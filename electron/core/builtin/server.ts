@@ -5,14 +5,11 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerFileTools } from './files/fileTools';
-// The lint pattern `**/shell/*` is meant for electron/shell/ (Electron's main process); this
-// folder is the built-in shell *tool*, plain Node like the rest of electron/core/.
-// eslint-disable-next-line no-restricted-imports
 import {
   DEFAULT_COMMAND_TIMEOUT_SECONDS,
   DEFAULT_MAX_OUTPUT_BYTES,
   registerShellTool,
-} from './shell/shellTool';
+} from './commands/shellTool';
 import type { SudoTickets } from './sudo/sudoTickets';
 import { registerSystemInfoTool } from './system/systemInfo';
 

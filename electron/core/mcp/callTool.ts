@@ -24,6 +24,8 @@ export interface ToolCallOptions {
   onProgress?: (progress: ToolProgress) => void;
   /** Time allowed without progress; the server's setting when left out. */
   timeoutMs?: number;
+  /** Sent as the request's `_meta` (the built-in shell tool reads its sudo ticket there). */
+  meta?: Record<string, unknown>;
 }
 
 export type ToolCallOutcome =
@@ -35,22 +37,26 @@ export async function callTool(
   args: Record<string, unknown>,
   options: ToolCallOptions & { timeoutMs: number },
 ): Promise<ToolCallOutcome> {
-  const { signal, onProgress, timeoutMs } = options;
+  const { signal, onProgress, timeoutMs, meta } = options;
   try {
-    const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-      signal,
-      timeout: timeoutMs,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: Math.max(timeoutMs, MAX_TOTAL_CALL_MS),
-      onprogress: onProgress
-        ? ({ progress, total, message }) =>
-            onProgress({
-              progress,
-              ...(total === undefined ? {} : { total }),
-              ...(message ? { message } : {}),
-            })
-        : undefined,
-    });
+    const result = await client.callTool(
+      { name: tool, arguments: args, ...(meta ? { _meta: meta } : {}) },
+      undefined,
+      {
+        signal,
+        timeout: timeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: Math.max(timeoutMs, MAX_TOTAL_CALL_MS),
+        onprogress: onProgress
+          ? ({ progress, total, message }) =>
+              onProgress({
+                progress,
+                ...(total === undefined ? {} : { total }),
+                ...(message ? { message } : {}),
+              })
+          : undefined,
+      },
+    );
     if ('toolResult' in result) {
       // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
       return {

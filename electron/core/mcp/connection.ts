@@ -5,6 +5,8 @@
  * class only decides when and reports what happened, in words.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   LoggingMessageNotificationSchema,
@@ -52,6 +54,8 @@ export interface ConnectionContext {
   now?: () => number;
   /** Shorter limits for tests; the named constants otherwise. */
   timing?: ConnectionTiming;
+  /** Makes Hearth's built-in tool server, for configs of type `builtin`. */
+  builtinServer?: () => McpServer;
 }
 
 export interface ConnectionTiming {
@@ -188,12 +192,7 @@ export class ServerConnection {
       return;
     }
     this.setState(this.state === 'restarting' ? 'restarting' : 'starting', undefined);
-    const kinds: (HttpKind | 'stdio')[] =
-      config.transport.type === 'stdio'
-        ? ['stdio']
-        : config.transport.protocol === 'auto'
-          ? ['streamable-http', 'sse']
-          : [config.transport.protocol];
+    const kinds = transportKinds(config.transport);
     let failure = 'The server could not be started.';
     for (const kind of kinds) {
       const outcome = await this.tryConnect(kind, generation);
@@ -213,7 +212,7 @@ export class ServerConnection {
   }
 
   private async tryConnect(
-    kind: HttpKind | 'stdio',
+    kind: TransportKind,
     generation: number,
   ): Promise<'ready' | 'superseded' | { message: string; tryNextKind: boolean }> {
     const config = this.context.config();
@@ -261,12 +260,20 @@ export class ServerConnection {
   }
 
   private buildTransport(
-    kind: HttpKind | 'stdio',
+    kind: TransportKind,
   ): { ok: true; value: Transport } | { ok: false; message: string } {
     const config = this.context.config();
     const launchContext = this.context.launchContext();
     if (config.transport.type === 'http')
       return createHttpTransport(config.transport, kind as HttpKind, launchContext.environment);
+    if (config.transport.type === 'builtin') {
+      const builtin = this.context.builtinServer;
+      if (!builtin) return { ok: false, message: 'The built-in tools are not part of this build.' };
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      // A fresh server per connection: an McpServer connects only once.
+      void builtin().connect(serverSide);
+      return { ok: true, value: clientSide };
+    }
     const plan = planStdioLaunch(config.transport, launchContext);
     if (!plan.ok) return plan;
     const log = this.context.log;
@@ -392,6 +399,15 @@ export class ServerConnection {
     this.error = error;
     this.context.onStatus(this.status());
   }
+}
+
+type TransportKind = NonNullable<ServerStatus['transport']>;
+
+/** The transports to try, in order: HTTP servers in `auto` mode get Streamable HTTP, then SSE. */
+function transportKinds(transport: ServerConfig['transport']): TransportKind[] {
+  if (transport.type === 'stdio') return ['stdio'];
+  if (transport.type === 'builtin') return ['in-process'];
+  return transport.protocol === 'auto' ? ['streamable-http', 'sse'] : [transport.protocol];
 }
 
 function protocolVersionOf(transport: Transport | undefined): string | undefined {

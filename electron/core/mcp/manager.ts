@@ -12,6 +12,7 @@ import type {
   StdioTransportConfig,
   ToolSettings,
 } from '../../../preload/schemas/servers';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
@@ -39,7 +40,12 @@ export interface McpManagerOptions {
   launchContext(): LaunchContext;
   onProblem(message: string): void;
   timing?: ConnectionTiming;
+  /** Hearth's built-in tool server; added (once, on by default) to the server list when given. */
+  builtinServer?: () => McpServer;
 }
+
+/** The name the built-in server gets in the list, and so the prefix of its tools' model names. */
+export const BUILTIN_SERVER_ENTRY = 'hearth';
 
 export interface McpManager {
   store: ServerStore;
@@ -85,6 +91,9 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     vault,
     onProblem: options.onProblem,
   });
+  if (options.builtinServer) {
+    store.addBuiltinOnce({ name: BUILTIN_SERVER_ENTRY, transport: { type: 'builtin' } });
+  }
   const slots = new Map<string, Slot>();
   const logBatcher = createLogBatcher((server, entries) =>
     events.emit('servers:log', { server, entries }),
@@ -121,6 +130,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       onStatus: (status) => events.emit('servers:status', status),
       onCatalogChanged: catalogChanged,
       timing: options.timing,
+      builtinServer: options.builtinServer,
     });
     const created = { connection, log };
     slots.set(key, created);
@@ -194,7 +204,9 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const config = store.withSecrets(name);
       if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
       if (config.transport.type !== 'stdio')
-        throw new UserFacingError(`“${config.name}” is a remote server: it runs no command here.`);
+        throw new UserFacingError(
+          `“${config.name}” runs no command here to approve: it is ${config.transport.type === 'builtin' ? 'part of Hearth' : 'a remote server'}.`,
+        );
       return launchReview(config.name, config.transport, consent, options.launchContext());
     },
     async approveLaunch(name, fingerprint) {

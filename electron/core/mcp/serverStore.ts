@@ -12,7 +12,11 @@ import { UserFacingError } from '../bridge/errors';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
 
-const serversFileSchema = z.object({ servers: z.array(serverConfigSchema).default([]) });
+const serversFileSchema = z.object({
+  servers: z.array(serverConfigSchema).default([]),
+  /** Set once the built-in server has been added, so deleting it is respected. */
+  builtinAdded: z.boolean().default(false),
+});
 
 export interface ServerStore {
   /** Configs as shown to the user: secret values left out. */
@@ -23,6 +27,8 @@ export interface ServerStore {
   /** Adds or updates a server; `previousName` renames. A secret left without a value keeps the stored one. */
   save(input: ServerConfigInput, previousName?: string): ServerConfig;
   delete(name: string): boolean;
+  /** Adds `config` the first time this is ever called for the data folder, never again. */
+  addBuiltinOnce(config: ServerConfigInput): void;
 }
 
 type Entry = { name: string; value?: string; secret: boolean };
@@ -55,6 +61,7 @@ export function openServerStore(options: {
     withSecrets(name) {
       const config = find(name);
       if (!config) return undefined;
+      if (config.transport.type === 'builtin') return config;
       const transport =
         config.transport.type === 'stdio'
           ? { ...config.transport, env: fill(config.name, 'env', config.transport.env) }
@@ -72,28 +79,32 @@ export function openServerStore(options: {
           `A server named “${clash.name}” already exists. Choose another name.`,
         );
       }
-      const kind = config.transport.type === 'stdio' ? 'env' : 'header';
-      const entries: Entry[] =
-        config.transport.type === 'stdio' ? config.transport.env : config.transport.headers;
-      const kept = entries.map((entry) =>
-        storeEntry(vault, kind, config.name, previous?.name, entry),
-      );
-      if (previous) dropStaleSecrets(vault, previous.name, config.name, kind, kept);
-      const stored: ServerConfig =
-        config.transport.type === 'stdio'
-          ? { ...config, transport: { ...config.transport, env: kept } }
-          : { ...config, transport: { ...config.transport, headers: kept } };
+      const stored = storeSecrets(vault, config, previous?.name);
       const others = servers().filter((server) => server !== previous);
       const index = previous ? servers().indexOf(previous) : others.length;
-      document.write({ servers: [...others.slice(0, index), stored, ...others.slice(index)] });
+      document.write({
+        ...document.read(),
+        servers: [...others.slice(0, index), stored, ...others.slice(index)],
+      });
       return stored;
     },
     delete(name) {
       const config = find(name);
       if (!config) return false;
       for (const key of vault.keys(`server:${config.name}:`)) vault.delete(key);
-      document.write({ servers: servers().filter((server) => server !== config) });
+      document.write({
+        ...document.read(),
+        servers: servers().filter((server) => server !== config),
+      });
       return true;
+    },
+    addBuiltinOnce(input) {
+      if (document.read().builtinAdded) return;
+      const config = serverConfigSchema.parse(input);
+      const servers = find(config.name)
+        ? document.read().servers
+        : [config, ...document.read().servers];
+      document.write({ servers, builtinAdded: true });
     },
   };
 }
@@ -105,6 +116,24 @@ export function sameName(a: string, b: string): boolean {
 
 function secretKey(server: string, kind: 'env' | 'header', name: string): string {
   return `server:${server}:${kind}:${name}`;
+}
+
+/** The config as the plain file keeps it, secret values moved into the vault. */
+function storeSecrets(
+  vault: SecretVault,
+  config: ServerConfig,
+  previousServer: string | undefined,
+): ServerConfig {
+  if (config.transport.type === 'builtin') return config;
+  const kind = config.transport.type === 'stdio' ? 'env' : 'header';
+  const entries: Entry[] =
+    config.transport.type === 'stdio' ? config.transport.env : config.transport.headers;
+  const kept = entries.map((entry) => storeEntry(vault, kind, config.name, previousServer, entry));
+  if (previousServer !== undefined)
+    dropStaleSecrets(vault, previousServer, config.name, kind, kept);
+  return config.transport.type === 'stdio'
+    ? { ...config, transport: { ...config.transport, env: kept } }
+    : { ...config, transport: { ...config.transport, headers: kept } };
 }
 
 /** Moves a secret value into the vault and returns the entry as the plain file keeps it. */

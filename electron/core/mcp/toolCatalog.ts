@@ -91,7 +91,9 @@ export function createToolCatalog(options: {
       served()
         .filter(
           ({ server, tool }) =>
-            settingsFor(server, tool.name).enabled && tool._meta?.[INTERNAL_TOOL_META_KEY] !== true,
+            settingsFor(server, tool.name).enabled &&
+            settingsFor(server, tool.name).approval !== 'deny' &&
+            tool._meta?.[INTERNAL_TOOL_META_KEY] !== true,
         )
         .map(({ server, tool, modelName }) => ({
           modelName,
@@ -124,7 +126,8 @@ function ownerKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;
 }
 
-function pickAnnotations(
+/** The annotations the contract knows, server text clipped. */
+export function pickAnnotations(
   annotations: NonNullable<Tool['annotations']>,
 ): NonNullable<CatalogTool['annotations']> {
   const { title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = annotations;

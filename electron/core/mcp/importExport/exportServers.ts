@@ -27,7 +27,10 @@ interface ExportedHttp {
 export function exportServers(configs: readonly ServerConfig[]): string {
   // fromEntries defines own properties, so no name can reach a prototype.
   const mcpServers = Object.fromEntries(
-    configs.map((config) => [config.name, exportServer(config)]),
+    // The built-in server exists in every Hearth and means nothing to other apps.
+    configs.flatMap((config) =>
+      config.transport.type === 'builtin' ? [] : [[config.name, exportServer(config)]],
+    ),
   );
   return `${JSON.stringify({ mcpServers }, null, INDENT)}\n`;
 }
@@ -50,6 +53,7 @@ function exportServer(config: ServerConfig): ExportedStdio | ExportedHttp {
       ...disabled,
     };
   }
+  if (transport.type !== 'http') throw new Error('Only stdio and http servers are exported.');
   const headers = Object.fromEntries(
     transport.headers.map((header) => [
       header.name,

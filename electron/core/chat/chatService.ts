@@ -1,0 +1,176 @@
+/**
+ * Chat as the app uses it: start and stop turns (one at a time per conversation), the history,
+ * the models Ollama has, and the questions a turn asks the user. Each turn gets the settings in
+ * force when it starts; the Ollama address is read from settings at every request, so a change
+ * applies at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ProgressResponse } from 'ollama';
+import type { z } from 'zod';
+import type { chatSendSchema } from '../../../preload/schemas/chat';
+import type { Settings } from '../../../preload/contract';
+import { UserFacingError } from '../bridge/errors';
+import type { EventHub } from '../bridge/events';
+import type { SudoTickets } from '../builtin/sudo/sudoTickets';
+import { openConversationStore, type ConversationStore } from '../history/conversationStore';
+import type { Logger } from '../logger';
+import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
+import type { ModelProvider } from '../ollama/ollamaService';
+import { runTurn } from './chatTurn';
+import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
+import type { ToolAccess } from './toolCallRunner';
+import type { RendererQuestions } from './userQuestions';
+
+/** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
+export const SHELL_TOOL = 'run_shell_command';
+
+export interface ChatServiceOptions {
+  dataDir: string;
+  events: EventHub;
+  settings(): Settings;
+  /** The model client for the Ollama address in settings now. */
+  provider(): ModelProvider;
+  mcp: McpManager;
+  questions: RendererQuestions;
+  tickets: SudoTickets;
+  logger: Logger;
+  onProblem(message: string): void;
+}
+
+export interface ChatService {
+  history: ConversationStore;
+  send(input: z.output<typeof chatSendSchema>): { conversationId: string; turnId: string };
+  stop(conversationId: string): boolean;
+  /** Resolves when the conversation's turn in progress (if any) has ended. */
+  idle(conversationId: string): Promise<void>;
+  pull(model: string): boolean;
+  dispose(): Promise<void>;
+}
+
+export function createChatService(options: ChatServiceOptions): ChatService {
+  const { events, mcp } = options;
+  const history = openConversationStore({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const allowedHere = new Map<string, Set<string>>();
+  const pulls = new Set<string>();
+
+  const tools: ToolAccess = {
+    resolve: (modelName) => mcp.catalog.resolve(modelName),
+    modelNames: () => mcp.catalog.forModel().map((tool) => tool.modelName),
+    definition: (server, tool) => mcp.catalog.definition(server, tool),
+    policy: (server, tool) => mcp.store.get(server)?.tools[tool]?.approval ?? 'ask',
+    isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
+    reviewChange: (server, tool) => mcp.reviewToolChange(server, tool),
+    alwaysAllow: (server, tool) => mcp.configureTool(server, tool, { approval: 'allow' }),
+    isShellTool: (server, tool) => server === BUILTIN_SERVER_ENTRY && tool === SHELL_TOOL,
+    call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
+  };
+
+  return {
+    history,
+    send(input) {
+      const settings = options.settings();
+      const existing = input.conversationId ? history.get(input.conversationId) : undefined;
+      if (input.conversationId && !existing)
+        throw new UserFacingError('That conversation no longer exists.');
+      const model = input.model ?? existing?.model ?? settings.chat.model;
+      if (!model) throw new UserFacingError('Pick a model first.');
+      const conversationId = existing?.id ?? history.create({ model }).id;
+      if (active.has(conversationId))
+        throw new UserFacingError(
+          'A reply is still being written here. Stop it, or wait for it to finish.',
+        );
+      const turnId = randomUUID();
+      const controller = new AbortController();
+      const servers = mcp
+        .list()
+        .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
+      const done = runTurn({
+        conversationId,
+        turnId,
+        model,
+        text: input.text,
+        signal: controller.signal,
+        provider: options.provider(),
+        history,
+        systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
+          defaultSystemPrompt(servers, new Date()),
+        ),
+        tools: () => mcp.catalog.forModel(),
+        settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
+        call: {
+          tools,
+          questions: options.questions,
+          sudo: {
+            issue: (command, password) => options.tickets.issue(command, password),
+            revoke: (ticket) => options.tickets.revoke(ticket),
+          },
+          askForEveryTool: settings.chat.askForEveryTool,
+          maxResultChars: settings.chat.maxToolResultChars,
+          allowedHere:
+            allowedHere.get(conversationId) ??
+            allowedHere.set(conversationId, new Set()).get(conversationId) ??
+            new Set(),
+        },
+        events: {
+          delta: (event) => events.emit('chat:delta', event),
+          status: (event) => events.emit('chat:status', event),
+          toolCall: (event) => events.emit('chat:toolCall', event),
+          saved: (id) => {
+            const message = history.get(id)?.messages.at(-1);
+            if (message) events.emit('chat:message', { conversationId: id, message });
+          },
+        },
+      })
+        .catch((error: unknown) => {
+          options.logger.error('A chat turn failed unexpectedly', error);
+          events.emit('chat:status', {
+            conversationId,
+            turnId,
+            state: 'failed',
+            message: `Hearth failed during this reply: ${(error as Error).message}`,
+          });
+        })
+        .finally(() => active.delete(conversationId));
+      active.set(conversationId, { controller, done });
+      return { conversationId, turnId };
+    },
+    stop(conversationId) {
+      const turn = active.get(conversationId);
+      if (!turn) return false;
+      turn.controller.abort();
+      return true;
+    },
+    idle: async (conversationId) => {
+      await active.get(conversationId)?.done;
+    },
+    pull(model) {
+      if (pulls.has(model)) return false;
+      pulls.add(model);
+      const report = (progress: Partial<ProgressResponse> & { done: boolean; error?: string }) =>
+        events.emit('models:pullProgress', {
+          model,
+          status: progress.status ?? '',
+          ...(progress.completed ? { completed: progress.completed } : {}),
+          ...(progress.total ? { total: progress.total } : {}),
+          done: progress.done,
+          ...(progress.error ? { error: progress.error } : {}),
+        });
+      void options
+        .provider()
+        .pull(model, (progress) => report({ ...progress, done: false }))
+        .then(
+          () => report({ status: 'success', done: true }),
+          (error: unknown) =>
+            report({ status: 'failed', done: true, error: (error as Error).message }),
+        )
+        .finally(() => pulls.delete(model));
+      return true;
+    },
+    async dispose() {
+      for (const turn of active.values()) turn.controller.abort();
+      await Promise.all([...active.values()].map((turn) => turn.done));
+      history.close();
+    },
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * One chat turn (DESIGN.md, "One chat turn"): the user's message, then rounds of model reply
+ * and tool calls until the model answers without tools, the loop limit is reached, or the user
+ * stops it. Every completed step is saved at once, so a crash loses at most the step in flight,
+ * and every tool call the model made gets its result message, so the history stays consistent
+ * even when a turn is stopped.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChatRequest, Message, ToolCall } from 'ollama';
+import type { z } from 'zod';
+import type {
+  chatDeltaSchema,
+  chatStatusSchema,
+  toolCallEventSchema,
+} from '../../../preload/schemas/chat';
+import type { ConversationStore } from '../history/conversationStore';
+import type { ModelTool } from '../mcp/toolCatalog';
+import { OllamaError } from '../ollama/ollamaErrors';
+import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
+import { fitToContext } from './contextWindow';
+import { createDeltaBatcher } from './deltaBatcher';
+import { toOllamaMessages } from './ollamaMessages';
+import { parseArguments } from './toolArguments';
+import { runToolCall, type CallContext } from './toolCallRunner';
+
+/** Tokens kept free for the model's reply when fitting the request into the context. */
+export const REPLY_RESERVE_TOKENS = 1_024;
+/** The context used when the user leaves it automatic: enough for tools and a real conversation without the memory cost of a model's full window. */
+export const AUTO_CONTEXT_TOKENS = 16_384;
+
+export interface TurnEvents {
+  delta(event: z.output<typeof chatDeltaSchema>): void;
+  status(event: z.output<typeof chatStatusSchema>): void;
+  toolCall(event: z.output<typeof toolCallEventSchema>): void;
+  saved(conversationId: string): void;
+}
+
+export interface TurnOptions {
+  conversationId: string;
+  turnId: string;
+  model: string;
+  text: string;
+  signal: AbortSignal;
+  provider: ModelProvider;
+  history: ConversationStore;
+  systemPrompt: string;
+  tools(): ModelTool[];
+  settings: {
+    loopLimit: number;
+    contextTokens: number;
+    temperature: number | null;
+    think: boolean;
+    keepAlive: string;
+  };
+  call: Omit<CallContext, 'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit'>;
+  events: TurnEvents;
+}
+
+export async function runTurn(options: TurnOptions): Promise<void> {
+  const { conversationId, turnId, model, history, events, signal } = options;
+  const status = (
+    state: z.output<typeof chatStatusSchema>['state'],
+    message?: string,
+    problem?: string,
+  ) =>
+    events.status({
+      conversationId,
+      turnId,
+      state,
+      ...(message ? { message } : {}),
+      ...(problem ? { problem } : {}),
+    });
+
+  history.append(conversationId, [{ role: 'user', content: options.text }]);
+  events.saved(conversationId);
+  status('thinking');
+
+  let capabilities: ModelCapabilities;
+  try {
+    capabilities = await options.provider.capabilities(model);
+  } catch (error) {
+    return fail(error);
+  }
+  const available = options.tools();
+  const tools = capabilities.tools ? available : [];
+  if (!capabilities.tools && available.length > 0) {
+    status(
+      'thinking',
+      `“${model}” cannot use tools, so this reply is written without them. Pick a model with tool support to use your servers.`,
+    );
+  }
+  const seen = new Set<string>();
+
+  for (let round = 0; ; round++) {
+    if (round >= options.settings.loopLimit) {
+      return status(
+        'done',
+        `Hearth stopped after ${options.settings.loopLimit} rounds of tool calls in one turn (the limit in Settings). Ask again to continue.`,
+      );
+    }
+    const reply = await streamReply(tools, capabilities);
+    if (!reply) return;
+    const calls = reply.toolCalls.map((call) => ({
+      call,
+      callId: randomUUID(),
+      owner: options.call.tools.resolve(call.function.name),
+    }));
+    history.append(conversationId, [
+      {
+        role: 'assistant',
+        content: reply.content,
+        ...(reply.thinking ? { thinking: reply.thinking } : {}),
+        model,
+        ...(reply.timings ? { timings: reply.timings } : {}),
+        ...(calls.length
+          ? {
+              toolCalls: calls.map(({ call, callId, owner }) => ({
+                id: callId,
+                server: owner?.server ?? '',
+                tool: owner?.tool ?? call.function.name,
+                modelName: call.function.name,
+                arguments: asArguments(call.function.arguments),
+              })),
+            }
+          : {}),
+      },
+    ]);
+    events.saved(conversationId);
+    if (calls.length === 0) return status('done');
+
+    status('running-tools');
+    for (const { call, callId } of calls) {
+      const result = signal.aborted
+        ? { content: 'The call was not run: the user stopped the turn.' }
+        : await runToolCall(
+            { callId, modelName: call.function.name, rawArguments: call.function.arguments },
+            { ...options.call, conversationId, turnId, signal, seen, emit: events.toolCall },
+          );
+      history.append(conversationId, [
+        { role: 'tool', content: result.content, toolCallId: callId, toolName: call.function.name },
+      ]);
+      events.saved(conversationId);
+    }
+    if (signal.aborted) return status('stopped');
+  }
+
+  async function streamReply(tools: ModelTool[], capabilities: ModelCapabilities) {
+    const conversation = history.get(conversationId);
+    const ollamaTools = tools.map((tool) => tool.ollama);
+    const numCtx = contextTokens(options.settings.contextTokens, capabilities.contextLength);
+    const fitted = fitToContext({
+      system: options.systemPrompt,
+      messages: toOllamaMessages(conversation?.messages ?? []),
+      toolsJson: JSON.stringify(ollamaTools),
+      contextTokens: numCtx,
+      replyReserveTokens: REPLY_RESERVE_TOKENS,
+    });
+    const request: ChatRequest = {
+      model,
+      // fitToContext returns a subset of the messages it was given, in their own type.
+      messages: [
+        { role: 'system', content: options.systemPrompt },
+        ...(fitted.messages as Message[]),
+      ],
+      ...(ollamaTools.length ? { tools: ollamaTools } : {}),
+      ...(capabilities.thinking ? { think: options.settings.think } : {}),
+      keep_alive: options.settings.keepAlive,
+      // Always sent: Ollama's small default would silently cut the prompt from the front.
+      options: {
+        num_ctx: numCtx,
+        ...(options.settings.temperature === null
+          ? {}
+          : { temperature: options.settings.temperature }),
+      },
+    };
+    const batcher = createDeltaBatcher((delta) =>
+      events.delta({ conversationId, turnId, ...delta }),
+    );
+    let content = '';
+    let thinking = '';
+    const toolCalls: ToolCall[] = [];
+    let timings:
+      { totalMs: number; promptTokens: number; evalTokens: number; evalMs: number } | undefined;
+    let streaming = false;
+    try {
+      for await (const chunk of options.provider.chat(request, { signal })) {
+        const piece = chunk.message?.content ?? '';
+        const thought = chunk.message?.thinking ?? '';
+        if (!streaming && (piece || thought)) {
+          streaming = true;
+          status('streaming');
+        }
+        content += piece;
+        thinking += thought;
+        if (piece || thought) batcher.add({ content: piece, thinking: thought });
+        toolCalls.push(...(chunk.message?.tool_calls ?? []));
+        if (chunk.done) {
+          timings = {
+            totalMs: Math.round((chunk.total_duration ?? 0) / 1e6),
+            promptTokens: chunk.prompt_eval_count ?? 0,
+            evalTokens: chunk.eval_count ?? 0,
+            evalMs: Math.round((chunk.eval_duration ?? 0) / 1e6),
+          };
+        }
+      }
+      batcher.flush();
+      return { content, thinking, toolCalls, timings };
+    } catch (error) {
+      batcher.flush();
+      // What was written before the failure is kept, marked as cut, never silently lost.
+      if (content || thinking) {
+        history.append(conversationId, [
+          {
+            role: 'assistant',
+            content: `${content}\n\n[The reply was cut off.]`.trim(),
+            ...(thinking ? { thinking } : {}),
+            model,
+          },
+        ]);
+        events.saved(conversationId);
+      }
+      fail(error);
+      return undefined;
+    }
+  }
+
+  function fail(error: unknown): void {
+    if (signal.aborted || (error instanceof OllamaError && error.problem === 'cancelled'))
+      return status('stopped');
+    const problem = error instanceof OllamaError ? error.problem : 'failed';
+    status('failed', error instanceof Error ? error.message : String(error), problem);
+  }
+}
+
+/** num_ctx: the user's setting within the model's limit, or automatic. */
+export function contextTokens(setting: number, modelLimit: number): number {
+  return Math.min(setting > 0 ? setting : AUTO_CONTEXT_TOKENS, modelLimit);
+}
+
+/** The arguments as saved in history: the object, or what the model sent when it was not one. */
+function asArguments(raw: unknown): Record<string, unknown> {
+  const parsed = parseArguments(raw);
+  return parsed.ok ? parsed.value : { _raw: typeof raw === 'string' ? raw : JSON.stringify(raw) };
+}

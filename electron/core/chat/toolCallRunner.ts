@@ -1,0 +1,266 @@
+/**
+ * One tool call the model asked for, from its name to the message the model gets back: resolve
+ * the name through the catalog's table, parse and check the arguments, refuse repeats, apply the
+ * user's policy and ask when it says to, get a sudo password for an escalating shell command,
+ * run it on its server, and turn the result into text for the model. Every refusal is a clear
+ * sentence for the model; nothing here throws.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { toolCallEventSchema } from '../../../preload/schemas/chat';
+import type { ToolApproval } from '../../../preload/schemas/servers';
+import { detectEscalation } from '../builtin/sudo/detectEscalation';
+import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
+import { resultForModel } from '../mcp/catalog';
+import { pickAnnotations } from '../mcp/toolCatalog';
+import { callKey, checkArguments, parseArguments } from './toolArguments';
+import type { UserQuestions } from './userQuestions';
+
+type ToolCallEvent = z.output<typeof toolCallEventSchema>;
+type CallState = ToolCallEvent['state'];
+
+/** The `_meta` key that carries a sudo ticket to the built-in shell tool. */
+export const SUDO_TICKET_META_KEY = 'io.hearth/sudoTicket';
+
+/** What the turn needs from the tool side of Hearth. */
+export interface ToolAccess {
+  resolve(modelName: string): { server: string; tool: string } | undefined;
+  modelNames(): string[];
+  definition(server: string, tool: string): Tool | undefined;
+  policy(server: string, tool: string): ToolApproval;
+  isAlwaysAllowed(server: string, tool: string): boolean;
+  reviewChange(server: string, tool: string): string[];
+  alwaysAllow(server: string, tool: string): void;
+  /** True for tools whose `command` argument is a shell command (the built-in shell tool). */
+  isShellTool(server: string, tool: string): boolean;
+  call(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; callId: string; meta?: Record<string, unknown> },
+  ): Promise<CallOutcome>;
+}
+
+export interface SudoTicketIssuer {
+  issue(command: string, password: string): string;
+  revoke(ticket: string): void;
+}
+
+export interface CallContext {
+  conversationId: string;
+  turnId: string;
+  signal: AbortSignal;
+  tools: ToolAccess;
+  questions: UserQuestions;
+  sudo: SudoTicketIssuer;
+  askForEveryTool: boolean;
+  maxResultChars: number;
+  /** Tools the user allowed for this conversation, as `server\0tool`. */
+  allowedHere: Set<string>;
+  /** Calls already made this turn (same tool, same arguments). */
+  seen: Set<string>;
+  emit(event: ToolCallEvent): void;
+}
+
+export interface CallRequest {
+  callId: string;
+  modelName: string;
+  rawArguments: unknown;
+}
+
+export interface CallResult {
+  /** What the model reads as the tool message. */
+  content: string;
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  state: CallState;
+}
+
+export async function runToolCall(request: CallRequest, context: CallContext): Promise<CallResult> {
+  const { callId, modelName } = request;
+  const owner = context.tools.resolve(modelName);
+  const base = {
+    conversationId: context.conversationId,
+    turnId: context.turnId,
+    callId,
+    modelName,
+  };
+  const report = (state: CallState, extra: Partial<ToolCallEvent> = {}) =>
+    context.emit({
+      ...base,
+      server: owner?.server ?? '',
+      tool: owner?.tool ?? modelName,
+      arguments: args,
+      state,
+      ...extra,
+    });
+  let args: Record<string, unknown> = {};
+  const end = (
+    state: CallState,
+    content: string,
+    extra: Partial<ToolCallEvent> = {},
+  ): CallResult => {
+    report(state, { message: extra.message ?? content, ...extra });
+    return {
+      content,
+      server: owner?.server ?? '',
+      tool: owner?.tool ?? modelName,
+      arguments: args,
+      state,
+    };
+  };
+
+  if (!owner) {
+    const known = context.tools.modelNames();
+    return end(
+      'invalid',
+      `Error: there is no tool named “${modelName}”.${known.length ? ` Available tools: ${known.slice(0, 40).join(', ')}.` : ' No tools are available.'}`,
+    );
+  }
+  const parsed = parseArguments(request.rawArguments);
+  if (!parsed.ok) return end('invalid', `Error: ${parsed.message}`);
+  args = parsed.value;
+  const definition = context.tools.definition(owner.server, owner.tool);
+  if (!definition)
+    return end(
+      'failed',
+      `Error: the server “${owner.server}” is not running, so “${modelName}” cannot be used now.`,
+    );
+  const problem = checkArguments(definition.inputSchema, args);
+  if (problem)
+    return end(
+      'invalid',
+      `Error: the arguments do not fit “${modelName}”: ${problem}. Check its parameters and call it again.`,
+    );
+  const key = callKey(modelName, args);
+  if (context.seen.has(key)) {
+    return end(
+      'invalid',
+      `Error: “${modelName}” was already called with exactly these arguments in this turn; its result is above. Do not repeat the call.`,
+    );
+  }
+  context.seen.add(key);
+
+  const decision = await decide(owner, definition, args, context, report, callId);
+  if (decision !== 'run') return end(decision.state, decision.content);
+
+  const sudo = await sudoTicket(owner, args, context, report, callId);
+  if (!sudo.ok) return end(sudo.state, sudo.content);
+
+  report('running');
+  const started = performance.now();
+  try {
+    const outcome = await context.tools.call(owner.server, owner.tool, args, {
+      signal: context.signal,
+      callId,
+      ...(sudo.ticket ? { meta: { [SUDO_TICKET_META_KEY]: sudo.ticket } } : {}),
+    });
+    const durationMs = Math.round(performance.now() - started);
+    if (!outcome.ok) {
+      return end(outcome.cancelled ? 'cancelled' : 'failed', `Error: ${outcome.message}`, {
+        durationMs,
+        message: outcome.message,
+      });
+    }
+    const forModel = resultForModel(outcome.result, { maxChars: context.maxResultChars });
+    return end(outcome.result.isError ? 'failed' : 'done', forModel.text, {
+      durationMs,
+      result: outcome.result satisfies CallToolResult,
+      message: undefined,
+    });
+  } finally {
+    if (sudo.ticket) context.sudo.revoke(sudo.ticket);
+  }
+}
+
+type Decision = 'run' | { state: CallState; content: string };
+
+/** The user's policy, and the user when the policy says to ask. */
+async function decide(
+  owner: { server: string; tool: string },
+  definition: Tool,
+  args: Record<string, unknown>,
+  context: CallContext,
+  report: (state: CallState, extra?: Partial<ToolCallEvent>) => void,
+  callId: string,
+): Promise<Decision> {
+  const { server, tool } = owner;
+  const policy = context.tools.policy(server, tool);
+  if (policy === 'deny')
+    return {
+      state: 'denied',
+      content: `The user does not allow “${tool}” to run. Do not call it again; continue without it.`,
+    };
+  const allowedHere = context.allowedHere.has(`${server}\u0000${tool}`);
+  const alwaysAllowed = policy === 'allow' && context.tools.isAlwaysAllowed(server, tool);
+  if (!context.askForEveryTool && (allowedHere || alwaysAllowed)) return 'run';
+
+  report('waiting-approval');
+  const changes =
+    policy === 'allow' && !alwaysAllowed ? context.tools.reviewChange(server, tool) : [];
+  const answer = await context.questions.askApproval(
+    {
+      conversationId: context.conversationId,
+      callId,
+      server,
+      tool,
+      ...(definition.title ? { title: definition.title.slice(0, 1_000) } : {}),
+      description: (definition.description ?? '').slice(0, 32_768),
+      ...(definition.annotations ? { annotations: pickAnnotations(definition.annotations) } : {}),
+      arguments: args,
+      ...(changes.length ? { changes } : {}),
+    },
+    context.signal,
+  );
+  if (answer === 'cancelled')
+    return { state: 'cancelled', content: 'The call was cancelled before it ran.' };
+  if (answer.decision === 'deny') {
+    const reason = answer.reason?.trim();
+    return {
+      state: 'denied',
+      content: `The user denied this call${reason ? `: ${reason}` : '.'} Do not repeat it; continue without it.`,
+    };
+  }
+  if (answer.decision === 'conversation') context.allowedHere.add(`${server}\u0000${tool}`);
+  if (answer.decision === 'always') context.tools.alwaysAllow(server, tool);
+  return 'run';
+}
+
+type SudoOutcome = { ok: true; ticket?: string } | { ok: false; state: CallState; content: string };
+
+/** For a shell command that escalates: the user's password, bound to exactly this command. */
+async function sudoTicket(
+  owner: { server: string; tool: string },
+  args: Record<string, unknown>,
+  context: CallContext,
+  report: (state: CallState, extra?: Partial<ToolCallEvent>) => void,
+  callId: string,
+): Promise<SudoOutcome> {
+  const command = args.command;
+  if (!context.tools.isShellTool(owner.server, owner.tool) || typeof command !== 'string')
+    return { ok: true };
+  const escalation = detectEscalation(command);
+  if (!escalation.escalates) return { ok: true };
+  if (escalation.pipedPassword) {
+    return {
+      ok: false,
+      state: 'denied',
+      content:
+        'Error: the command passes a password to sudo itself, which Hearth refuses. Run it without a password; Hearth asks the user for it.',
+    };
+  }
+  report('waiting-password');
+  const answer = await context.questions.askSudoPassword(
+    { conversationId: context.conversationId, callId, command },
+    context.signal,
+  );
+  if ('refused' in answer) {
+    const why =
+      answer.refused === 'expired'
+        ? 'the password prompt expired'
+        : 'the user cancelled the password prompt';
+    return { ok: false, state: 'cancelled', content: `The command was not run: ${why}.` };
+  }
+  return { ok: true, ticket: context.sudo.issue(command, answer.password) };
+}

@@ -1,0 +1,114 @@
+/**
+ * Questions main asks the user during a turn, as round trips over the bridge: approve a tool
+ * call, give a sudo password. Each has a requestId; an unknown id is ignored, and a stopped turn
+ * resolves its questions as "cancelled". An approval nobody answers waits (never a silent timeout
+ * that runs the tool); a password prompt expires, and the command then does not run.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  ApprovalAnswer,
+  approvalRequestSchema,
+  sudoRequestSchema,
+} from '../../../preload/schemas/chat';
+import type { EventHub } from '../bridge/events';
+
+type ApprovalRequest = z.output<typeof approvalRequestSchema>;
+type SudoRequest = z.output<typeof sudoRequestSchema>;
+
+/** Long enough to fetch a password manager; short enough that a forgotten prompt cannot be answered much later. */
+export const SUDO_PROMPT_TIMEOUT_MS = 2 * 60_000;
+
+export type SudoAnswer = { password: string } | { refused: 'cancelled' | 'expired' };
+
+export interface UserQuestions {
+  askApproval(
+    request: Omit<ApprovalRequest, 'requestId'>,
+    signal: AbortSignal,
+  ): Promise<ApprovalAnswer | 'cancelled'>;
+  askSudoPassword(
+    request: Omit<SudoRequest, 'requestId'>,
+    signal: AbortSignal,
+  ): Promise<SudoAnswer>;
+}
+
+export interface RendererQuestions extends UserQuestions {
+  /** False for an unknown or already answered request. */
+  answerApproval(requestId: string, answer: ApprovalAnswer): boolean;
+  /** `null` cancels. False for an unknown, answered or expired request. */
+  answerSudo(requestId: string, password: string | null): boolean;
+  /** What is still waiting, for a window that opens (or reloads) mid-turn. */
+  pending(): { approvals: ApprovalRequest[]; sudo: SudoRequest[] };
+}
+
+export function createRendererQuestions(
+  events: EventHub,
+  options: { sudoTimeoutMs?: number } = {},
+): RendererQuestions {
+  const approvals = new Map<
+    string,
+    { request: ApprovalRequest; resolve: (answer: ApprovalAnswer | 'cancelled') => void }
+  >();
+  const sudo = new Map<string, { request: SudoRequest; resolve: (answer: SudoAnswer) => void }>();
+
+  const settleApproval = (requestId: string, answer: ApprovalAnswer | 'cancelled') => {
+    const waiting = approvals.get(requestId);
+    if (!waiting) return false;
+    approvals.delete(requestId);
+    events.emit('approval:resolved', { requestId });
+    waiting.resolve(answer);
+    return true;
+  };
+  const settleSudo = (requestId: string, answer: SudoAnswer) => {
+    const waiting = sudo.get(requestId);
+    if (!waiting) return false;
+    sudo.delete(requestId);
+    events.emit('sudo:resolved', { requestId });
+    waiting.resolve(answer);
+    return true;
+  };
+
+  return {
+    askApproval(request, signal) {
+      if (signal.aborted) return Promise.resolve('cancelled');
+      const full = { ...request, requestId: randomUUID() };
+      return new Promise((resolve) => {
+        approvals.set(full.requestId, { request: full, resolve });
+        signal.addEventListener('abort', () => settleApproval(full.requestId, 'cancelled'), {
+          once: true,
+        });
+        events.emit('approval:request', full);
+      });
+    },
+    askSudoPassword(request, signal) {
+      if (signal.aborted) return Promise.resolve({ refused: 'cancelled' });
+      const full = { ...request, requestId: randomUUID() };
+      return new Promise((resolve) => {
+        const timer = setTimeout(
+          () => settleSudo(full.requestId, { refused: 'expired' }),
+          options.sudoTimeoutMs ?? SUDO_PROMPT_TIMEOUT_MS,
+        );
+        sudo.set(full.requestId, {
+          request: full,
+          resolve: (answer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          },
+        });
+        signal.addEventListener(
+          'abort',
+          () => settleSudo(full.requestId, { refused: 'cancelled' }),
+          { once: true },
+        );
+        events.emit('sudo:request', full);
+      });
+    },
+    answerApproval: (requestId, answer) => settleApproval(requestId, answer),
+    answerSudo: (requestId, password) =>
+      settleSudo(requestId, password === null ? { refused: 'cancelled' } : { password }),
+    pending: () => ({
+      approvals: [...approvals.values()].map((entry) => entry.request),
+      sudo: [...sudo.values()].map((entry) => entry.request),
+    }),
+  };
+}

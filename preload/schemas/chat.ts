@@ -1,0 +1,184 @@
+/**
+ * The shapes of chat across the bridge: conversations and their messages, the events of a turn
+ * as it streams, the questions main asks the user (approve a tool call, give a sudo password),
+ * and the models Ollama offers.
+ */
+import { z } from 'zod';
+import { serverNameSchema, toolAnnotationsSchema } from './servers';
+
+const id = z.string().min(1).max(128);
+const text = z.string().max(10_000_000);
+
+export const toolCallOutcomeSchema = z.enum(['done', 'failed', 'denied', 'cancelled', 'not-run']);
+
+export const storedToolCallSchema = z.strictObject({
+  id,
+  server: z.string().max(256),
+  tool: z.string().max(1_000),
+  modelName: z.string().max(256),
+  arguments: z.record(z.string(), z.unknown()),
+  outcome: toolCallOutcomeSchema.optional(),
+});
+
+export const storedMessageSchema = z.strictObject({
+  id: z.int().nonnegative(),
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: text,
+  thinking: text.optional(),
+  toolCalls: z.array(storedToolCallSchema).optional(),
+  toolCallId: id.optional(),
+  toolName: z.string().max(256).optional(),
+  model: z.string().max(256).optional(),
+  timings: z
+    .strictObject({
+      totalMs: z.number().optional(),
+      promptTokens: z.number().optional(),
+      evalTokens: z.number().optional(),
+      evalMs: z.number().optional(),
+    })
+    .optional(),
+  createdAt: z.string().max(64),
+});
+
+export const conversationSummarySchema = z.strictObject({
+  id,
+  title: z.string().max(1_000),
+  model: z.string().max(256).optional(),
+  createdAt: z.string().max(64),
+  updatedAt: z.string().max(64),
+  messageCount: z.int().nonnegative(),
+});
+
+export const conversationSchema = conversationSummarySchema.extend({
+  systemPrompt: z.string().max(20_000).optional(),
+  messages: z.array(storedMessageSchema),
+});
+
+export const searchHitSchema = z.strictObject({
+  conversationId: id,
+  title: z.string().max(1_000),
+  messageId: z.int().nonnegative().optional(),
+  snippet: z.string().max(10_000),
+});
+
+export const chatSendSchema = z.strictObject({
+  /** Absent: start a new conversation. */
+  conversationId: id.optional(),
+  text: z.string().min(1, 'Write something first.').max(200_000),
+  /** Absent: the conversation's model, else the default from settings. */
+  model: z.string().min(1).max(256).optional(),
+});
+
+/** Streamed text of the assistant message being written, batched about once per frame. */
+export const chatDeltaSchema = z.strictObject({
+  conversationId: id,
+  turnId: id,
+  content: z.string().max(1_000_000).optional(),
+  thinking: z.string().max(1_000_000).optional(),
+});
+
+export const toolCallStateSchema = z.enum([
+  'invalid',
+  'waiting-approval',
+  'waiting-password',
+  'running',
+  'done',
+  'failed',
+  'denied',
+  'cancelled',
+]);
+
+/** A tool call card: created when the model asks, updated as it is approved, runs and ends. */
+export const toolCallEventSchema = z.strictObject({
+  conversationId: id,
+  turnId: id,
+  callId: id,
+  server: z.string().max(256),
+  tool: z.string().max(1_000),
+  modelName: z.string().max(256),
+  arguments: z.record(z.string(), z.unknown()),
+  state: toolCallStateSchema,
+  /** Why it failed, was refused or was denied. */
+  message: z.string().max(10_000).optional(),
+  durationMs: z.number().nonnegative().optional(),
+  /** The whole result, every content block, for the card. */
+  result: z.unknown().optional(),
+});
+
+export const chatStatusSchema = z.strictObject({
+  conversationId: id,
+  turnId: id,
+  state: z.enum(['thinking', 'streaming', 'running-tools', 'done', 'stopped', 'failed']),
+  /** For `failed`, what went wrong; otherwise a notice (a model without tools, the loop limit). */
+  message: z.string().max(10_000).optional(),
+  /** Set when the failure has a remedy the UI can offer: pull the model, start Ollama. */
+  problem: z.string().max(64).optional(),
+});
+
+export const approvalRequestSchema = z.strictObject({
+  requestId: id,
+  conversationId: id,
+  callId: id,
+  server: serverNameSchema,
+  tool: z.string().max(1_000),
+  title: z.string().max(1_000).optional(),
+  description: z.string().max(32_768),
+  annotations: toolAnnotationsSchema.optional(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** Set when "always allow" was given to an earlier definition: what changed since. */
+  changes: z.array(z.string().max(2_000)).optional(),
+});
+
+export const approvalAnswerSchema = z.strictObject({
+  decision: z.enum(['once', 'conversation', 'always', 'deny']),
+  /** With `deny`: passed to the model. */
+  reason: z.string().max(2_000).optional(),
+});
+export type ApprovalAnswer = z.output<typeof approvalAnswerSchema>;
+
+export const sudoRequestSchema = z.strictObject({
+  requestId: id,
+  conversationId: id,
+  callId: id,
+  /** The exact command the password is for, and only that. */
+  command: z.string().max(100_000),
+});
+
+export const pendingQuestionsSchema = z.strictObject({
+  approvals: z.array(approvalRequestSchema),
+  sudo: z.array(sudoRequestSchema),
+});
+
+export const modelSummarySchema = z.strictObject({
+  name: z.string().max(256),
+  size: z.number().nonnegative(),
+  family: z.string().max(256),
+  parameterSize: z.string().max(64),
+  quantization: z.string().max(64),
+  modifiedAt: z.string().max(64),
+});
+
+export const modelCapabilitiesSchema = z.strictObject({
+  tools: z.boolean(),
+  thinking: z.boolean(),
+  vision: z.boolean(),
+  contextLength: z.int().positive(),
+});
+
+export const ollamaStatusSchema = z.union([
+  z.strictObject({ ok: z.literal(true), host: z.string().max(2_048), version: z.string().max(64) }),
+  z.strictObject({
+    ok: z.literal(false),
+    host: z.string().max(2_048),
+    message: z.string().max(2_000),
+  }),
+]);
+
+export const pullProgressSchema = z.strictObject({
+  model: z.string().max(256),
+  status: z.string().max(1_000),
+  completed: z.number().nonnegative().optional(),
+  total: z.number().nonnegative().optional(),
+  done: z.boolean(),
+  error: z.string().max(2_000).optional(),
+});
