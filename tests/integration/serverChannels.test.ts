@@ -70,7 +70,9 @@ describe('server channels over the bridge', () => {
     const builtinOnly = await api.servers.list();
     expect(builtinOnly.map((entry) => entry.config.transport.type)).toEqual(['builtin']);
     await api.servers.import({ text }, { apply: true, replace: [] });
-    const servers = (await api.servers.list()).filter((entry) => entry.config.transport.type !== 'builtin');
+    const servers = (await api.servers.list()).filter(
+      (entry) => entry.config.transport.type !== 'builtin',
+    );
     expect(
       servers.map((entry) => [entry.config.name, entry.config.enabled, entry.status.state]),
     ).toEqual([

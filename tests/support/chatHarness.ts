@@ -1,0 +1,116 @@
+/**
+ * A browser host wired to a fake Ollama, with the renderer's own bridge connected and every
+ * event recorded: what a person using the chat would see, driven from a test.
+ */
+import type { Api } from '../../preload/api';
+import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
+import { startFakeOllama, type FakeOllama } from '../fixtures/fakeOllama';
+import type { Script } from '../fixtures/fakeOllama/types';
+import { connectRenderer } from './rendererBridge';
+import { startTestHost, type TestHost } from './testHost';
+
+export interface RecordedEvent {
+  channel: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ChatHarness {
+  host: TestHost;
+  api: Api;
+  ollama: FakeOllama;
+  events: RecordedEvent[];
+  /** Resolves with the first recorded event on `channel` that matches, waiting for it if needed. */
+  next(
+    channel: string,
+    match?: (payload: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  /** Sends a message and waits until its turn has ended (done, stopped or failed). */
+  turn(
+    text: string,
+    conversationId?: string,
+  ): Promise<{ conversationId: string; status: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+const END_STATES = new Set(['done', 'stopped', 'failed']);
+
+export async function startChatHarness(options: {
+  script: Script;
+  dataDir?: string;
+  loopLimit?: number;
+  model?: string;
+}): Promise<ChatHarness> {
+  const ollama = await startFakeOllama({ script: options.script });
+  const host = await startTestHost({ dataDir: options.dataDir });
+  // As at app start (without reading a login shell): the built-in tools come up.
+  await host.core.mcp.startAll();
+  const { api, transport } = connectRenderer(host);
+  const events: RecordedEvent[] = [];
+  const waiters: {
+    channel: string;
+    match: (payload: Record<string, unknown>) => boolean;
+    resolve: (payload: Record<string, unknown>) => void;
+  }[] = [];
+  const record = (channel: string) => (payload: unknown) => {
+    const event = { channel, payload: payload as Record<string, unknown> };
+    events.push(event);
+    for (const waiter of [...waiters]) {
+      if (waiter.channel === channel && waiter.match(event.payload)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(event.payload);
+      }
+    }
+  };
+  api.chat.onDelta(record('chat:delta'));
+  api.chat.onStatus(record('chat:status'));
+  api.chat.onToolCall(record('chat:toolCall'));
+  api.chat.onMessage(record('chat:message'));
+  api.approval.onRequest(record('approval:request'));
+  api.sudo.onRequest(record('sudo:request'));
+  await api.settings.set({
+    ollama: { host: ollama.url },
+    chat: { model: options.model ?? 'llama3.2', loopLimit: options.loopLimit ?? 10 },
+  });
+
+  const next: ChatHarness['next'] = (channel, match = () => true, timeoutMs = 20_000) => {
+    const found = events.find((event) => event.channel === channel && match(event.payload));
+    if (found) return Promise.resolve(found.payload);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`No ${channel} event within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiters.push({
+        channel,
+        match,
+        resolve: (payload) => (clearTimeout(timer), resolve(payload)),
+      });
+    });
+  };
+
+  return {
+    host,
+    api,
+    ollama,
+    events,
+    next,
+    async turn(text, conversationId) {
+      const { conversationId: id, turnId } = await api.chat.send({
+        text,
+        ...(conversationId ? { conversationId } : {}),
+      });
+      const status = await next(
+        'chat:status',
+        (payload) => payload.turnId === turnId && END_STATES.has(String(payload.state)),
+      );
+      return { conversationId: id, status };
+    },
+    async close() {
+      (transport as WebSocketTransport).close();
+      await host.core.dispose();
+      await host.close();
+      await ollama.close();
+    },
+  };
+}
