@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
+import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { REPO_ROOT } from '../support/serveProcess';
+import { tempDir } from '../support/testHost';
+
+// The sudo path end to end: the built-in shell tool, a fake `sudo` first on PATH that records
+// its argv and the line it reads on stdin, and a canary password that must reach that stdin and
+// nothing else.
+const CANARY = 'canary-Pw-7731-xyzzy';
+const fakeSudoFolder = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
+let chat: ChatHarness | undefined;
+let saved: NodeJS.ProcessEnv;
+let records: string;
+
+beforeEach(() => {
+  saved = { ...process.env };
+  records = tempDir('sudo');
+  // The built-in tools run in this process and take its environment, as in the app.
+  process.env.PATH = `${fakeSudoFolder}:${process.env.PATH ?? ''}`;
+  process.env.FAKE_SUDO_LOG = join(records, 'argv');
+  process.env.FAKE_SUDO_STDIN = join(records, 'stdin');
+  process.env.FAKE_SUDO_PASSWORD = CANARY;
+});
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+  process.env = saved;
+});
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+async function runSudoTurn(harness: ChatHarness, password: string) {
+  const sent = harness.api.chat.send({ text: 'who am I as root?' });
+  const approval = await harness.next('approval:request');
+  expect(approval).toMatchObject({
+    server: 'hearth',
+    tool: 'run_shell_command',
+    arguments: { command: 'cd / && sudo echo elevated' },
+  });
+  await harness.api.approval.respond(String(approval.requestId), { decision: 'once' });
+  const prompt = await harness.next('sudo:request');
+  expect(prompt.command).toBe('cd / && sudo echo elevated');
+  expect(await harness.api.sudo.respond(String(prompt.requestId), password)).toBe(true);
+  const { turnId } = await sent;
+  return harness.next(
+    'chat:status',
+    (payload) => payload.turnId === turnId && ['done', 'failed'].includes(String(payload.state)),
+  );
+}
+
+describe('sudo through the chat', () => {
+  it('writes the password to sudo’s stdin only, and it appears nowhere else', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('hearth_run_shell_command', { command: 'cd / && sudo echo elevated' }),
+        plainAnswer('Done.'),
+      ],
+    });
+    expect((await runSudoTurn(chat, CANARY)).state).toBe('done');
+    expect(readFileSync(join(records, 'stdin'), 'utf8')).toBe(`${CANARY}\n`);
+    const argv = readFileSync(join(records, 'argv'), 'utf8');
+    expect(argv).toMatch(/^\[-k\] \[-S\] \[-p\] \[\] \[--\] /);
+    expect(argv).not.toContain(CANARY);
+    const toolResult = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(toolResult?.content).toContain('elevated');
+
+    const everywhere = [
+      ...filesUnder(chat.host.dataDir).map((file) => readFileSync(file).toString('latin1')),
+      chat.host.logLines.join('\n'),
+      JSON.stringify(chat.ollama.requests),
+      JSON.stringify(chat.events),
+      argv,
+    ];
+    expect(everywhere.filter((text) => text.includes(CANARY))).toEqual([]);
+  });
+
+  it('reports a wrong password as such and does not retry', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('hearth_run_shell_command', { command: 'cd / && sudo echo elevated' }),
+        plainAnswer('The password was wrong.'),
+      ],
+    });
+    expect((await runSudoTurn(chat, 'not-the-password')).state).toBe('done');
+    const toolResult = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(toolResult?.content).toMatch(/password was wrong.*not retried/s);
+    expect(chat.events.filter((event) => event.channel === 'sudo:request')).toHaveLength(1);
+  });
+
+  it('runs nothing when the user cancels the password prompt, and tells the model', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('hearth_run_shell_command', { command: 'sudo rm -rf /tmp/nothing' }),
+        plainAnswer('Cancelled.'),
+      ],
+    });
+    const sent = chat.api.chat.send({ text: 'clean up' });
+    const approval = await chat.next('approval:request');
+    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
+    const prompt = await chat.next('sudo:request');
+    await chat.api.sudo.respond(String(prompt.requestId), null);
+    const { turnId } = await sent;
+    await chat.next(
+      'chat:status',
+      (payload) => payload.turnId === turnId && payload.state === 'done',
+    );
+    const toolResult = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(toolResult?.content).toMatch(/not run: the user cancelled the password prompt/);
+    expect(() => readFileSync(join(records, 'argv'))).toThrow();
+  });
+
+  it('refuses a command that pipes its own password into sudo, without asking for one', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('hearth_run_shell_command', { command: 'echo hunter2 | sudo -S id' }),
+        plainAnswer('Refused.'),
+      ],
+    });
+    await chat.api.tools.configure('hearth', 'run_shell_command', { approval: 'allow' });
+    const { status } = await chat.turn('run it');
+    expect(status.state).toBe('done');
+    const toolResult = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(toolResult?.content).toMatch(/passes a password to sudo itself/);
+    expect(chat.events.filter((event) => event.channel === 'sudo:request')).toHaveLength(0);
+  });
+});
