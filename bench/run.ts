@@ -7,10 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
+import { run as chat } from './chat.bench';
 import { run as mcp } from './mcp.bench';
 import type { Figure } from './figures';
 
-const BENCHMARKS: Record<string, () => Promise<Figure[]>> = { bridge, mcp };
+const BENCHMARKS: Record<string, () => Promise<Figure[]>> = { bridge, mcp, chat };
 
 const figures: Figure[] = [];
 for (const [name, benchmark] of Object.entries(BENCHMARKS)) {

@@ -116,9 +116,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           delta: (event) => events.emit('chat:delta', event),
           status: (event) => events.emit('chat:status', event),
           toolCall: (event) => events.emit('chat:toolCall', event),
-          saved: (id) => {
-            const message = history.get(id)?.messages.at(-1);
-            if (message) events.emit('chat:message', { conversationId: id, message });
+          saved: (id, messages) => {
+            for (const message of messages)
+              events.emit('chat:message', { conversationId: id, message });
           },
         },
       })

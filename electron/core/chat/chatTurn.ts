@@ -14,6 +14,7 @@ import type {
   toolCallEventSchema,
 } from '../../../preload/schemas/chat';
 import type { ConversationStore } from '../history/conversationStore';
+import type { NewMessage, StoredMessage } from '../history/types';
 import type { ModelTool } from '../mcp/toolCatalog';
 import { OllamaError } from '../ollama/ollamaErrors';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
@@ -32,7 +33,8 @@ export interface TurnEvents {
   delta(event: z.output<typeof chatDeltaSchema>): void;
   status(event: z.output<typeof chatStatusSchema>): void;
   toolCall(event: z.output<typeof toolCallEventSchema>): void;
-  saved(conversationId: string): void;
+  /** Messages were saved (the stored copies, with their ids). */
+  saved(conversationId: string, messages: StoredMessage[]): void;
 }
 
 export interface TurnOptions {
@@ -71,8 +73,11 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       ...(problem ? { problem } : {}),
     });
 
-  history.append(conversationId, [{ role: 'user', content: options.text }]);
-  events.saved(conversationId);
+  /** Saves a completed step at once, so a crash loses at most the step in flight. */
+  const save = (messages: NewMessage[]) =>
+    events.saved(conversationId, history.append(conversationId, messages));
+
+  save([{ role: 'user', content: options.text }]);
   status('thinking');
 
   let capabilities: ModelCapabilities;
@@ -105,7 +110,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       callId: randomUUID(),
       owner: options.call.tools.resolve(call.function.name),
     }));
-    history.append(conversationId, [
+    save([
       {
         role: 'assistant',
         content: reply.content,
@@ -125,7 +130,6 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           : {}),
       },
     ]);
-    events.saved(conversationId);
     if (calls.length === 0) return status('done');
 
     status('running-tools');
@@ -136,10 +140,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
             { callId, modelName: call.function.name, rawArguments: call.function.arguments },
             { ...options.call, conversationId, turnId, signal, seen, emit: events.toolCall },
           );
-      history.append(conversationId, [
+      save([
         { role: 'tool', content: result.content, toolCallId: callId, toolName: call.function.name },
       ]);
-      events.saved(conversationId);
     }
     if (signal.aborted) return status('stopped');
   }
@@ -209,7 +212,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       batcher.flush();
       // What was written before the failure is kept, marked as cut, never silently lost.
       if (content || thinking) {
-        history.append(conversationId, [
+        save([
           {
             role: 'assistant',
             content: `${content}\n\n[The reply was cut off.]`.trim(),
@@ -217,7 +220,6 @@ export async function runTurn(options: TurnOptions): Promise<void> {
             model,
           },
         ]);
-        events.saved(conversationId);
       }
       fail(error);
       return undefined;

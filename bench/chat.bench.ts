@@ -1,0 +1,119 @@
+/**
+ * The chat loop's own cost. `chat.loop_overhead_ms`: a turn with one tool call (the fixture
+ * server's echo, always allowed) minus the time the fake Ollama takes to answer the same two
+ * requests directly and minus the tool's own time. `chat.token_to_client_ms`: from a token
+ * leaving the fake Ollama to its delta event reaching a WebSocket client of the browser host
+ * (this includes the one-frame batching, by design).
+ */
+import { performance } from 'node:perf_hooks';
+import { Ollama } from 'ollama';
+import { plainAnswer, toolCall } from '../tests/fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../tests/fixtures/fakeOllama/types';
+import { startChatHarness } from '../tests/support/chatHarness';
+import { fixtureCommand } from '../tests/support/mcpFixtures';
+import { percentile, round, type Figure } from './figures';
+
+const TURNS = 60;
+const TOKENS = 200;
+
+/** Calls the echo tool when the last message is the user's, answers once it has the result. */
+function toolThenAnswer(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  return last?.role === 'tool'
+    ? plainAnswer('done')
+    : toolCall('fixture_echo', { text: String(Math.random()) });
+}
+
+export async function run(): Promise<Figure[]> {
+  let script: (request: ChatRequestBody) => Turn = toolThenAnswer;
+  const chat = await startChatHarness({ script: (request) => script(request) });
+  try {
+    const command = fixtureCommand(['--tools=echo']);
+    await chat.api.servers.save({
+      name: 'fixture',
+      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+    });
+    await chat.api.servers.approveLaunch(
+      'fixture',
+      (await chat.api.servers.reviewLaunch('fixture')).fingerprint,
+    );
+    await chat.api.tools.configure('fixture', 'echo', { approval: 'allow' });
+
+    const direct = new Ollama({ host: chat.ollama.url });
+    const directMs: number[] = [];
+    const overheadMs: number[] = [];
+    let conversationId: string | undefined;
+    for (let index = 0; index < TURNS + 5; index++) {
+      const started = performance.now();
+      const result = await chat.turn(`turn ${index}`, conversationId);
+      const turnMs = performance.now() - started;
+      conversationId = result.conversationId;
+      const tool = [...chat.events]
+        .reverse()
+        .find((event) => event.channel === 'chat:toolCall' && event.payload.state === 'done');
+      // The same two model requests, straight to the fake, for what Ollama's side costs.
+      const requests = chat.ollama.chatRequests().slice(-2);
+      const directStart = performance.now();
+      for (const request of requests) {
+        const stream = await direct.chat({
+          model: request.model,
+          messages: request.messages as never,
+          tools: request.tools as never,
+          stream: true,
+        });
+        for await (const chunk of stream) void chunk;
+      }
+      const ollamaMs = (performance.now() - directStart) / 2;
+      if (index >= 5) {
+        directMs.push(ollamaMs);
+        overheadMs.push(turnMs - ollamaMs - Number(tool?.payload.durationMs ?? 0));
+      }
+    }
+
+    const latencies: number[] = [];
+    const sentAt: number[] = [];
+    script = () => ({
+      content: Array.from({ length: TOKENS }, (_, index) => `t${index} `),
+      tokenDelayMs: 20,
+      onPieceSent: (index) => (sentAt[index] = performance.now()),
+    });
+    let received = 0;
+    const stop = chat.api.chat.onDelta((delta) => {
+      const now = performance.now();
+      const tokens = (delta.content ?? '').trim().split(/\s+/).filter(Boolean);
+      for (const token of tokens) {
+        const index = Number(token.slice(1));
+        if (sentAt[index] !== undefined) latencies.push(now - sentAt[index]);
+        received++;
+      }
+    });
+    await chat.turn('stream please');
+    stop();
+    if (received < TOKENS) throw new Error(`only ${received} of ${TOKENS} tokens arrived`);
+
+    return [
+      {
+        name: 'chat.loop_overhead_ms.p50',
+        value: round(percentile(overheadMs, 50), 2),
+        unit: 'ms',
+      },
+      {
+        name: 'chat.ollama_side_ms.p50',
+        value: round(percentile(directMs, 50), 2),
+        unit: 'ms (subtracted)',
+      },
+      {
+        name: 'chat.token_to_client_ms.p50',
+        value: round(percentile(latencies, 50), 2),
+        unit: 'ms',
+      },
+      {
+        name: 'chat.token_to_client_ms.p95',
+        value: round(percentile(latencies, 95), 2),
+        unit: 'ms',
+      },
+    ];
+  } finally {
+    await chat.close();
+  }
+}
