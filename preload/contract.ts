@@ -17,6 +17,7 @@ import {
   progressEventSchema,
   serverConfigSchema,
   serverEntrySchema,
+  headerSchema,
   serverNameSchema,
   serverStatusSchema,
   toolSettingsPatchSchema,
@@ -260,6 +261,10 @@ export const invokeChannels = {
   /** Questions still waiting for an answer, for a window that opens mid-turn. */
   'questions:pending': channel(z.tuple([]), pendingQuestionsSchema),
   'ollama:status': channel(z.tuple([]), ollamaStatusSchema),
+  /** Names of the extra headers sent to a proxied Ollama; values are never sent back. */
+  'ollama:headers': channel(z.tuple([]), z.array(z.string())),
+  /** Replaces those headers; one without a value keeps its stored value. Kept with safeStorage. */
+  'ollama:setHeaders': channel(z.tuple([z.array(headerSchema).max(32)]), z.array(z.string())),
   'models:list': channel(z.tuple([]), z.array(modelSummarySchema)),
   'models:capabilities': channel(z.tuple([z.string().min(1).max(256)]), modelCapabilitiesSchema),
   /** Starts a pull; progress arrives as `models:pullProgress` events. */

@@ -65,6 +65,8 @@ export function createHandlers(services: Services): Handlers {
     'sudo:respond': (requestId, password) => services.questions.answerSudo(requestId, password),
     'questions:pending': () => services.questions.pending(),
     'ollama:status': () => services.ollama.status(),
+    'ollama:headers': () => services.ollama.headerNames(),
+    'ollama:setHeaders': (headers) => services.ollama.setHeaders(headers),
     'models:list': () => services.ollama.provider().listModels(),
     'models:capabilities': (model) => services.ollama.provider().capabilities(model),
     'models:pull': (model) => services.chat.pull(model),

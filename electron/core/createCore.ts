@@ -84,7 +84,7 @@ export function createCore(options: CoreOptions): Core {
     home: homedir(),
   });
   const questions = createRendererQuestions(events);
-  const ollama = createOllamaAccess(() => settings.get(), baseEnvironment);
+  const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const chat = createChatService({
     dataDir,
     events,

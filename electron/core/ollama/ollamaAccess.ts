@@ -1,15 +1,23 @@
 /**
  * The Ollama in force: the address from settings (else OLLAMA_HOST, else the default), with one
  * client per address so what it learned about models (capabilities) is kept while the address
- * stays the same.
+ * stays the same. Extra headers (for an Ollama behind an authenticating proxy) live in the vault.
  */
 import type { z } from 'zod';
 import type { ollamaStatusSchema } from '../../../preload/schemas/chat';
 import type { Settings } from '../../../preload/contract';
+import type { SecretVault } from '../secrets/secretVault';
 import { createOllamaService, resolveOllamaHost, type ModelProvider } from './ollamaService';
+
+/** Where the headers for a proxied Ollama live: they usually carry credentials. */
+const HEADERS_KEY = 'ollama:headers';
 
 export interface OllamaAccess {
   provider(): ModelProvider;
+  /** The names of the extra headers sent to Ollama (their values stay in the vault). */
+  headerNames(): string[];
+  /** Replaces the extra headers; a header given without a value keeps its stored one. */
+  setHeaders(headers: { name: string; value?: string }[]): string[];
   /** Whether Ollama answers, and its version, in words for the status line. */
   status(): Promise<z.output<typeof ollamaStatusSchema>>;
 }
@@ -17,15 +25,35 @@ export interface OllamaAccess {
 export function createOllamaAccess(
   settings: () => Settings,
   environment: NodeJS.ProcessEnv,
+  vault: SecretVault,
 ): OllamaAccess {
-  let current: ModelProvider | undefined;
+  let current: { provider: ModelProvider; headers: string } | undefined;
+  const storedHeaders = (): Record<string, string> => {
+    try {
+      return JSON.parse(vault.get(HEADERS_KEY) ?? '{}') as Record<string, string>;
+    } catch {
+      return {};
+    }
+  };
   const provider = () => {
     const host = resolveOllamaHost(settings().ollama.host, environment);
-    if (current?.host !== host) current = createOllamaService({ host });
-    return current;
+    const headers = vault.get(HEADERS_KEY) ?? '{}';
+    if (current?.provider.host !== host || current.headers !== headers) {
+      current = { provider: createOllamaService({ host, headers: storedHeaders() }), headers };
+    }
+    return current.provider;
   };
   return {
     provider,
+    headerNames: () => Object.keys(storedHeaders()),
+    setHeaders(headers) {
+      const stored = storedHeaders();
+      const next = Object.fromEntries(
+        headers.map((header) => [header.name, header.value ?? stored[header.name] ?? '']),
+      );
+      vault.set(HEADERS_KEY, JSON.stringify(next));
+      return Object.keys(next);
+    },
     async status() {
       const ollama = provider();
       try {

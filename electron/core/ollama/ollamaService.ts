@@ -51,18 +51,23 @@ export interface ModelProvider {
   chat(request: ChatRequest, options?: ChatStreamOptions): AsyncGenerator<ChatResponse>;
 }
 
-/** OLLAMA_HOST as Ollama reads it: `host`, `host:port`, or a URL; empty means the default. */
+/**
+ * OLLAMA_HOST as Ollama itself reads it (envconfig.Host): `host`, `host:port` or a URL; without a
+ * scheme the port defaults to 11434, with http:// to 80 and https:// to 443; 0.0.0.0 means this
+ * computer. Empty means the default.
+ */
 export function resolveOllamaHost(
   configured: string | undefined,
   environment: NodeJS.ProcessEnv,
 ): string {
   const raw = (configured || environment.OLLAMA_HOST || '').trim();
   if (!raw) return DEFAULT_OLLAMA_HOST;
-  const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const url = new URL(withScheme);
+  const schemeGiven = /^[a-z]+:\/\//i.test(raw);
+  const url = new URL(schemeGiven ? raw : `http://${raw}`);
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  if (!url.port && !/^[a-z]+:\/\/[^/]+:\d+/i.test(withScheme)) url.port = '11434';
-  return url.origin;
+  const portGiven = /^(?:[a-z]+:\/\/)?(?:\[[^\]]+\]|[^/:]+):\d+/i.test(raw);
+  if (!schemeGiven && !portGiven) url.port = '11434';
+  return `${url.protocol}//${url.host}`;
 }
 
 export function createOllamaService(options: {
@@ -169,10 +174,14 @@ async function* streamChat(
   );
   try {
     const stream = await client(controller.signal).chat({ ...request, stream: true });
+    let finished = false;
     for await (const chunk of stream) {
       arm(options.idleTimeoutMs ?? IDLE_TIMEOUT_MS, stalled);
+      finished ||= chunk.done;
       yield chunk;
     }
+    // An aborted or cut body can end the loop quietly; only a `done` chunk is a whole answer.
+    if (!finished) throw new Error('Did not receive done or success response in stream.');
   } catch (error) {
     if (timedOut) throw timedOut;
     if (outer?.aborted) throw new OllamaError('Stopped.', 'cancelled');
