@@ -86,11 +86,17 @@ export const toolSettingsSchema = z.strictObject({
   enabled: z.boolean().default(true),
   /** `allow` runs the tool without asking, for as long as its definition stays as approved. */
   approval: toolApprovalSchema.default('ask'),
+  /**
+   * Its `command` argument is a shell command: one that escalates (sudo, doas, pkexec, su) asks
+   * for the password and runs through Hearth's own shell tool, never this server.
+   */
+  shellCommand: z.boolean().default(false),
 });
 export type ToolSettings = z.output<typeof toolSettingsSchema>;
 export const toolSettingsPatchSchema = z.strictObject({
   enabled: z.boolean().optional(),
   approval: toolApprovalSchema.optional(),
+  shellCommand: z.boolean().optional(),
 });
 
 /** The longest a single request to a server may take unless progress keeps it alive. */
@@ -205,6 +211,7 @@ export const catalogToolSchema = z.strictObject({
   annotations: toolAnnotationsSchema.optional(),
   enabled: z.boolean(),
   approval: toolApprovalSchema,
+  shellCommand: z.boolean(),
   /** True when "always allow" was given to a different definition of this tool than the one now served. */
   approvalStale: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
 
@@ -57,6 +58,42 @@ async function runSudoTurn(harness: ChatHarness, password: string) {
 }
 
 describe('sudo through the chat', () => {
+  it('takes a tool the user marked as a shell tool down the same path, never giving it the password', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('fixture_run', { command: 'cd / && sudo echo elevated' }),
+        plainAnswer('Done.'),
+      ],
+    });
+    const command = fixtureCommand(['--tools=run']);
+    await chat.api.servers.save({
+      name: 'fixture',
+      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+    });
+    await chat.api.servers.approveLaunch(
+      'fixture',
+      (await chat.api.servers.reviewLaunch('fixture')).fingerprint,
+    );
+    await chat.api.tools.configure('fixture', 'run', { shellCommand: true });
+    const sent = chat.api.chat.send({ text: 'as root' });
+    const approval = await chat.next('approval:request');
+    expect(approval).toMatchObject({ server: 'fixture', tool: 'run' });
+    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
+    const prompt = await chat.next('sudo:request');
+    await chat.api.sudo.respond(String(prompt.requestId), CANARY);
+    const { turnId } = await sent;
+    await chat.next(
+      'chat:status',
+      (payload) => payload.turnId === turnId && payload.state === 'done',
+    );
+    const toolResult = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(toolResult?.content).toContain('elevated');
+    expect(toolResult?.content).not.toContain('fixture did not run');
+    expect(readFileSync(join(records, 'stdin'), 'utf8')).toBe(`${CANARY}\n`);
+  });
+
   it('writes the password to sudo’s stdin only, and it appears nowhere else', async () => {
     chat = await startChatHarness({
       script: [

@@ -62,7 +62,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
     reviewChange: (server, tool) => mcp.reviewToolChange(server, tool),
     alwaysAllow: (server, tool) => mcp.configureTool(server, tool, { approval: 'allow' }),
-    isShellTool: (server, tool) => server === BUILTIN_SERVER_ENTRY && tool === SHELL_TOOL,
+    isShellTool: (server, tool) =>
+      (server === BUILTIN_SERVER_ENTRY && tool === SHELL_TOOL) ||
+      mcp.store.get(server)?.tools[tool]?.shellCommand === true,
+    sudoRunner: () =>
+      mcp.catalog.definition(BUILTIN_SERVER_ENTRY, SHELL_TOOL)
+        ? { server: BUILTIN_SERVER_ENTRY, tool: SHELL_TOOL }
+        : undefined,
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
   };
 

@@ -31,8 +31,13 @@ export interface ToolAccess {
   isAlwaysAllowed(server: string, tool: string): boolean;
   reviewChange(server: string, tool: string): string[];
   alwaysAllow(server: string, tool: string): void;
-  /** True for tools whose `command` argument is a shell command (the built-in shell tool). */
+  /** True for tools whose `command` argument is a shell command: the built-in shell tool, and any tool the user marked as one. */
   isShellTool(server: string, tool: string): boolean;
+  /**
+   * The tool that runs escalating commands: Hearth's own shell tool, the only one the password
+   * is ever handed to. A marked tool of another server never receives it.
+   */
+  sudoRunner(): { server: string; tool: string } | undefined;
   call(
     server: string,
     tool: string,
@@ -150,8 +155,11 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
 
   report('running');
   const started = performance.now();
+  // With a password, the command runs through Hearth's own shell tool, whichever tool asked.
+  const runner = sudo.ticket ? (context.tools.sudoRunner() ?? owner) : owner;
+  const runnerArgs = runner === owner ? args : { command: args.command };
   try {
-    const outcome = await context.tools.call(owner.server, owner.tool, args, {
+    const outcome = await context.tools.call(runner.server, runner.tool, runnerArgs, {
       signal: context.signal,
       callId,
       ...(sudo.ticket ? { meta: { [SUDO_TICKET_META_KEY]: sudo.ticket } } : {}),

@@ -14,6 +14,7 @@ import type {
 } from '../../../preload/schemas/servers';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { toolSettingsSchema } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
@@ -234,7 +235,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
           `“${tool}” is not served by “${config.name}” right now, so it cannot be approved.`,
         );
       }
-      const current = config.tools[tool] ?? { enabled: true, approval: 'ask' };
+      const current = config.tools[tool] ?? toolSettingsSchema.parse({});
       store.save(
         { ...config, tools: { ...config.tools, [tool]: { ...current, ...patch } } },
         config.name,

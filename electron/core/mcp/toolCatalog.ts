@@ -84,6 +84,7 @@ export function createToolCatalog(options: {
           ...(annotations ? { annotations: pickAnnotations(annotations) } : {}),
           enabled: settings.enabled,
           approval: settings.approval,
+          shellCommand: settings.shellCommand,
           approvalStale: settings.approval === 'allow' && !approvalHolds(server, tool),
         };
       }),
