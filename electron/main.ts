@@ -108,6 +108,14 @@ if (!app.requestSingleInstanceLock()) {
       ),
     );
     if (problem) core.notices.add('warning', problem);
+    const applyDesktopSettings = () =>
+      app.setLoginItemSettings({
+        openAtLogin: core?.settings.get().desktop.launchAtLogin ?? false,
+      });
+    applyDesktopSettings();
+    core.events.addSink((channel) => {
+      if (channel === 'settings:changed') applyDesktopSettings();
+    });
     showMainWindow();
     app.on('activate', showMainWindow);
     void core.start();

@@ -21,6 +21,7 @@ import {
   serverNameSchema,
   serverStatusSchema,
   toolSettingsPatchSchema,
+  trialReportSchema,
 } from './schemas/servers';
 import {
   approvalAnswerSchema,
@@ -85,11 +86,19 @@ export const chatSettingsSchema = z.strictObject({
   think: z.boolean().default(true),
 });
 
+/** How Hearth sits on the desktop (applied by the desktop app; the browser host only keeps them). */
+export const desktopSettingsSchema = z.strictObject({
+  launchAtLogin: z.boolean().default(false),
+  /** Electron accelerator syntax; rarely taken by other apps. */
+  quickChatShortcut: z.string().max(100).default('Alt+Shift+H'),
+});
+
 /** Everything the user can change in Settings; each field has a default so old files stay valid. */
 export const settingsSchema = z.strictObject({
   theme: themeSchema.default('system'),
   ollama: ollamaSettingsSchema.prefault({}),
   chat: chatSettingsSchema.prefault({}),
+  desktop: desktopSettingsSchema.prefault({}),
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -120,6 +129,7 @@ export const settingsPatchSchema = z.strictObject({
   theme: themeSchema.optional(),
   ollama: patchOf(ollamaSettingsSchema).optional(),
   chat: patchOf(chatSettingsSchema).optional(),
+  desktop: patchOf(desktopSettingsSchema).optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -133,6 +143,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     theme: patch.theme ?? settings.theme,
     ollama: { ...settings.ollama, ...defined(patch.ollama) },
     chat: { ...settings.chat, ...defined(patch.chat) },
+    desktop: { ...settings.desktop, ...defined(patch.desktop) },
   };
 }
 
@@ -182,6 +193,8 @@ export const invokeChannels = {
   'app:info': channel(z.tuple([]), appInfoSchema),
   'settings:get': channel(z.tuple([]), settingsSchema),
   'settings:set': channel(z.tuple([settingsPatchSchema]), settingsSchema),
+  /** Every setting back to its default. */
+  'settings:reset': channel(z.tuple([]), settingsSchema),
   'links:open': channel(z.tuple([z.string().max(MAX_URL_LENGTH)]), linkOutcomeSchema),
   'notices:list': channel(z.tuple([]), z.array(noticeSchema)),
   'notices:dismiss': channel(z.tuple([z.int().nonnegative()]), z.boolean()),
@@ -192,6 +205,11 @@ export const invokeChannels = {
     serverEntrySchema,
   ),
   'servers:delete': channel(z.tuple([serverNameSchema]), z.boolean()),
+  /** Starts a config from the form as a throwaway trial and reports its status, tools and log. */
+  'servers:test': channel(
+    z.tuple([serverConfigSchema, serverNameSchema.optional()]),
+    trialReportSchema,
+  ),
   'servers:start': channel(z.tuple([serverNameSchema]), serverStatusSchema),
   'servers:stop': channel(z.tuple([serverNameSchema]), serverStatusSchema),
   'servers:restart': channel(z.tuple([serverNameSchema]), serverStatusSchema),
@@ -219,6 +237,14 @@ export const invokeChannels = {
   /** Starts a turn; its reply streams back as chat events. */
   'chat:send': channel(
     z.tuple([chatSendSchema]),
+    z.strictObject({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /**
+   * Sends the last user message again (retry), or a new text in its place (edit and resend);
+   * everything after it is replaced by the new reply.
+   */
+  'chat:resend': channel(
+    z.tuple([z.string().min(1).max(128), z.string().min(1).max(200_000).optional()]),
     z.strictObject({ conversationId: z.string(), turnId: z.string() }),
   ),
   /** Stops the turn in progress: the stream ends and running tools are cancelled. */

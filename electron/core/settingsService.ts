@@ -8,6 +8,7 @@ import type { SettingsStore } from './store/settingsStore';
 export interface SettingsService {
   get(): Settings;
   update(patch: SettingsPatch): Settings;
+  reset(): Settings;
 }
 
 export function createSettingsService(store: SettingsStore, events: EventHub): SettingsService {
@@ -15,6 +16,11 @@ export function createSettingsService(store: SettingsStore, events: EventHub): S
     get: () => store.get(),
     update(patch) {
       const settings = store.update(patch);
+      events.emit('settings:changed', settings);
+      return settings;
+    },
+    reset() {
+      const settings = store.reset();
       events.emit('settings:changed', settings);
       return settings;
     },

@@ -295,3 +295,11 @@ export const offeringsSchema = z.strictObject({
   prompts: z.array(promptItemSchema),
 });
 export type Offerings = z.output<typeof offeringsSchema>;
+
+export const trialReportSchema = z.strictObject({
+  status: serverStatusSchema,
+  tools: z.array(
+    z.strictObject({ name: z.string().max(1_000), description: z.string().max(2_000) }),
+  ),
+  log: z.array(logEntrySchema),
+});

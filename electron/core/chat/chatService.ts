@@ -40,6 +40,8 @@ export interface ChatServiceOptions {
 export interface ChatService {
   history: ConversationStore;
   send(input: z.output<typeof chatSendSchema>): { conversationId: string; turnId: string };
+  /** Retry (same text) or edit-and-resend (new text) of the last user message. */
+  resend(conversationId: string, text?: string): { conversationId: string; turnId: string };
   stop(conversationId: string): boolean;
   /** Resolves when the conversation's turn in progress (if any) has ended. */
   idle(conversationId: string): Promise<void>;
@@ -140,6 +142,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         .finally(() => active.delete(conversationId));
       active.set(conversationId, { controller, done });
       return { conversationId, turnId };
+    },
+    resend(conversationId, text) {
+      if (active.has(conversationId))
+        throw new UserFacingError('A reply is still being written here. Stop it first.');
+      const conversation = history.get(conversationId);
+      const last = conversation?.messages.findLast((message) => message.role === 'user');
+      if (!conversation || !last) throw new UserFacingError('There is no message to send again.');
+      // The old message and its replies go; the turn saves the message again as it starts.
+      history.replaceFrom(conversationId, last.id, []);
+      return this.send({ conversationId, text: text ?? last.content });
     },
     stop(conversationId) {
       const turn = active.get(conversationId);

@@ -14,13 +14,17 @@ import type {
 } from '../../../preload/schemas/servers';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { toolSettingsSchema } from '../../../preload/schemas/servers';
+import {
+  serverConfigSchema,
+  toolSettingsSchema,
+  type ServerConfig,
+} from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
 import { describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
-import { collectOfferings } from './offerings';
+import { clip, collectOfferings } from './offerings';
 import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
 import { ServerConnection, type ConnectionTiming } from './connection';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
@@ -75,8 +79,19 @@ export interface McpManager {
     args: Record<string, unknown>,
     options?: ToolCallOptions & { callId?: string },
   ): Promise<ToolCallOutcome>;
+  /**
+   * "Test connection": starts `input` (not saved) as a throwaway trial, reports how it went with
+   * its tools and log, and stops it. Secrets left blank are taken from `previousName`'s stored ones.
+   */
+  trial(input: ServerConfigInput, previousName?: string): Promise<TrialReport>;
   /** Stops every server and its process tree. */
   dispose(): Promise<void>;
+}
+
+export interface TrialReport {
+  status: ServerStatus;
+  tools: { name: string; description: string }[];
+  log: ReturnType<ServerLog['entries']>;
 }
 
 interface Slot {
@@ -273,6 +288,32 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
               },
       });
     },
+    async trial(input, previousName) {
+      const config = withStoredSecrets(
+        serverConfigSchema.parse(input),
+        previousName === undefined ? undefined : store.withSecrets(previousName),
+      );
+      const log = createServerLog();
+      const connection = new ServerConnection({
+        config: () => config,
+        // Pressing "Test connection" on a form that shows the command is the user's consent.
+        consent: () => 'approved',
+        launchContext: options.launchContext,
+        log,
+        clientVersion: options.clientVersion,
+        onStatus: () => undefined,
+        onCatalogChanged: () => undefined,
+        timing: options.timing,
+        builtinServer: options.builtinServer,
+      });
+      const status = await connection.start();
+      const tools = connection.offerings().tools.map((tool) => ({
+        name: clip(tool.name, 1_000),
+        description: clip(tool.description ?? '', 2_000),
+      }));
+      await connection.stop();
+      return { status, tools, log: log.entries() };
+    },
     async dispose() {
       clearTimeout(catalogTimer);
       await Promise.all([...slots.values()].map(({ connection }) => connection.stop()));
@@ -325,4 +366,22 @@ function launchReview(
 function snapshotOf(definition: Tool): ToolSnapshot {
   const { title, description, inputSchema, outputSchema, annotations } = definition;
   return { title, description, inputSchema, outputSchema, annotations };
+}
+
+/** Secrets the form left blank (the user did not retype them) come from the stored server. */
+function withStoredSecrets(config: ServerConfig, stored: ServerConfig | undefined): ServerConfig {
+  if (!stored || stored.transport.type === 'builtin' || config.transport.type === 'builtin')
+    return config;
+  const storedEntries =
+    stored.transport.type === 'stdio' ? stored.transport.env : stored.transport.headers;
+  const fill = <T extends { name: string; value?: string; secret: boolean }>(entry: T): T =>
+    entry.secret && entry.value === undefined
+      ? { ...entry, value: storedEntries.find((candidate) => candidate.name === entry.name)?.value }
+      : entry;
+  return config.transport.type === 'stdio'
+    ? { ...config, transport: { ...config.transport, env: config.transport.env.map(fill) } }
+    : {
+        ...config,
+        transport: { ...config.transport, headers: config.transport.headers.map(fill) },
+      };
 }

@@ -17,6 +17,8 @@ export interface SettingsStore {
   get(): Settings;
   /** Applies a checked patch, writes it to disk, and returns the settings now in force. */
   update(patch: SettingsPatch): Settings;
+  /** Every setting back to its default. */
+  reset(): Settings;
   readonly path: string;
 }
 
@@ -41,6 +43,10 @@ export function openSettingsStore(options: OpenSettingsOptions): SettingsStore {
     update(patch) {
       const checked = settingsPatchSchema.parse(patch);
       document.write(settingsSchema.parse(applySettingsPatch(document.read(), checked)));
+      return document.read();
+    },
+    reset() {
+      document.write(settingsSchema.parse({}));
       return document.read();
     },
     get path() {
