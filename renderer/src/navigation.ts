@@ -1,0 +1,24 @@
+/** Where the main window is: which view, and which conversation or server within it. */
+import { createContext, useContext } from 'react';
+
+export type View = 'chat' | 'servers' | 'settings' | 'about';
+
+export interface Navigation {
+  view: View;
+  /** The open conversation; undefined for a new, empty one. */
+  conversationId: string | undefined;
+  /** The server selected in the Servers view. */
+  serverName: string | undefined;
+  openChat(conversationId?: string): void;
+  openServers(serverName?: string): void;
+  openSettings(): void;
+  openAbout(): void;
+}
+
+export const NavigationContext = createContext<Navigation | undefined>(undefined);
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigation() needs a <NavigationContext.Provider> above it');
+  return navigation;
+}
