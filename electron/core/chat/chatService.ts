@@ -55,6 +55,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const allowedHere = new Map<string, Set<string>>();
   const pulls = new Set<string>();
+  /** Tools the user allowed for one conversation; kept while Hearth runs. */
+  const allowedFor = (conversationId: string) => {
+    const allowed = allowedHere.get(conversationId) ?? new Set<string>();
+    allowedHere.set(conversationId, allowed);
+    return allowed;
+  };
 
   const tools: ToolAccess = {
     resolve: (modelName) => mcp.catalog.resolve(modelName),
@@ -115,10 +121,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           },
           askForEveryTool: settings.chat.askForEveryTool,
           maxResultChars: settings.chat.maxToolResultChars,
-          allowedHere:
-            allowedHere.get(conversationId) ??
-            allowedHere.set(conversationId, new Set()).get(conversationId) ??
-            new Set(),
+          allowedHere: allowedFor(conversationId),
         },
         events: {
           delta: (event) => events.emit('chat:delta', event),
