@@ -1,61 +1,95 @@
 /**
- * The app shell: navigation, the notices main raises, the connection state of the bridge, and
- * the current view.
+ * The app shell: the sidebar (conversations, then Servers, Settings and About), the current view,
+ * the notices main raises, the bridge's connection state, and the dialogs for questions main asks
+ * (tool approvals, sudo passwords), which stay mounted whatever the view.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Connection } from './bridge/connect';
 import { ApiContext } from './apiContext';
+import { ChatView } from './chat/ChatView';
+import { ConversationList } from './chat/ConversationList';
 import { ConnectionBanner } from './components/ConnectionBanner';
+import { HearthMark } from './components/HearthMark';
 import { NoticeList } from './components/NoticeList';
+import { QuestionDialogs } from './dialogs/QuestionDialogs';
 import { useConnectionStatus, useNotices, useSettings } from './hooks';
+import { NavigationContext, type Navigation, type View } from './navigation';
+import { ServersView } from './servers/ServersView';
 import { useTheme } from './theme';
 import { AboutView } from './views/AboutView';
 import { SettingsView } from './views/SettingsView';
-import { HearthMark } from './components/HearthMark';
 
-const VIEWS = [
-  { id: 'about', label: 'About' },
+const SECONDARY_VIEWS: { id: Exclude<View, 'chat'>; label: string }[] = [
+  { id: 'servers', label: 'Servers' },
   { id: 'settings', label: 'Settings' },
-] as const;
-type ViewId = (typeof VIEWS)[number]['id'];
+  { id: 'about', label: 'About' },
+];
 
 export function App({ connection }: { connection: Connection }) {
   const { api } = connection;
   const status = useConnectionStatus(connection);
   const settingsState = useSettings(api);
   const { notices, dismiss } = useNotices(api);
-  const [view, setView] = useState<ViewId>('about');
+  const [place, setPlace] = useState<{ view: View; conversationId?: string; serverName?: string }>({ view: 'chat' });
   useTheme(settingsState.settings?.theme);
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      view: place.view,
+      conversationId: place.conversationId,
+      serverName: place.serverName,
+      openChat: (conversationId) => setPlace({ view: 'chat', conversationId }),
+      openServers: (serverName) => setPlace({ view: 'servers', serverName }),
+      openSettings: () => setPlace({ view: 'settings' }),
+      openAbout: () => setPlace({ view: 'about' }),
+    }),
+    [place],
+  );
+
+  const open = (view: Exclude<View, 'chat'>) => {
+    if (view === 'servers') navigation.openServers();
+    else if (view === 'settings') navigation.openSettings();
+    else navigation.openAbout();
+  };
 
   return (
     <ApiContext.Provider value={api}>
-      <div className="app-shell">
-        <nav className="sidebar" aria-label="Main">
-          <div className="brand">
-            <HearthMark size={28} />
-            <span>Hearth</span>
-          </div>
-          <ul>
-            {VIEWS.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  className="nav-item"
-                  aria-current={view === item.id ? 'page' : undefined}
-                  onClick={() => setView(item.id)}
-                >
-                  {item.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main className="content">
-          <ConnectionBanner status={status} />
-          <NoticeList notices={notices} onDismiss={dismiss} />
-          {view === 'settings' ? <SettingsView state={settingsState} /> : <AboutView />}
-        </main>
-      </div>
+      <NavigationContext.Provider value={navigation}>
+        <div className="app-shell">
+          <nav className="sidebar" aria-label="Main">
+            <div className="brand">
+              <HearthMark size={28} />
+              <span>Hearth</span>
+            </div>
+            <section className="sidebar-conversations" aria-label="Conversations">
+              <ConversationList />
+            </section>
+            <ul className="sidebar-views">
+              {SECONDARY_VIEWS.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="nav-item"
+                    aria-current={place.view === item.id ? 'page' : undefined}
+                    onClick={() => open(item.id)}
+                  >
+                    {item.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main className={`content content-${place.view}`}>
+            <ConnectionBanner status={status} />
+            <NoticeList notices={notices} onDismiss={dismiss} />
+            {place.view === 'chat' && <ChatView />}
+            {place.view === 'servers' && <ServersView />}
+            {place.view === 'settings' && <SettingsView state={settingsState} />}
+            {place.view === 'about' && <AboutView />}
+          </main>
+          <QuestionDialogs />
+        </div>
+      </NavigationContext.Provider>
     </ApiContext.Provider>
   );
 }
