@@ -21,11 +21,13 @@ export function startServe(
   command: string,
   args: string[],
   timeoutMs = 60_000,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<ServeProcess> {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
+    env,
   });
   let stdout = '';
   let stderr = '';
@@ -76,12 +78,11 @@ function stopGroup(child: ChildProcess): Promise<void> {
   });
 }
 
-export function startBuiltHost(dataDir: string, port = 0): Promise<ServeProcess> {
-  return startServe(process.execPath, [
-    join(REPO_ROOT, 'out', 'main', 'headless.js'),
-    '--port',
-    String(port),
-    '--data-dir',
-    dataDir,
-  ]);
+export function startBuiltHost(
+  dataDir: string,
+  port = 0,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServeProcess> {
+  const script = join(REPO_ROOT, 'out', 'main', 'headless.js');
+  return startServe(process.execPath, [script, '--port', String(port), '--data-dir', dataDir], 60_000, env);
 }

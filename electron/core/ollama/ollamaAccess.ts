@@ -55,7 +55,14 @@ export function createOllamaAccess(
       return Object.keys(next);
     },
     async status() {
-      const ollama = provider();
+      let ollama: ModelProvider;
+      try {
+        ollama = provider();
+      } catch (error) {
+        // An address that is not a URL at all, typed into Settings.
+        const host = settings().ollama.host;
+        return { ok: false, host, message: `“${host}” is not an address Hearth can use: ${(error as Error).message}` };
+      }
       try {
         return { ok: true, host: ollama.host, version: await ollama.version() };
       } catch (error) {

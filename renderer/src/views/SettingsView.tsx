@@ -1,44 +1,54 @@
-/** Settings the user can change; each change is saved by main at once. */
-import type { Settings } from '../../../preload/contract';
+/**
+ * Settings the user can change, in sections. Each change is saved through main at once (typed
+ * text after a short pause or on leaving the field); a value main's schema would refuse is shown
+ * as an error next to its field and not sent. The sections live in `../settings/`.
+ */
+import { useMemo } from 'react';
+import { settingsSchema, type Settings } from '../../../preload/contract';
+import { useApi } from '../apiContext';
 import type { SettingsState } from '../hooks';
+import { AppearanceSection } from '../settings/AppearanceSection';
+import { ChatSection } from '../settings/ChatSection';
+import { DataSection } from '../settings/DataSection';
+import { DesktopSection } from '../settings/DesktopSection';
+import { OllamaSection } from '../settings/OllamaSection';
+import { useOllama } from '../settings/useOllama';
+import '../settings/settings.css';
 
-const THEMES: { value: Settings['theme']; label: string; hint: string }[] = [
-  { value: 'system', label: 'System', hint: 'Follow the operating system' },
-  { value: 'light', label: 'Light', hint: 'Always light' },
-  { value: 'dark', label: 'Dark', hint: 'Always dark' },
-];
+export { DEFAULT_OLLAMA_HOST } from '../settings/OllamaSection';
+export { SAVE_DELAY_MS } from '../settings/useDraft';
 
+/** One Ollama check feeds both the Ollama status line and the Chat model list. */
 export function SettingsView({ state }: { state: SettingsState }) {
-  const { settings, error, update } = state;
+  const api = useApi();
+  const settings = useMemo(() => complete(state.settings), [state.settings]);
+  const ollama = useOllama(api);
   return (
-    <section className="view" aria-labelledby="settings-title">
+    <section className="view settings-view" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
-      {error && (
+      {state.error && (
         <p className="inline-error" role="alert">
-          {error}
+          {state.error}
         </p>
       )}
       {!settings ? (
         <p className="muted">Loading settings…</p>
       ) : (
-        <fieldset className="card">
-          <legend>Appearance</legend>
-          <div className="segmented" role="radiogroup" aria-label="Theme">
-            {THEMES.map((theme) => (
-              <label key={theme.value} className="segment" title={theme.hint}>
-                <input
-                  type="radio"
-                  name="theme"
-                  value={theme.value}
-                  checked={settings.theme === theme.value}
-                  onChange={() => void update({ theme: theme.value })}
-                />
-                <span>{theme.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <>
+          <OllamaSection settings={settings} update={state.update} ollama={ollama} />
+          <ChatSection settings={settings} update={state.update} ollama={ollama} />
+          <AppearanceSection settings={settings} update={state.update} />
+          <DesktopSection settings={settings} update={state.update} />
+          <DataSection api={api} onReset={ollama.recheck} />
+        </>
       )}
     </section>
   );
+}
+
+/** Main always sends whole settings; a partial payload (an older main) still renders with defaults. */
+function complete(settings: Settings | undefined): Settings | undefined {
+  if (!settings) return undefined;
+  const parsed = settingsSchema.safeParse(settings);
+  return parsed.success ? parsed.data : settings;
 }

@@ -1,36 +1,22 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi, createBridge } from '../../../preload/api';
-import { App } from '../../../renderer/src/App';
-import type { Connection } from '../../../renderer/src/bridge/connect';
 import type { Handlers } from '../../../electron/core/bridge/router';
-import { createHarness } from '../../support/routerHarness';
+import { App } from '../../../renderer/src/App';
+import { connectTo } from '../../support/rendererHarness';
+import { settingsWith } from '../../support/settings';
 
-/**
- * The renderer against the real router and contract, in memory: calls go through the same
- * parsing main does, so a renderer that sends something main would refuse fails here too.
- */
-function connectTo(overrides: Partial<Handlers> = {}) {
-  const { router, sender } = createHarness(overrides);
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const bridge = createBridge({
-    invoke: (channel, args) => router.dispatch(channel, structuredClone(args), sender),
-    subscribe: (channel, listener) => {
-      const set = listeners.get(channel) ?? new Set();
-      listeners.set(channel, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
+/** Main's answers for everything the shell's views ask at start. */
+function shell(overrides: Partial<Handlers> = {}) {
+  return connectTo({
+    'conversations:list': () => [],
+    'models:list': () => [],
+    'ollama:status': () => ({ ok: true, host: 'http://127.0.0.1:11434', version: '0.12.6' }),
+    'questions:pending': () => ({ approvals: [], sudo: [] }),
+    'servers:list': () => [],
+    'tools:list': () => [],
+    ...overrides,
   });
-  const emit = (channel: string, payload: unknown) =>
-    listeners.get(channel)?.forEach((listener) => listener(payload));
-  const connection: Connection = {
-    api: createApi(bridge),
-    status: () => 'open',
-    onStatus: () => () => undefined,
-  };
-  return { connection, emit };
 }
 
 beforeEach(() => {
@@ -41,8 +27,18 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the app shell', () => {
-  it('shows what main reports about itself', async () => {
-    render(<App connection={connectTo().connection} />);
+  it('opens on the chat, with the conversations and the other views in the sidebar', async () => {
+    render(<App connection={shell().connection} />);
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(sidebar).getByRole('region', { name: 'Conversations' })).toBeTruthy();
+    for (const name of ['Servers', 'Settings', 'About'])
+      expect(within(sidebar).getByRole('button', { name })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: /message/i })).toBeTruthy();
+  });
+
+  it('shows what main reports about itself in About', async () => {
+    render(<App connection={shell().connection} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About' }));
     const facts = await screen.findByLabelText('App information');
     expect(within(facts).getByText('0.0.0-test')).toBeTruthy();
     expect(within(facts).getByText('Browser host')).toBeTruthy();
@@ -50,7 +46,7 @@ describe('the app shell', () => {
 
   it('changes the theme through main and applies it to the page', async () => {
     const user = userEvent.setup();
-    render(<App connection={connectTo().connection} />);
+    render(<App connection={shell().connection} />);
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     const dark = await screen.findByRole('radio', { name: 'Dark' });
     await user.click(dark);
@@ -59,17 +55,17 @@ describe('the app shell', () => {
   });
 
   it('follows a settings change made in another window', async () => {
-    const { connection, emit } = connectTo();
-    render(<App connection={connection} />);
+    const harness = shell();
+    render(<App connection={harness.connection} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Settings' }));
     await screen.findByRole('radio', { name: 'System' });
-    act(() => emit('settings:changed', { theme: 'light' }));
+    act(() => harness.emit('settings:changed', settingsWith({ theme: 'light' })));
     expect((screen.getByRole('radio', { name: 'Light' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows notices raised before the page loaded, and dismisses them', async () => {
     const dismissed: number[] = [];
-    const { connection } = connectTo({
+    const harness = shell({
       'notices:list': () => [
         {
           id: 3,
@@ -80,29 +76,50 @@ describe('the app shell', () => {
       ],
       'notices:dismiss': (id) => (dismissed.push(id), true),
     });
-    render(<App connection={connection} />);
+    render(<App connection={harness.connection} />);
     expect(await screen.findByText('Your settings could not be read.')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss notice' }));
     expect(screen.queryByText('Your settings could not be read.')).toBeNull();
     expect(dismissed).toEqual([3]);
   });
 
-  it('says why a link was refused', async () => {
-    const { connection } = connectTo({
-      'links:open': () => ({ outcome: 'refused', reason: 'Hearth opens only https: links.' }),
-    });
-    render(<App connection={connection} />);
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Ollama' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Hearth opens only https: links.');
-  });
-
-  it('opens a delegated link in a new tab without an opener', async () => {
+  it('says why a link was refused, and opens a delegated one in a new tab without an opener', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { connection } = connectTo({ 'links:open': (url) => ({ outcome: 'delegated', url }) });
-    render(<App connection={connection} />);
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Ollama' }));
+    let outcome: 'refused' | 'delegated' = 'refused';
+    const harness = shell({
+      'links:open': (url) =>
+        outcome === 'refused'
+          ? { outcome, reason: 'Hearth opens only https: links.' }
+          : { outcome, url },
+    });
+    render(<App connection={harness.connection} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'About' }));
+    await user.click(await screen.findByRole('link', { name: 'Ollama' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Hearth opens only https: links.');
+    outcome = 'delegated';
+    await user.click(screen.getByRole('link', { name: 'Ollama' }));
     await vi.waitFor(() =>
       expect(open).toHaveBeenCalledWith('https://ollama.com/', '_blank', 'noopener,noreferrer'),
     );
+  });
+
+  it('raises a tool approval from main over whatever view is open', async () => {
+    const harness = shell();
+    render(<App connection={harness.connection} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About' }));
+    act(() =>
+      harness.emit('approval:request', {
+        requestId: 'r1',
+        conversationId: 'c1',
+        callId: 'k1',
+        server: 'files',
+        tool: 'delete_file',
+        description: 'Deletes a file.',
+        annotations: { destructiveHint: true },
+        arguments: { path: '/tmp/x' },
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: /delete_file/ })).toBeTruthy();
   });
 });

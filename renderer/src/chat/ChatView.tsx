@@ -1,0 +1,175 @@
+/**
+ * The chat's main area: the conversation's title and model, the messages (virtualised, with the
+ * reply streaming into its own row), where the turn stands, and the composer. Before there is a
+ * conversation it says what is missing: Ollama, a model, or just a first message.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useApi } from '../apiContext';
+import { useSettings } from '../hooks';
+import { useNavigation } from '../navigation';
+import { Composer, type Draft } from './Composer';
+import { isRunning, unattachedCalls, visibleMessages } from './conversationState';
+import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
+import { MessageBubble, StreamingMessage } from './MessageBubble';
+import { MessageList } from './MessageList';
+import { ModelPicker } from './ModelPicker';
+import { PullModel } from './PullModel';
+import { TurnStatus } from './TurnStatus';
+import { useConversation } from './useConversation';
+import { useModels, usePulls } from './useModels';
+import './chat.css';
+
+export function ChatView() {
+  const api = useApi();
+  const navigation = useNavigation();
+  const settings = useSettings(api);
+  const ollama = useModels(api);
+  const { refresh } = ollama;
+  const onPulled = useCallback(() => void refresh(), [refresh]);
+  const pulls = usePulls(api, onPulled);
+  const conversation = useConversation(api, navigation.conversationId, (id) =>
+    navigation.openChat(id),
+  );
+  const { state, resend } = conversation;
+  const running = isRunning(state);
+
+  // A model chosen here applies to this view until another conversation opens.
+  const [chosen, setChosen] = useState<{ conversationId: string | undefined; model: string }>();
+  const chosenModel =
+    chosen && chosen.conversationId === state.conversationId ? chosen.model : undefined;
+  const model =
+    chosenModel ??
+    state.model ??
+    (settings.settings?.chat.model || (ollama.models?.[0]?.name ?? ''));
+  const chooseModel = (name: string) => {
+    setChosen({ conversationId: state.conversationId, model: name });
+    void settings.update({ chat: { model: name } });
+  };
+
+  const [draft, setDraft] = useState<Draft>();
+  const [sent, setSent] = useState(0);
+  const [pullOpen, setPullOpen] = useState(false);
+
+  const visible = useMemo(() => visibleMessages(state.messages), [state.messages]);
+  const orphans = useMemo(() => unattachedCalls(state), [state]);
+  const lastUserId = visible.findLast((message) => message.role === 'user')?.id;
+  const streaming =
+    state.turn !== undefined &&
+    (state.turn.content !== '' || state.turn.thinking !== '' || orphans.length > 0);
+  const keys = useMemo(
+    () => [...visible.map((message) => message.id), ...(streaming ? ['streaming'] : [])],
+    [visible, streaming],
+  );
+
+  const onRetry = useCallback(() => void resend(), [resend]);
+  const onEdit = useCallback((text: string) => setDraft({ text }), []);
+  const onSend = (text: string) => {
+    setSent((count) => count + 1);
+    return conversation.send(text, model || undefined);
+  };
+  const onResend = (text: string) => {
+    setSent((count) => count + 1);
+    return conversation.resend(text);
+  };
+
+  const renderRow = (index: number) => {
+    const message = visible[index];
+    if (!message) {
+      return state.turn ? (
+        <StreamingMessage turn={state.turn} calls={orphans} progress={state.progress} />
+      ) : null;
+    }
+    return (
+      <MessageBubble
+        message={message}
+        toolResults={state.toolResults}
+        calls={state.calls}
+        progress={state.progress}
+        turnRunning={running}
+        canResend={!running && message.id === lastUserId && state.conversationId !== undefined}
+        onRetry={onRetry}
+        onEdit={onEdit}
+      />
+    );
+  };
+
+  const status = ollama.status;
+  const unreachable = status && !status.ok ? status : undefined;
+  const empty = keys.length === 0 && !running;
+  const loading = state.needsLoad && state.messages.length === 0 && state.conversationId;
+  const title = state.title || (state.conversationId ? 'Untitled' : 'New chat');
+  const notRunningFailure = state.failure?.problem === 'not-running';
+
+  return (
+    <section className="chat-view" aria-labelledby="chat-title">
+      <header className="chat-header">
+        <h1 id="chat-title" className="chat-title">
+          {title}
+        </h1>
+        {ollama.models && ollama.models.length > 0 && (
+          <ModelPicker
+            models={ollama.models}
+            capabilities={ollama.capabilities}
+            value={model}
+            onChange={chooseModel}
+          />
+        )}
+        <button
+          type="button"
+          className="button"
+          aria-expanded={pullOpen}
+          onClick={() => setPullOpen(!pullOpen)}
+        >
+          Pull a model
+        </button>
+      </header>
+      {pullOpen && <PullModel pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />}
+      {unreachable && !empty && !notRunningFailure && (
+        <p className="notice notice-warning" role="status">
+          Ollama is not reachable: {unreachable.message}
+        </p>
+      )}
+      {loading ? (
+        <p className="muted chat-loading">Loading the conversation…</p>
+      ) : empty ? (
+        <div className="chat-empty">
+          {unreachable ? (
+            <OllamaUnreachable
+              message={unreachable.message}
+              onCheckAgain={refresh}
+              onOpenSettings={() => navigation.openSettings()}
+            />
+          ) : ollama.models?.length === 0 ? (
+            <NoModels pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />
+          ) : (
+            <Welcome onOpenServers={() => navigation.openServers()} />
+          )}
+        </div>
+      ) : (
+        <MessageList
+          keys={keys}
+          renderRow={renderRow}
+          followKey={`${state.conversationId}:${sent}`}
+        />
+      )}
+      <TurnStatus
+        turn={state.turn}
+        notice={state.notice}
+        failure={state.failure}
+        model={model || undefined}
+        pulls={pulls.pulls}
+        onCheckAgain={refresh}
+        onOpenSettings={() => navigation.openSettings()}
+        onPull={(name) => void pulls.start(name)}
+        onDismiss={conversation.dismissFailure}
+      />
+      <Composer
+        running={running}
+        draft={draft}
+        onSend={onSend}
+        onResend={onResend}
+        onStop={conversation.stop}
+      />
+    </section>
+  );
+}

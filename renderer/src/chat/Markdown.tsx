@@ -1,0 +1,152 @@
+/**
+ * The assistant's Markdown, rendered safely: no raw HTML (react-markdown shows it as text when
+ * rehype-raw is absent, and it stays absent), links go through main's check via `openLink`, and
+ * images are never fetched: each becomes a link named by its alt text.
+ */
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import type { Api } from '../../../preload/api';
+import { useApi } from '../apiContext';
+import { openLink } from '../links';
+
+/** How long "Copied" shows before the button says "Copy" again. */
+const COPIED_FOR_MS = 1_500;
+
+const REMARK_PLUGINS = [remarkGfm];
+const REHYPE_PLUGINS = [rehypeHighlight];
+
+interface HastNode {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const api = useApi();
+  const [linkProblem, setLinkProblem] = useState<string>();
+  const components = useMemo(() => markdownComponents(api, setLinkProblem), [api]);
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={REHYPE_PLUGINS}
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+      {linkProblem && (
+        <p className="inline-error" role="alert">
+          {linkProblem}
+        </p>
+      )}
+    </div>
+  );
+});
+
+function markdownComponents(api: Api, report: (problem: string | undefined) => void): Components {
+  const follow = (url: string) => {
+    void openLink(api, url).then(report);
+  };
+  return {
+    a: ({ href, children }) =>
+      href ? <LinkButton url={href} label={children} onFollow={follow} /> : <span>{children}</span>,
+    img: ({ src, alt }) => {
+      const label = alt ? `Image: ${alt}` : 'Image';
+      return typeof src === 'string' && src ? (
+        <LinkButton url={src} label={label} onFollow={follow} />
+      ) : (
+        <span>{label}</span>
+      );
+    },
+    pre: ({ node, children }) => {
+      const code = (node as HastNode | undefined)?.children?.find(
+        (child) => child.tagName === 'code',
+      );
+      return (
+        <CodeBlock language={languageOf(code)} code={textOf(code).replace(/\n$/, '')}>
+          {children}
+        </CodeBlock>
+      );
+    },
+  };
+}
+
+function LinkButton({
+  url,
+  label,
+  onFollow,
+}: {
+  url: string;
+  label: ReactNode;
+  onFollow(url: string): void;
+}) {
+  return (
+    <a
+      href={url}
+      title={url}
+      rel="noreferrer noopener"
+      onClick={(event) => {
+        event.preventDefault();
+        onFollow(url);
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** A fenced block: its language, a Copy button, and the highlighted code. */
+export function CodeBlock({
+  language,
+  code,
+  children,
+}: {
+  language: string | undefined;
+  code: string;
+  children: ReactNode;
+}) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (copy === 'idle') return undefined;
+    const timer = setTimeout(() => setCopy('idle'), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copy]);
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  return (
+    <div className="code-block">
+      <div className="code-block-header">
+        <span className="code-language">{language ?? 'text'}</span>
+        <button type="button" className="button small" onClick={() => void onCopy()}>
+          {copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Copy failed' : 'Copy'}
+        </button>
+      </div>
+      <pre>{children}</pre>
+    </div>
+  );
+}
+
+function languageOf(code: HastNode | undefined): string | undefined {
+  const className = code?.properties?.className;
+  const classes = Array.isArray(className) ? className : [];
+  for (const name of classes) {
+    if (typeof name === 'string' && name.startsWith('language-')) return name.slice(9);
+  }
+  return undefined;
+}
+
+function textOf(node: HastNode | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}

@@ -1,0 +1,86 @@
+/**
+ * The conversation's messages, virtualised: only the rows near the viewport are in the DOM, each
+ * measured as it renders (heights vary with content), so a conversation of thousands of messages
+ * scrolls as lightly as a short one. It follows the bottom while a reply streams, until the user
+ * scrolls up; scrolling back to the bottom follows again.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+/** Within this distance of the bottom the list counts as "at the bottom" and keeps following. */
+export const FOLLOW_THRESHOLD_PX = 48;
+/** A first guess at a row's height; each row is measured once it renders. */
+const ESTIMATED_ROW_PX = 140;
+/** Rows rendered beyond the viewport on each side, so a quick scroll shows no blank. */
+const OVERSCAN_ROWS = 6;
+
+export interface MessageListProps {
+  /** One stable key per row, oldest first. */
+  keys: readonly (string | number)[];
+  renderRow(index: number): ReactNode;
+  /** Changes when the user sends: the list jumps to the bottom and follows again. */
+  followKey: unknown;
+}
+
+export function MessageList({ keys, renderRow, followKey }: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
+  // The virtualizer's methods change identity as it measures; nothing here memoises on them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: keys.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+    getItemKey,
+  });
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    following.current =
+      element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+  };
+
+  useLayoutEffect(() => {
+    following.current = true;
+  }, [followKey]);
+
+  // After every render (new text, a row measured), keep the bottom in view while following.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && following.current && element.scrollTop < element.scrollHeight) {
+      element.scrollTop = element.scrollHeight;
+    }
+  });
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      className="message-scroll"
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+    >
+      <div className="message-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        <div
+          className="message-window"
+          style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+        >
+          {items.map((item) => (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="message-row"
+            >
+              {renderRow(item.index)}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

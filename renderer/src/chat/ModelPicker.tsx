@@ -1,0 +1,143 @@
+/**
+ * Picks the model: a button that opens a list of the installed models, each with badges for
+ * what it can do (tools, thinking, vision). Arrow keys move, Enter or a click chooses, Escape
+ * closes, the way a native select behaves.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Badge } from '../ui/Badge';
+import type { ModelCapabilities, ModelSummary } from './chatTypes';
+
+export interface ModelPickerProps {
+  models: ModelSummary[];
+  capabilities: Readonly<Record<string, ModelCapabilities>>;
+  value: string;
+  onChange(model: string): void;
+}
+
+export function ModelPicker({ models, capabilities, value, onChange }: ModelPickerProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const options = optionsOf(list.current);
+    (
+      options.find((option) => option.getAttribute('aria-selected') === 'true') ?? options[0]
+    )?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const choose = (name: string) => {
+    setOpen(false);
+    button.current?.focus();
+    if (name !== value) onChange(name);
+  };
+
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const options = optionsOf(list.current);
+    const at = options.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      options[(to + options.length) % options.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(options.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    }
+  };
+
+  return (
+    <div className="model-picker" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="button model-picker-button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={`Model: ${value || 'none chosen'}`}
+        onClick={() => setOpen(!open)}
+      >
+        <span>{value || 'Choose a model'}</span>
+        <CapabilityBadges capabilities={capabilities[value]} />
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul
+          ref={list}
+          id={listId}
+          role="listbox"
+          aria-label="Models"
+          className="model-picker-list"
+          onKeyDown={onListKey}
+        >
+          {models.map((model) => (
+            <li
+              key={model.name}
+              role="option"
+              aria-selected={model.name === value}
+              tabIndex={-1}
+              className="model-picker-option"
+              onClick={() => choose(model.name)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  choose(model.name);
+                }
+              }}
+            >
+              <span className="model-name">{model.name}</span>
+              {model.parameterSize && (
+                <span className="muted model-size">{model.parameterSize}</span>
+              )}
+              <CapabilityBadges capabilities={capabilities[model.name]} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function CapabilityBadges({
+  capabilities,
+}: {
+  capabilities: ModelCapabilities | undefined;
+}) {
+  if (!capabilities) return null;
+  return (
+    <span className="capability-badges">
+      {capabilities.tools && (
+        <Badge tone="info" title="Can call tools">
+          tools
+        </Badge>
+      )}
+      {capabilities.thinking && (
+        <Badge tone="neutral" title="Thinks before answering">
+          thinking
+        </Badge>
+      )}
+      {capabilities.vision && (
+        <Badge tone="neutral" title="Understands images">
+          vision
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function optionsOf(list: HTMLUListElement | null): HTMLElement[] {
+  return list ? [...list.querySelectorAll<HTMLElement>('[role="option"]')] : [];
+}

@@ -1,0 +1,154 @@
+/**
+ * One tool call as a card: which server and tool, the arguments, where it stands (with progress
+ * while it runs), how long it took, and its result: text, images, JSON. Long text starts
+ * collapsed so one big result does not bury the conversation.
+ */
+import { memo, useState } from 'react';
+import { Badge } from '../ui/Badge';
+import type { StoredMessage, ToolProgressEvent } from './chatTypes';
+import {
+  CARD_STATES,
+  COLLAPSED_LINES,
+  formatDuration,
+  prettyJson,
+  resultBlocks,
+  type CardState,
+  type ResultBlock,
+} from './toolResult';
+
+export interface ToolCallView {
+  callId: string;
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  state: CardState;
+  /** Why it failed, was refused or denied. */
+  message: string | undefined;
+  durationMs: number | undefined;
+  /** The whole result from a live event. */
+  result: unknown;
+  /** The saved tool message, when there is no live result (a conversation read from history). */
+  saved: StoredMessage | undefined;
+  progress: ToolProgressEvent | undefined;
+}
+
+export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCallView }) {
+  const { label, tone } = CARD_STATES[call.state];
+  const name = call.server ? `${call.server} › ${call.tool}` : call.tool;
+  const blocks: ResultBlock[] =
+    call.result !== undefined
+      ? resultBlocks(call.result)
+      : call.saved
+        ? [{ kind: 'text', text: call.saved.content }]
+        : [];
+  const showMessage =
+    call.message && !blocks.some((block) => block.kind === 'text' && block.text === call.message);
+  return (
+    <article className={`tool-card tool-card-${call.state}`} aria-label={`Tool call ${name}`}>
+      <header className="tool-card-header">
+        <span className="tool-card-name">
+          {call.server && <span className="tool-card-server">{call.server}</span>}
+          <code className="tool-card-tool">{call.tool}</code>
+        </span>
+        <Badge tone={tone}>{label}</Badge>
+        {call.durationMs !== undefined && (
+          <span className="tool-card-duration muted">{formatDuration(call.durationMs)}</span>
+        )}
+      </header>
+      <details className="tool-card-arguments" open={call.state === 'waiting-approval'}>
+        <summary>Arguments</summary>
+        <pre className="code">{prettyJson(call.arguments)}</pre>
+      </details>
+      {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
+      {showMessage && <p className="tool-card-message">{call.message}</p>}
+      {blocks.length > 0 && (
+        <div className="tool-card-result" role="group" aria-label="Result">
+          {blocks.map((block, index) => (
+            <ResultBlockView key={index} block={block} />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+});
+
+function ToolProgress({
+  tool,
+  progress,
+}: {
+  tool: string;
+  progress: ToolProgressEvent | undefined;
+}) {
+  if (!progress) return null;
+  const percent =
+    progress.total && progress.total > 0
+      ? Math.min(100, Math.round((progress.progress / progress.total) * 100))
+      : undefined;
+  return (
+    <div className="tool-card-progress">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={`Progress of ${tool}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={progress.message}
+      >
+        <div className="progress-fill" style={{ width: `${percent ?? 100}%` }} />
+      </div>
+      <span className="muted">
+        {progress.message}
+        {percent !== undefined && ` ${percent}%`}
+      </span>
+    </div>
+  );
+}
+
+function ResultBlockView({ block }: { block: ResultBlock }) {
+  switch (block.kind) {
+    case 'text':
+      return <LongText text={block.text} />;
+    case 'json':
+      return <LongText text={block.text} />;
+    case 'image':
+      return (
+        <img
+          className="tool-card-image"
+          src={block.src}
+          alt={`Image from the tool (${block.mimeType})`}
+        />
+      );
+    case 'resource':
+      return (
+        <div className="tool-card-resource">
+          <code>{block.uri}</code>
+          {block.text !== undefined && <LongText text={block.text} />}
+        </div>
+      );
+  }
+}
+
+/** Text shown whole when short, else its first lines and "Show all (N lines)". */
+function LongText({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const lines = text.split('\n');
+  const long = lines.length > COLLAPSED_LINES;
+  return (
+    <div className="long-text">
+      <pre className="code">
+        {long && !expanded ? lines.slice(0, COLLAPSED_LINES).join('\n') : text}
+      </pre>
+      {long && (
+        <button
+          type="button"
+          className="button small"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : `Show all (${lines.length} lines)`}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Where the turn stands (thinking, writing, running tools), a notice main attached (a model
+ * without tools, the loop limit), and a failure with the action that fixes it: start Ollama and
+ * check again, or pull the missing model.
+ */
+import { useState } from 'react';
+import type { Failure, Turn } from './conversationState';
+import { PullProgress } from './PullModel';
+import type { PullState } from './useModels';
+
+const PHASE_TEXT: Record<Turn['phase'], string> = {
+  sending: 'Thinking…',
+  thinking: 'Thinking…',
+  streaming: 'Writing…',
+  'running-tools': 'Running tools…',
+};
+
+export interface TurnStatusProps {
+  turn: Turn | undefined;
+  notice: string | undefined;
+  failure: Failure | undefined;
+  /** The model the failed turn used, for "Pull <model>". */
+  model: string | undefined;
+  pulls: Readonly<Record<string, PullState>>;
+  /** Asks Ollama again; resolves true when it answers. */
+  onCheckAgain(): Promise<boolean>;
+  onOpenSettings(): void;
+  onPull(model: string): void;
+  onDismiss(): void;
+}
+
+export function TurnStatus(props: TurnStatusProps) {
+  const { turn, notice, failure } = props;
+  return (
+    <div className="turn-status">
+      {turn && (
+        <p className="turn-phase" role="status">
+          <span className="turn-spinner" aria-hidden="true" />
+          {PHASE_TEXT[turn.phase]}
+        </p>
+      )}
+      {notice && (
+        <p className="chat-notice" role="note">
+          {notice}
+        </p>
+      )}
+      {failure && <FailureAlert {...props} failure={failure} />}
+    </div>
+  );
+}
+
+function FailureAlert({
+  failure,
+  model,
+  pulls,
+  onCheckAgain,
+  onOpenSettings,
+  onPull,
+  onDismiss,
+}: TurnStatusProps & { failure: Failure }) {
+  const [stillDown, setStillDown] = useState(false);
+  const pull = model ? pulls[model] : undefined;
+  const checkAgain = async () => {
+    if (await onCheckAgain()) onDismiss();
+    else setStillDown(true);
+  };
+  return (
+    <div className="notice notice-error chat-failure" role="alert">
+      <div className="chat-failure-body">
+        <p>{failure.message}</p>
+        {stillDown && <p className="muted">Ollama still does not answer.</p>}
+        {pull && <PullProgress pull={pull} />}
+        <div className="chat-failure-actions">
+          {failure.problem === 'not-running' && (
+            <>
+              <button type="button" className="button" onClick={() => void checkAgain()}>
+                Check again
+              </button>
+              <button type="button" className="button" onClick={onOpenSettings}>
+                Open Settings
+              </button>
+            </>
+          )}
+          {failure.problem === 'model-not-found' && model && (
+            <button
+              type="button"
+              className="button primary"
+              disabled={pull !== undefined && !pull.done}
+              onClick={() => onPull(model)}
+            >
+              Pull {model}
+            </button>
+          )}
+        </div>
+      </div>
+      <button type="button" className="ghost" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The open conversation, live: reads it from main, folds every turn event into view state, and
+ * offers send, resend (retry or edit) and stop. `onStarted` hears the id of a conversation that
+ * a first message created, so the app can show it as the current one.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { Api } from '../../../preload/api';
+import { messageOf } from '../hooks';
+import {
+  conversationReducer,
+  initialConversationState,
+  type ChatEvent,
+  type ConversationState,
+} from './conversationState';
+
+export interface ConversationController {
+  state: ConversationState;
+  /** Resolves false when main refused the message (the reason is in `state.failure`). */
+  send(text: string, model: string | undefined): Promise<boolean>;
+  /** Sends the last user message again, or `text` in its place. */
+  resend(text?: string): Promise<boolean>;
+  stop(): void;
+  dismissFailure(): void;
+}
+
+export function useConversation(
+  api: Api,
+  conversationId: string | undefined,
+  onStarted: (conversationId: string) => void,
+): ConversationController {
+  const [state, dispatch] = useReducer(
+    conversationReducer,
+    conversationId,
+    initialConversationState,
+  );
+  // Opening another conversation resets the view, unless it is the one this view just started.
+  const [shownId, setShownId] = useState(conversationId);
+  if (shownId !== conversationId) {
+    setShownId(conversationId);
+    if (conversationId !== state.conversationId) dispatch({ type: 'open', conversationId });
+  }
+
+  const loadId = state.needsLoad ? state.conversationId : undefined;
+  useEffect(() => {
+    if (!loadId) return undefined;
+    let live = true;
+    api.conversations.get(loadId).then(
+      (conversation) => {
+        if (!live) return;
+        if (conversation) dispatch({ type: 'loaded', conversation });
+        else dispatch({ type: 'loadFailed', message: 'This conversation no longer exists.' });
+      },
+      (reason: unknown) => live && dispatch({ type: 'loadFailed', message: messageOf(reason) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, loadId]);
+
+  useEffect(() => {
+    const on = (event: ChatEvent) => dispatch({ type: 'event', event });
+    const stops = [
+      api.chat.onDelta((payload) => on({ kind: 'delta', payload })),
+      api.chat.onStatus((payload) => on({ kind: 'status', payload })),
+      api.chat.onToolCall((payload) => on({ kind: 'toolCall', payload })),
+      api.chat.onMessage((payload) => on({ kind: 'message', payload })),
+      api.tools.onProgress((payload) => on({ kind: 'progress', payload })),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [api]);
+
+  const onStartedRef = useRef(onStarted);
+  useEffect(() => {
+    onStartedRef.current = onStarted;
+  }, [onStarted]);
+
+  const currentId = state.conversationId;
+  const running = state.turn !== undefined;
+
+  const start = useCallback(
+    async (call: () => Promise<{ conversationId: string; turnId: string }>) => {
+      try {
+        const started = await call();
+        dispatch({ type: 'started', ...started });
+        if (started.conversationId !== currentId) onStartedRef.current(started.conversationId);
+        return true;
+      } catch (reason) {
+        dispatch({ type: 'sendFailed', message: messageOf(reason) });
+        return false;
+      }
+    },
+    [currentId],
+  );
+
+  const send = useCallback(
+    async (text: string, model: string | undefined) => {
+      if (running) return false;
+      dispatch({ type: 'sending' });
+      return start(() =>
+        api.chat.send({
+          ...(currentId ? { conversationId: currentId } : {}),
+          text,
+          ...(model ? { model } : {}),
+        }),
+      );
+    },
+    [api, currentId, running, start],
+  );
+
+  const resend = useCallback(
+    async (text?: string) => {
+      if (running || !currentId) return false;
+      dispatch({ type: 'resending' });
+      return start(() => api.chat.resend(currentId, text));
+    },
+    [api, currentId, running, start],
+  );
+
+  const stop = useCallback(() => {
+    if (currentId) void api.chat.stop(currentId).catch(() => undefined);
+  }, [api, currentId]);
+
+  const dismissFailure = useCallback(() => dispatch({ type: 'dismissFailure' }), []);
+
+  return { state, send, resend, stop, dismissFailure };
+}

@@ -1,0 +1,184 @@
+/**
+ * Asks whether a tool may run with the arguments the model gave it. Allowing once is the default
+ * (it has focus); Escape denies. A tool its server calls destructive is drawn as a warning.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ApprovalAnswer } from '../../../preload/schemas/chat';
+import { Badge } from '../ui/Badge';
+import { Dialog } from '../ui/Dialog';
+import type { ApprovalRequest } from './useQuestionQueue';
+import { useSending } from './useSending';
+import './questions.css';
+
+type Annotations = NonNullable<ApprovalRequest['annotations']>;
+
+/** What the server's hints say, in plain sentences, most important first. */
+export function annotationSentences(annotations: Annotations | undefined): string[] {
+  if (!annotations) return [];
+  const sentences: string[] = [];
+  if (annotations.readOnlyHint === true) sentences.push('Only reads; changes nothing.');
+  else if (annotations.destructiveHint === true) sentences.push('Can delete or change things.');
+  if (annotations.openWorldHint === true) sentences.push('Talks to the outside world.');
+  return sentences;
+}
+
+/** Destructive only when the server says so and does not also call it read-only. */
+export function isDestructive(annotations: Annotations | undefined): boolean {
+  return annotations?.destructiveHint === true && annotations.readOnlyHint !== true;
+}
+
+export interface ApprovalDialogProps {
+  request: ApprovalRequest;
+  /** "2 more waiting", when others queue behind this one. */
+  subtitle?: string;
+  onAnswer(answer: ApprovalAnswer): Promise<void>;
+}
+
+export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogProps) {
+  const { busy, failure, send } = useSending(onAnswer);
+  const [denying, setDenying] = useState(false);
+  const [reason, setReason] = useState('');
+  const allowOnce = useRef<HTMLButtonElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+  const destructive = isDestructive(request.annotations);
+  const readOnly = request.annotations?.readOnlyHint === true;
+  const sentences = annotationSentences(request.annotations);
+  const title = request.title ?? request.annotations?.title;
+
+  // Runs after the dialog opened (children's effects run first), so it wins the initial focus.
+  useEffect(() => {
+    (denying ? reasonField.current : allowOnce.current)?.focus();
+  }, [denying]);
+
+  const deny = () => {
+    const trimmed = reason.trim();
+    void send(trimmed ? { decision: 'deny', reason: trimmed } : { decision: 'deny' });
+  };
+
+  const actions = denying ? (
+    <>
+      <button type="button" className="button" disabled={busy} onClick={() => setDenying(false)}>
+        Back
+      </button>
+      <button type="button" className="button danger" disabled={busy} onClick={deny}>
+        Deny
+      </button>
+    </>
+  ) : (
+    <>
+      <button
+        type="button"
+        className="button danger"
+        disabled={busy}
+        onClick={() => setDenying(true)}
+      >
+        Deny
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void send({ decision: 'always' })}
+      >
+        Always allow
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void send({ decision: 'conversation' })}
+      >
+        Allow for this conversation
+      </button>
+      <button
+        ref={allowOnce}
+        type="button"
+        className="button primary"
+        disabled={busy}
+        onClick={() => void send({ decision: 'once' })}
+      >
+        Allow once
+      </button>
+    </>
+  );
+
+  return (
+    <Dialog
+      open
+      title={`Allow ${request.tool} from ${request.server}?`}
+      subtitle={subtitle}
+      tone={destructive ? 'danger' : 'normal'}
+      className={`question-dialog${readOnly ? ' question-calm' : ''}`}
+      onCancel={() => void send({ decision: 'deny' })}
+      actions={actions}
+    >
+      {destructive && (
+        <p className="question-warning" role="note">
+          <strong>This tool can delete or change things.</strong> Check the arguments before you
+          allow it.
+        </p>
+      )}
+      {title && <p className="question-tool-title">{title}</p>}
+      {request.description && <p className="question-description">{request.description}</p>}
+      {sentences.length > 0 && (
+        <div className="question-hints">
+          <ul aria-label="What the server says about this tool">
+            {sentences.map((sentence) => (
+              <li key={sentence}>{readOnly ? <Badge tone="good">{sentence}</Badge> : sentence}</li>
+            ))}
+          </ul>
+          <small className="muted">
+            These are hints from {request.server}; Hearth cannot check that they are true.
+          </small>
+        </div>
+      )}
+      {request.changes && request.changes.length > 0 && (
+        <div className="question-warning" role="note">
+          <p>This tool changed since you chose Always allow:</p>
+          <ul>
+            {request.changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ArgumentsBlock args={request.arguments} />
+      {denying && (
+        <div className="field">
+          <label htmlFor={reasonId}>Why not? (optional, the model reads it)</label>
+          <textarea
+            ref={reasonField}
+            id={reasonId}
+            className="input"
+            rows={2}
+            maxLength={2_000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      )}
+      {failure && (
+        <p className="inline-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function ArgumentsBlock({ args }: { args: Record<string, unknown> }) {
+  const labelId = useId();
+  if (Object.keys(args).length === 0) return <p className="muted">No arguments.</p>;
+  return (
+    <div className="question-arguments">
+      <p id={labelId} className="question-label">
+        Arguments
+      </p>
+      {/* A focusable region, so the keyboard can scroll a long block. */}
+      <pre className="code" tabIndex={0} role="region" aria-labelledby={labelId}>
+        {JSON.stringify(args, null, 2)}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The questions main asks during a turn, one dialog at a time, oldest first. Mounted once by the
+ * app shell; a window opened mid-turn still sees what is waiting.
+ */
+import { useApi } from '../apiContext';
+import { ApprovalDialog } from './ApprovalDialog';
+import { SudoDialog } from './SudoDialog';
+import { useQuestionQueue } from './useQuestionQueue';
+
+export function QuestionDialogs() {
+  const api = useApi();
+  const { questions, remove } = useQuestionQueue(api);
+  const [current] = questions;
+  if (!current) return null;
+  const waiting = questions.length - 1;
+  const subtitle = waiting > 0 ? `${waiting} more waiting` : undefined;
+  const { requestId } = current.request;
+  // An answer main no longer wants (answered elsewhere, expired) resolves false: drop it too.
+  const settle = (answered: Promise<boolean>) => answered.then(() => remove(requestId));
+
+  // Keyed by request, so nothing typed for one question (a password, a reason) shows in the next.
+  return current.kind === 'approval' ? (
+    <ApprovalDialog
+      key={requestId}
+      request={current.request}
+      subtitle={subtitle}
+      onAnswer={(answer) => settle(api.approval.respond(requestId, answer))}
+    />
+  ) : (
+    <SudoDialog
+      key={requestId}
+      request={current.request}
+      subtitle={subtitle}
+      onAnswer={(password) => settle(api.sudo.respond(requestId, password))}
+    />
+  );
+}

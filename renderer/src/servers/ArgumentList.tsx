@@ -1,0 +1,100 @@
+/**
+ * The command's arguments as a list: one input per argument, so an argument with spaces stays one
+ * argument, exactly as it will be passed (no shell splits or quotes them).
+ */
+import { useState } from 'react';
+import { nextRowId, type ArgumentItem } from './formModel';
+
+export interface ArgumentListProps {
+  items: ArgumentItem[];
+  onChange(items: ArgumentItem[]): void;
+  /** The problem with the argument at `index`, if any. */
+  errorAt(index: number): string | undefined;
+}
+
+export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
+  // Only an argument the user just added takes the focus.
+  const [addedId, setAddedId] = useState<number>();
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...items];
+    const [item] = next.splice(index, 1);
+    if (item) next.splice(index + by, 0, item);
+    onChange(next);
+  };
+  return (
+    <div className="list-editor">
+      {items.length === 0 ? (
+        <p className="field-hint">No arguments.</p>
+      ) : (
+        <ol aria-label="Arguments">
+          {items.map((item, index) => {
+            const position = index + 1;
+            const error = errorAt(index);
+            return (
+              <li key={item.id}>
+                <div className="list-editor-row">
+                  <input
+                    className="input mono"
+                    aria-label={`Argument ${position}`}
+                    aria-invalid={error ? true : undefined}
+                    value={item.value}
+                    autoFocus={item.id === addedId}
+                    spellCheck={false}
+                    onChange={(event) =>
+                      onChange(
+                        items.map((other) =>
+                          other.id === item.id ? { ...other, value: event.target.value } : other,
+                        ),
+                      )
+                    }
+                  />
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={`Move argument ${position} up`}
+                    title="Move up"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={`Move argument ${position} down`}
+                    title="Move down"
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={`Remove argument ${position}`}
+                    title="Remove"
+                    onClick={() => onChange(items.filter((other) => other.id !== item.id))}
+                  >
+                    ✕
+                  </button>
+                </div>
+                {error && <p className="field-error">{error}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <button
+        type="button"
+        className="button small"
+        onClick={() => {
+          const id = nextRowId();
+          setAddedId(id);
+          onChange([...items, { id, value: '' }]);
+        }}
+      >
+        Add argument
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Shows exactly what a local server will run (command, each argument, environment, folder) and
+ * approves that launch and nothing else: the fingerprint main gave with the review goes back with
+ * the approval, so a command changed in the meantime is refused rather than started.
+ */
+import { useEffect, useState } from 'react';
+import type { LaunchReview, ServerStatus } from '../../../preload/schemas/servers';
+import { useApi } from '../apiContext';
+import { messageOf } from '../hooks';
+import { Dialog } from '../ui/Dialog';
+
+export interface LaunchReviewDialogProps {
+  name: string;
+  onApproved(status: ServerStatus): void;
+  onCancel(): void;
+}
+
+const SUBTITLES: Record<LaunchReview['reason'], string> = {
+  new: 'Hearth has not run this command before. Approve it only if you trust it.',
+  changed: 'What this server runs changed since you approved it.',
+  approved: 'You approved this command already.',
+};
+
+export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewDialogProps) {
+  const api = useApi();
+  const [review, setReview] = useState<LaunchReview>();
+  const [error, setError] = useState<string>();
+  const [approving, setApproving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.servers.reviewLaunch(name).then(
+      (value) => live && setReview(value),
+      (reason: unknown) => live && setError(messageOf(reason)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, name]);
+
+  const approve = async (fingerprint: string) => {
+    setApproving(true);
+    setError(undefined);
+    try {
+      onApproved(await api.servers.approveLaunch(name, fingerprint));
+    } catch (reason) {
+      setError(messageOf(reason));
+      setApproving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title={`Review “${name}”`}
+      subtitle={review ? SUBTITLES[review.reason] : undefined}
+      onCancel={onCancel}
+      className="wide-dialog"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!review || approving}
+            onClick={() => review && void approve(review.fingerprint)}
+          >
+            Approve and start
+          </button>
+        </>
+      }
+    >
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!review ? (
+        !error && <p className="muted">Reading what this server runs…</p>
+      ) : (
+        <ReviewDetails review={review} />
+      )}
+    </Dialog>
+  );
+}
+
+function ReviewDetails({ review }: { review: LaunchReview }) {
+  const risky = new Map(review.risky.map((variable) => [variable.name, variable.reason]));
+  return (
+    <div className="launch-review">
+      {review.risky.length > 0 && (
+        <div className="notice notice-warning" role="group" aria-label="Risky variables">
+          <div>
+            <p>
+              <strong>Look closely:</strong> these variables can change what the command runs.
+            </p>
+            <ul>
+              {review.risky.map((variable) => (
+                <li key={variable.name}>
+                  <code>{variable.name}</code>: {variable.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      <h3>Command</h3>
+      <pre className="code">{review.command}</pre>
+      {review.resolvedCommand && review.resolvedCommand !== review.command && (
+        <p className="field-hint">
+          Runs <code>{review.resolvedCommand}</code>
+        </p>
+      )}
+      <h3>Arguments</h3>
+      {review.args.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ol className="review-args" aria-label="Arguments">
+          {review.args.map((argument, index) => (
+            <li key={index}>
+              <code>{argument}</code>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h3>Environment</h3>
+      {review.env.length === 0 ? (
+        <p className="muted">No variables of its own.</p>
+      ) : (
+        <table className="review-env" aria-label="Environment">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {review.env.map((variable) => {
+              const reason = risky.get(variable.name);
+              return (
+                <tr key={variable.name} className={reason ? 'risky' : undefined}>
+                  <th scope="row">
+                    <code>{variable.name}</code>
+                    {reason && <span className="risky-flag"> ⚠ risky</span>}
+                  </th>
+                  <td>
+                    <code>{variable.value || (variable.secret ? '(not set)' : '(empty)')}</code>
+                    {reason && <p className="risky-reason">{reason}</p>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <h3>Working folder</h3>
+      {review.cwd ? <pre className="code">{review.cwd}</pre> : <p className="muted">Not set.</p>}
+    </div>
+  );
+}

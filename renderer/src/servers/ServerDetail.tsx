@@ -1,0 +1,254 @@
+/**
+ * One server: its switch, start/stop/restart, its error in words, what it said about itself, the
+ * approval it waits for, its tools and its log. Keyed by server name, so nothing leaks between.
+ */
+import { useId, useState } from 'react';
+import type { ServerEntry, ServerStatus } from '../../../preload/schemas/servers';
+import { useApi } from '../apiContext';
+import { messageOf } from '../hooks';
+import { Badge } from '../ui/Badge';
+import { Dialog } from '../ui/Dialog';
+import { Switch } from '../ui/Switch';
+import { LaunchReviewDialog } from './LaunchReviewDialog';
+import { LogPane } from './LogPane';
+import { displayName, isBuiltin, needsApproval, transportLabel } from './serverLabels';
+import { StatusBadge } from './StatusBadge';
+import { ToolsTable } from './ToolsTable';
+
+export interface ServerDetailProps {
+  entry: ServerEntry;
+  onStatus(status: ServerStatus): void;
+  onEnabled(enabled: boolean): void;
+  onEdit(): void;
+  onDuplicate(): void;
+  onDeleted(): void;
+}
+
+type Control = 'start' | 'stop' | 'restart';
+
+export function ServerDetail(props: ServerDetailProps) {
+  const { entry, onStatus, onEnabled, onEdit, onDuplicate, onDeleted } = props;
+  const { config, status } = entry;
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [reviewing, setReviewing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const builtin = isBuiltin(config);
+  const name = displayName(config);
+  const titleId = useId();
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (reason) {
+      setError(messageOf(reason));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const control = (which: Control) =>
+    run(async () => onStatus(await api.servers[which](config.name)));
+  const setEnabled = (enabled: boolean) =>
+    run(async () => {
+      const next = await api.servers.setEnabled(config.name, enabled);
+      onEnabled(enabled);
+      onStatus(next);
+    });
+  const remove = () =>
+    run(async () => {
+      await api.servers.delete(config.name);
+      setConfirmingDelete(false);
+      onDeleted();
+    });
+
+  const active = status.state !== 'stopped';
+  return (
+    <section className="server-detail" aria-labelledby={titleId}>
+      <header className="server-detail-header">
+        <h2 id={titleId}>{name}</h2>
+        <StatusBadge status={status} enabled={config.enabled} />
+        <span className="spacer" />
+        <Switch
+          label={`Enable ${name}`}
+          checked={config.enabled}
+          onChange={(enabled) => void setEnabled(enabled)}
+          disabled={busy}
+        />
+      </header>
+      <p className="muted">
+        {transportLabel(config)}
+        {builtin && ': shell commands, files and system information, served by Hearth itself.'}
+      </p>
+      {needsApproval(status) && (
+        <div className="notice notice-warning" role="region" aria-label="Approval needed">
+          <p>
+            {status.consent === 'changed'
+              ? 'What this server runs changed since you approved it. It will not start until you approve it again.'
+              : 'Hearth will not start this server until you approve the command it runs.'}
+          </p>
+          <button type="button" className="button primary" onClick={() => setReviewing(true)}>
+            Review and approve
+          </button>
+        </div>
+      )}
+      <div className="server-controls">
+        <button
+          type="button"
+          className="button"
+          disabled={
+            busy ||
+            (status.state !== 'stopped' && status.state !== 'error') ||
+            needsApproval(status)
+          }
+          title={needsApproval(status) ? 'Approve its command first.' : undefined}
+          onClick={() => void control('start')}
+        >
+          Start
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !active}
+          onClick={() => void control('stop')}
+        >
+          Stop
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !active}
+          onClick={() => void control('restart')}
+        >
+          Restart
+        </button>
+        {!builtin && (
+          <>
+            <span className="spacer" />
+            <button type="button" className="button" onClick={onEdit}>
+              Edit
+            </button>
+            <button type="button" className="button" onClick={onDuplicate}>
+              Duplicate
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete
+            </button>
+          </>
+        )}
+      </div>
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+      {status.error && (
+        <p className="inline-error server-error">
+          <strong>Problem:</strong> {status.error}
+        </p>
+      )}
+      <ServerInfo status={status} />
+      <ToolsTable server={config.name} running={status.state === 'ready'} />
+      <h3>Log</h3>
+      <LogPane server={config.name} />
+      {reviewing && (
+        <LaunchReviewDialog
+          name={config.name}
+          onCancel={() => setReviewing(false)}
+          onApproved={(next) => {
+            setReviewing(false);
+            onStatus(next);
+          }}
+        />
+      )}
+      {confirmingDelete && (
+        <Dialog
+          open
+          tone="danger"
+          title={`Delete “${config.name}”?`}
+          onCancel={() => setConfirmingDelete(false)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setConfirmingDelete(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button danger"
+                disabled={busy}
+                onClick={() => void remove()}
+              >
+                Delete
+              </button>
+            </>
+          }
+        >
+          <p>Hearth stops the server and forgets its settings, stored secrets and approvals.</p>
+          {error && (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          )}
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+const CAPABILITIES = ['tools', 'resources', 'prompts', 'logging', 'completions'] as const;
+
+/** What the server said about itself when it connected. */
+function ServerInfo({ status }: { status: ServerStatus }) {
+  const { serverInfo, protocolVersion, capabilities } = status;
+  if (!serverInfo) {
+    return <p className="muted">The server tells its name and version once it has started.</p>;
+  }
+  return (
+    <dl className="facts server-info" aria-label="Server information">
+      <dt>Name</dt>
+      <dd>{serverInfo.name}</dd>
+      {serverInfo.title && (
+        <>
+          <dt>Title</dt>
+          <dd>{serverInfo.title}</dd>
+        </>
+      )}
+      <dt>Version</dt>
+      <dd>{serverInfo.version}</dd>
+      {protocolVersion && (
+        <>
+          <dt>Protocol version</dt>
+          <dd>{protocolVersion}</dd>
+        </>
+      )}
+      {capabilities && (
+        <>
+          <dt>Capabilities</dt>
+          <dd className="badges">
+            {CAPABILITIES.filter((capability) => capabilities[capability]).map((capability) => (
+              <Badge key={capability}>{capability}</Badge>
+            ))}
+          </dd>
+        </>
+      )}
+      {status.transport && (
+        <>
+          <dt>Connected over</dt>
+          <dd>{status.transport}</dd>
+        </>
+      )}
+      {status.pid !== undefined && (
+        <>
+          <dt>Process id</dt>
+          <dd>{status.pid}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The Servers view: every configured MCP server with its live state, the selected one in detail,
+ * and the dialogs to add, edit, import and export servers.
+ */
+import { useId, useState } from 'react';
+import type { ServerConfig } from '../../../preload/schemas/servers';
+import { useApi } from '../apiContext';
+import { useNavigation } from '../navigation';
+import { Dialog } from '../ui/Dialog';
+import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
+import { ServerDetail } from './ServerDetail';
+import { ServerForm } from './ServerForm';
+import { ServerList } from './ServerList';
+import { isBuiltin } from './serverLabels';
+import type { FormMode } from './formModel';
+import { sameServer, useServers } from './useServers';
+import './servers.css';
+
+type OpenDialog =
+  { kind: 'form'; mode: FormMode; config?: ServerConfig } | { kind: 'import' } | { kind: 'export' };
+
+export function ServersView() {
+  const api = useApi();
+  const navigation = useNavigation();
+  const { entries, error, reload, applyStatus, applyEnabled } = useServers(api);
+  const [dialog, setDialog] = useState<OpenDialog>();
+  const titleId = useId();
+  // The selection follows navigation, and also moves on its own when the shell does not
+  // re-render (a server just added or deleted), so the view never waits on the shell.
+  const [selected, setSelected] = useState(navigation.serverName);
+  const [followed, setFollowed] = useState(navigation.serverName);
+  if (navigation.serverName !== followed) {
+    setFollowed(navigation.serverName);
+    setSelected(navigation.serverName);
+  }
+  const select = (name: string | undefined) => {
+    setSelected(name);
+    navigation.openServers(name);
+  };
+
+  const current =
+    selected === undefined
+      ? undefined
+      : entries?.find((entry) => sameServer(entry.config.name, selected));
+  const ownServers = entries?.filter((entry) => !isBuiltin(entry.config)) ?? [];
+  const openForm = (mode: FormMode, config?: ServerConfig) =>
+    setDialog({ kind: 'form', mode, config });
+
+  return (
+    <section className="servers-view" aria-labelledby={titleId}>
+      <header className="servers-header">
+        <h1 id={titleId}>Servers</h1>
+        <span className="spacer" />
+        <button type="button" className="button primary" onClick={() => openForm('add')}>
+          Add server
+        </button>
+        <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
+          Import…
+        </button>
+        <button type="button" className="button" onClick={() => setDialog({ kind: 'export' })}>
+          Export
+        </button>
+      </header>
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries === undefined ? (
+        !error && <p className="muted">Loading servers…</p>
+      ) : (
+        <div className="servers-layout">
+          <ServerList entries={entries} selected={current?.config.name} onSelect={select} />
+          <div className="servers-pane">
+            {current ? (
+              <ServerDetail
+                key={current.config.name}
+                entry={current}
+                onStatus={applyStatus}
+                onEnabled={(enabled) => applyEnabled(current.config.name, enabled)}
+                onEdit={() => openForm('edit', current.config)}
+                onDuplicate={() => openForm('duplicate', current.config)}
+                onDeleted={() => {
+                  select(undefined);
+                  void reload();
+                }}
+              />
+            ) : ownServers.length === 0 ? (
+              <EmptyState
+                onAdd={() => openForm('add')}
+                onImport={() => setDialog({ kind: 'import' })}
+              />
+            ) : (
+              <p className="muted servers-hint">
+                Choose a server to see its state, its tools and its log.
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      {dialog?.kind === 'form' && (
+        <Dialog
+          open
+          title={formTitle(dialog.mode, dialog.config)}
+          onCancel={() => setDialog(undefined)}
+          className="wide-dialog"
+        >
+          <ServerForm
+            mode={dialog.mode}
+            initial={dialog.config}
+            takenNames={(entries ?? [])
+              .map((entry) => entry.config.name)
+              .filter((name) => dialog.mode !== 'edit' || name !== dialog.config?.name)}
+            onCancel={() => setDialog(undefined)}
+            onSaved={(saved) => {
+              setDialog(undefined);
+              select(saved.config.name);
+              void reload();
+            }}
+          />
+        </Dialog>
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportDialog
+          existingNames={(entries ?? []).map((entry) => entry.config.name)}
+          onImported={() => void reload()}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'export' && <ExportDialog onClose={() => setDialog(undefined)} />}
+    </section>
+  );
+}
+
+function formTitle(mode: FormMode, config: ServerConfig | undefined): string {
+  if (mode === 'edit' && config) return `Edit “${config.name}”`;
+  if (mode === 'duplicate' && config) return `Duplicate “${config.name}”`;
+  return 'Add server';
+}
+
+/** What MCP servers are, for someone who has none yet. */
+function EmptyState({ onAdd, onImport }: { onAdd(): void; onImport(): void }) {
+  return (
+    <div className="empty-state">
+      <h2>No servers of your own yet</h2>
+      <p>
+        MCP servers give the model tools: reading your calendar, searching a code base, driving a
+        browser. Each runs as a program on this computer or as a service on the web, and Hearth asks
+        you before it starts one.
+      </p>
+      <div className="empty-state-actions">
+        <button type="button" className="button primary" onClick={onAdd}>
+          Add server
+        </button>
+        <button type="button" className="button" onClick={onImport}>
+          Import from Claude Desktop, VS Code or Cursor
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** A server's state at a glance, for the list and the detail pane. */
+import type { ServerStatus } from '../../../preload/schemas/servers';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { needsApproval } from './serverLabels';
+
+const STATES: Record<ServerStatus['state'], { label: string; tone: BadgeTone }> = {
+  ready: { label: 'Ready', tone: 'good' },
+  starting: { label: 'Starting', tone: 'busy' },
+  restarting: { label: 'Restarting', tone: 'busy' },
+  error: { label: 'Error', tone: 'bad' },
+  stopped: { label: 'Stopped', tone: 'neutral' },
+};
+
+/** The server's state at a glance; approval comes first, as nothing runs without it. */
+export function StatusBadge({ status, enabled }: { status: ServerStatus; enabled: boolean }) {
+  if (needsApproval(status)) return <Badge tone="info">Needs approval</Badge>;
+  if (!enabled && status.state === 'stopped') return <Badge>Off</Badge>;
+  const { label, tone } = STATES[status.state];
+  return (
+    <Badge tone={tone} title={status.error}>
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The tools one server serves, each with its switch, its approval policy and, for tools that take
+ * a `command`, whether that is a shell command (so sudo in it goes through Hearth's own shell).
+ */
+import { useEffect, useId, useState } from 'react';
+import type { CatalogTool, ToolApproval } from '../../../preload/schemas/servers';
+import { useApi } from '../apiContext';
+import { messageOf } from '../hooks';
+import { Badge } from '../ui/Badge';
+import { Switch } from '../ui/Switch';
+import { sameServer } from './useServers';
+
+const POLICIES: { value: ToolApproval; label: string }[] = [
+  { value: 'ask', label: 'Ask every time' },
+  { value: 'allow', label: 'Always allow' },
+  { value: 'deny', label: 'Never' },
+];
+
+/** Whether the tool's input has a `command` argument Hearth could treat as a shell command. */
+export function takesCommand(tool: CatalogTool): boolean {
+  const properties = tool.inputSchema.properties;
+  return typeof properties === 'object' && properties !== null && 'command' in properties;
+}
+
+export function ToolsTable({ server, running }: { server: string; running: boolean }) {
+  const api = useApi();
+  const [tools, setTools] = useState<CatalogTool[]>();
+  const [error, setError] = useState<string>();
+  const titleId = useId();
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api.tools.list().then(
+        (list) => live && setTools(list),
+        (reason: unknown) => live && setError(messageOf(reason)),
+      );
+    const stop = api.tools.onChanged(() => void load());
+    void load();
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [api]);
+
+  const configure = async (
+    tool: CatalogTool,
+    patch: { enabled?: boolean; approval?: ToolApproval; shellCommand?: boolean },
+  ) => {
+    try {
+      setTools(await api.tools.configure(tool.server, tool.tool, patch));
+      setError(undefined);
+    } catch (reason) {
+      setError(messageOf(reason));
+    }
+  };
+
+  const own = tools?.filter((tool) => sameServer(tool.server, server)) ?? [];
+  return (
+    <section className="tools-section" aria-labelledby={titleId}>
+      <h3 id={titleId}>Tools</h3>
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+      {tools === undefined ? (
+        !error && <p className="muted">Loading tools…</p>
+      ) : own.length === 0 ? (
+        <p className="muted">
+          {running ? 'This server serves no tools.' : 'Its tools show here while it runs.'}
+        </p>
+      ) : (
+        <table className="tools-table" aria-label={`Tools of ${server}`}>
+          <thead>
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Description</th>
+              <th scope="col">On</th>
+              <th scope="col">Approval</th>
+              <th scope="col">Shell command</th>
+            </tr>
+          </thead>
+          <tbody>
+            {own.map((tool) => (
+              <tr key={tool.tool}>
+                <th scope="row">
+                  <code>{tool.tool}</code>
+                  {tool.title && <div className="muted">{tool.title}</div>}
+                  {tool.approvalStale && (
+                    <Badge
+                      tone="bad"
+                      title="The server now serves a different definition than the one you allowed; Hearth asks again."
+                    >
+                      changed since approved
+                    </Badge>
+                  )}
+                </th>
+                <td className="tool-description">{tool.description}</td>
+                <td>
+                  <Switch
+                    label={`Enable ${tool.tool}`}
+                    checked={tool.enabled}
+                    onChange={(enabled) => void configure(tool, { enabled })}
+                  />
+                </td>
+                <td>
+                  <select
+                    className="input"
+                    aria-label={`Approval for ${tool.tool}`}
+                    value={tool.approval}
+                    onChange={(event) =>
+                      void configure(tool, { approval: event.target.value as ToolApproval })
+                    }
+                  >
+                    {POLICIES.map((policy) => (
+                      <option key={policy.value} value={policy.value}>
+                        {policy.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {takesCommand(tool) ? (
+                    <Switch
+                      label={`Shell command for ${tool.tool}`}
+                      checked={tool.shellCommand}
+                      onChange={(shellCommand) => void configure(tool, { shellCommand })}
+                    />
+                  ) : (
+                    <span className="muted" title="This tool takes no command argument.">
+                      —
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/** The fields of each transport: a local command (stdio) or a remote server (HTTP). */
+import { ArgumentList } from './ArgumentList';
+import { Field } from './Field';
+import type { FieldGroup, HttpProtocol, ServerDraft } from './formModel';
+import { NamedValueRows } from './NamedValueRows';
+
+export interface TransportFieldsProps {
+  draft: ServerDraft;
+  edit(group: FieldGroup, patch: Partial<ServerDraft>): void;
+  touch(group: FieldGroup): () => void;
+  errorFor(key: string): string | undefined;
+}
+
+/** Command, arguments, environment and working folder. */
+export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {
+  return (
+    <>
+      <Field
+        label="Command"
+        error={errorFor('transport.command')}
+        hint="The program that starts the server, such as npx, uvx or a full path."
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            spellCheck={false}
+            value={draft.command}
+            onChange={(event) => edit('command', { command: event.target.value })}
+            onBlur={touch('command')}
+          />
+        )}
+      </Field>
+      <fieldset className="field plain">
+        <legend>Arguments</legend>
+        <ArgumentList
+          items={draft.args}
+          onChange={(args) => edit('args', { args })}
+          errorAt={(index) => errorFor(`transport.args.${index}`)}
+        />
+      </fieldset>
+      <fieldset className="field plain">
+        <legend>Environment variables</legend>
+        <NamedValueRows
+          kind="variable"
+          rows={draft.env}
+          onChange={(env) => edit('env', { env })}
+          errorAt={(index, field) => errorFor(`transport.env.${index}.${field}`)}
+        />
+      </fieldset>
+      <Field
+        label="Working folder"
+        error={errorFor('transport.cwd')}
+        hint="Optional. Where the command runs."
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            spellCheck={false}
+            value={draft.cwd}
+            onChange={(event) => edit('cwd', { cwd: event.target.value })}
+            onBlur={touch('cwd')}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** URL, headers and protocol. */
+export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {
+  return (
+    <>
+      <Field label="URL" error={errorFor('transport.url')}>
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            type="url"
+            spellCheck={false}
+            placeholder="https://example.com/mcp"
+            value={draft.url}
+            onChange={(event) => edit('url', { url: event.target.value })}
+            onBlur={touch('url')}
+          />
+        )}
+      </Field>
+      <fieldset className="field plain">
+        <legend>Headers</legend>
+        <NamedValueRows
+          kind="header"
+          rows={draft.headers}
+          onChange={(headers) => edit('headers', { headers })}
+          errorAt={(index, field) => errorFor(`transport.headers.${index}.${field}`)}
+        />
+      </fieldset>
+      <Field label="Protocol">
+        {(props) => (
+          <select
+            {...props}
+            className="input narrow"
+            value={draft.protocol}
+            onChange={(event) => edit('other', { protocol: event.target.value as HttpProtocol })}
+          >
+            <option value="auto">Automatic</option>
+            <option value="streamable-http">Streamable HTTP</option>
+            <option value="sse">SSE</option>
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * The server form's editable state (a draft) and its conversion to and from a server config.
+ * The draft keeps both transports' fields, so switching back and forth loses nothing typed.
+ */
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  serverConfigSchema,
+  type ServerConfig,
+  type ServerConfigInput,
+  type ToolSettings,
+} from '../../../preload/schemas/servers';
+
+export type FormMode = 'add' | 'edit' | 'duplicate';
+export type HttpProtocol = 'auto' | 'streamable-http' | 'sse';
+
+/** One argument in the list editor; the id keeps React's rows stable while they move. */
+export interface ArgumentItem {
+  id: number;
+  value: string;
+}
+
+/** An environment variable or header row. */
+export interface NamedValueRow {
+  id: number;
+  name: string;
+  value: string;
+  secret: boolean;
+  /** Set when main holds a secret value under this name: an empty value keeps it. */
+  storedAs?: string;
+}
+
+export interface ServerDraft {
+  name: string;
+  kind: 'stdio' | 'http';
+  command: string;
+  args: ArgumentItem[];
+  env: NamedValueRow[];
+  cwd: string;
+  url: string;
+  headers: NamedValueRow[];
+  protocol: HttpProtocol;
+  timeoutSeconds: string;
+  /** Carried over from the config being edited; the form does not change them. */
+  enabled: boolean;
+  tools: Record<string, ToolSettings>;
+}
+
+/** Field groups whose problems show together once the user has touched the group. */
+export type FieldGroup =
+  'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers' | 'timeout' | 'other';
+
+let lastRowId = 0;
+
+/** A fresh id for a list row. */
+export function nextRowId(): number {
+  lastRowId += 1;
+  return lastRowId;
+}
+
+/** The form of a server not yet configured. */
+export function emptyDraft(): ServerDraft {
+  return {
+    name: '',
+    kind: 'stdio',
+    command: '',
+    args: [],
+    env: [],
+    cwd: '',
+    url: '',
+    headers: [],
+    protocol: 'auto',
+    timeoutSeconds: String(DEFAULT_REQUEST_TIMEOUT_MS / 1_000),
+    enabled: true,
+    tools: {},
+  };
+}
+
+/** The form for editing `config`, or for a copy of it (which cannot reuse its stored secrets). */
+export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
+  const draft = emptyDraft();
+  const rows = (entries: { name: string; value?: string; secret: boolean }[]) =>
+    entries.map((entry) => ({
+      id: nextRowId(),
+      name: entry.name,
+      value: entry.value ?? '',
+      secret: entry.secret,
+      // A copy is a new server: main has no secrets stored for it yet.
+      ...(entry.secret && entry.value === undefined && mode === 'edit'
+        ? { storedAs: entry.name }
+        : {}),
+    }));
+  const base: ServerDraft = {
+    ...draft,
+    name: mode === 'duplicate' ? copyName(config.name) : config.name,
+    timeoutSeconds: String(config.requestTimeoutMs / 1_000),
+    enabled: config.enabled,
+    tools: config.tools,
+  };
+  const { transport } = config;
+  if (transport.type === 'stdio') {
+    return {
+      ...base,
+      kind: 'stdio',
+      command: transport.command,
+      args: transport.args.map((value) => ({ id: nextRowId(), value })),
+      env: rows(transport.env),
+      cwd: transport.cwd ?? '',
+    };
+  }
+  if (transport.type === 'http') {
+    return {
+      ...base,
+      kind: 'http',
+      url: transport.url,
+      headers: rows(transport.headers),
+      protocol: transport.protocol,
+    };
+  }
+  return base;
+}
+
+function copyName(name: string): string {
+  return `${name.slice(0, 59)} copy`;
+}
+
+/** True when the row stands for a secret main keeps, left untouched: saving keeps that value. */
+export function keepsStoredSecret(row: NamedValueRow): boolean {
+  return row.secret && row.storedAs === row.name && row.value === '';
+}
+
+function entryOf(row: NamedValueRow): { name: string; value?: string; secret: boolean } {
+  return keepsStoredSecret(row)
+    ? { name: row.name, secret: true }
+    : { name: row.name, value: row.value, secret: row.secret };
+}
+
+/** The config the draft describes, as main's `servers:save` and `servers:test` take it. */
+export function configFrom(draft: ServerDraft): ServerConfigInput {
+  const trimmedCwd = draft.cwd.trim();
+  const transport: ServerConfigInput['transport'] =
+    draft.kind === 'stdio'
+      ? {
+          type: 'stdio',
+          command: draft.command,
+          args: draft.args.map((item) => item.value),
+          env: draft.env.map(entryOf),
+          ...(trimmedCwd ? { cwd: trimmedCwd } : {}),
+        }
+      : {
+          type: 'http',
+          url: draft.url.trim(),
+          headers: draft.headers.map(entryOf),
+          protocol: draft.protocol,
+        };
+  const seconds = draft.timeoutSeconds.trim() === '' ? NaN : Number(draft.timeoutSeconds);
+  return {
+    name: draft.name,
+    enabled: draft.enabled,
+    transport,
+    requestTimeoutMs: Math.round(seconds * 1_000),
+    tools: draft.tools,
+  };
+}
+
+/** Problems keyed by field path (`name`, `transport.env.0.name`), one message each. */
+export type DraftIssues = Map<string, string>;
+
+/** Every problem with the draft, in words, as the user types; empty when it can be saved. */
+export function validateDraft(draft: ServerDraft, takenNames: readonly string[]): DraftIssues {
+  const issues: DraftIssues = new Map();
+  const result = serverConfigSchema.safeParse(configFrom(draft));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.');
+      if (!issues.has(key)) issues.set(key, friendlyMessage(key, issue.code, issue.message));
+    }
+  }
+  const lowered = draft.name.toLowerCase();
+  if (!issues.has('name') && takenNames.some((name) => name.toLowerCase() === lowered)) {
+    issues.set('name', `A server named “${draft.name}” already exists. Choose another name.`);
+  }
+  const rows = draft.kind === 'stdio' ? draft.env : draft.headers;
+  const prefix = draft.kind === 'stdio' ? 'transport.env' : 'transport.headers';
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const key = `${prefix}.${index}.name`;
+    const folded = draft.kind === 'stdio' ? row.name : row.name.toLowerCase();
+    if (row.name !== '' && seen.has(folded) && !issues.has(key))
+      issues.set(key, `“${row.name}” is already listed above.`);
+    seen.add(folded);
+  });
+  return issues;
+}
+
+function friendlyMessage(key: string, code: string, message: string): string {
+  if (key === 'requestTimeoutMs') return 'Use a number of seconds from 1 to 3600.';
+  if (/^transport\.env\.\d+\.name$/.test(key) && code === 'too_small')
+    return 'Give the variable a name.';
+  if (/^transport\.headers\.\d+\.name$/.test(key) && code === 'too_small')
+    return 'Give the header a name.';
+  return message;
+}
+
+/** Which group of fields a problem belongs to, so it shows once that group was touched. */
+export function groupOf(key: string): FieldGroup {
+  if (key === 'name') return 'name';
+  if (key === 'requestTimeoutMs') return 'timeout';
+  const [, field] = key.split('.');
+  switch (field) {
+    case 'command':
+    case 'args':
+    case 'env':
+    case 'cwd':
+    case 'url':
+    case 'headers':
+      return field;
+    default:
+      return 'other';
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The Chat section: the default model (from what Ollama has installed) and how a reply runs —
+ * tool-call limits, context, temperature, thinking and the system prompt.
+ */
+import { useId } from 'react';
+import { chatSettingsSchema, type Settings } from '../../../preload/contract';
+import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
+import type { Update } from './useDraft';
+import type { ModelList, OllamaState } from './useOllama';
+
+// Limits read from the contract's schema, so a field's range is main's range.
+const chat = chatSettingsSchema.shape;
+const LOOP_LIMIT = chat.loopLimit.unwrap();
+const CONTEXT_TOKENS = chat.contextTokens.unwrap();
+const MAX_RESULT_CHARS = chat.maxToolResultChars.unwrap();
+const TEMPERATURE = chat.temperature.unwrap().unwrap();
+
+/** The model list comes from the shared Ollama check, so it updates when the address changes. */
+export function ChatSection(props: { settings: Settings; update: Update; ollama: OllamaState }) {
+  const { settings, update, ollama } = props;
+  const modelId = useId();
+  const installed = ollama.models.state === 'loaded' ? ollama.models.models : [];
+  const current = settings.chat.model;
+  return (
+    <Section title="Chat">
+      <div className="field">
+        <label htmlFor={modelId}>Default model</label>
+        <select
+          id={modelId}
+          className="input"
+          value={current}
+          aria-describedby={`${modelId}-hint`}
+          onChange={(event) => void update({ chat: { model: event.target.value } })}
+        >
+          <option value="">None chosen</option>
+          {current && !installed.some((model) => model.name === current) && (
+            <option value={current}>{current} (not installed)</option>
+          )}
+          {installed.map((model) => (
+            <option key={model.name} value={model.name}>
+              {model.parameterSize ? `${model.name} (${model.parameterSize})` : model.name}
+            </option>
+          ))}
+        </select>
+        <span id={`${modelId}-hint`} className="field-hint">
+          {modelHint(ollama.models)}
+        </span>
+      </div>
+      <NumberSetting
+        label="Loop limit"
+        hint="Most rounds of tool calls in one reply, so a looping model stops."
+        saved={settings.chat.loopLimit}
+        schema={LOOP_LIMIT}
+        save={update}
+        toPatch={(loopLimit) => ({ chat: { loopLimit } })}
+      />
+      <SwitchSetting
+        label="Ask before every tool call"
+        hint="Even for tools you chose to always allow."
+        checked={settings.chat.askForEveryTool}
+        onChange={(askForEveryTool) => void update({ chat: { askForEveryTool } })}
+      />
+      <NumberSetting
+        label="Context length"
+        hint="In tokens. 0 is automatic: sized from the model and the conversation."
+        saved={settings.chat.contextTokens}
+        schema={CONTEXT_TOKENS}
+        save={update}
+        toPatch={(contextTokens) => ({ chat: { contextTokens } })}
+      />
+      <NumberSetting
+        label="Temperature"
+        hint="Empty: the model's own default. Lower is steadier, higher more varied."
+        saved={settings.chat.temperature}
+        schema={TEMPERATURE}
+        step={0.1}
+        emptyPatch={{ chat: { temperature: null } }}
+        save={update}
+        toPatch={(temperature) => ({ chat: { temperature } })}
+      />
+      <NumberSetting
+        label="Max tool result size"
+        hint="In characters. Longer results are cut for the model; you still see them whole."
+        saved={settings.chat.maxToolResultChars}
+        schema={MAX_RESULT_CHARS}
+        save={update}
+        toPatch={(maxToolResultChars) => ({ chat: { maxToolResultChars } })}
+      />
+      <SwitchSetting
+        label="Let reasoning models think"
+        hint="They think before answering; the thinking shows in a block you can open."
+        checked={settings.chat.think}
+        onChange={(think) => void update({ chat: { think } })}
+      />
+      <TextSetting
+        label="System prompt"
+        hint="Empty: Hearth's default prompt. A conversation can have its own."
+        multiline
+        placeholder="Hearth's default prompt"
+        saved={settings.chat.systemPrompt}
+        save={update}
+        resetLabel="Reset to default"
+        check={(text) =>
+          chat.systemPrompt.unwrap().safeParse(text).success
+            ? { patch: { chat: { systemPrompt: text } } }
+            : { error: 'Use at most 20,000 characters.' }
+        }
+      />
+    </Section>
+  );
+}
+
+function modelHint(models: ModelList): string {
+  if (models.state === 'loading') return 'Looking for models…';
+  if (models.state === 'unavailable')
+    return `Connect to Ollama to choose a model (${models.message}).`;
+  if (models.models.length === 0)
+    return 'Ollama has no models yet. Pull one, for example with: ollama pull qwen3';
+  return 'New conversations use this model; each conversation can switch.';
+}

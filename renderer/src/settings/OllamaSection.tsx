@@ -1,0 +1,113 @@
+/**
+ * The Ollama section: where Hearth finds Ollama (checked again after each change), how long a
+ * model stays loaded, and extra headers for an Ollama behind a proxy.
+ */
+import { useCallback, useId } from 'react';
+import { ollamaSettingsSchema, type Settings, type SettingsPatch } from '../../../preload/contract';
+import { useApi } from '../apiContext';
+import { Section, TextSetting } from './fields';
+import { ProxyHeaders } from './ProxyHeaders';
+import { useDraft, type Check, type Update } from './useDraft';
+import type { OllamaCheck, OllamaState } from './useOllama';
+
+/** Where Ollama listens unless OLLAMA_HOST or this setting says otherwise. */
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+
+/** Saving the address checks Ollama again, so the status line always speaks of the saved one. */
+export function OllamaSection(props: { settings: Settings; update: Update; ollama: OllamaState }) {
+  const { settings, update, ollama } = props;
+  const api = useApi();
+  const save = useCallback(
+    async (patch: SettingsPatch) => {
+      await update(patch);
+      await ollama.recheck();
+    },
+    [update, ollama],
+  );
+  const address = useDraft(settings.ollama.host, checkHost, save);
+  const id = useId();
+  return (
+    <Section title="Ollama">
+      <div className="field">
+        <label htmlFor={id}>Address</label>
+        <div className="settings-inline">
+          <input
+            id={id}
+            className="input"
+            value={address.text}
+            placeholder={DEFAULT_OLLAMA_HOST}
+            aria-invalid={address.error ? true : undefined}
+            aria-describedby={`${address.error ? `${id}-error ` : ''}${id}-hint ${id}-status`}
+            onChange={(event) => address.change(event.target.value)}
+            onBlur={() => void address.flush()}
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={async () => {
+              if (!(await address.flush())) await ollama.recheck();
+            }}
+          >
+            Check
+          </button>
+        </div>
+        {address.error && (
+          <span id={`${id}-error`} className="field-error">
+            {address.error}
+          </span>
+        )}
+        <span id={`${id}-hint`} className="field-hint">
+          Empty: OLLAMA_HOST if it is set, else {DEFAULT_OLLAMA_HOST}.
+        </span>
+        <p
+          id={`${id}-status`}
+          role="status"
+          className={`settings-status settings-status-${checkTone(ollama.check)}`}
+        >
+          {describeCheck(ollama.check)}
+        </p>
+      </div>
+      <TextSetting
+        label="Keep the model loaded for"
+        hint="After each reply, in Ollama's syntax: 5m, 30s, 1h, 0 (unload at once) or -1 (always)."
+        saved={settings.ollama.keepAlive}
+        save={update}
+        check={(text) => {
+          const parsed = ollamaSettingsSchema.shape.keepAlive.unwrap().safeParse(text.trim());
+          return parsed.success
+            ? { patch: { ollama: { keepAlive: parsed.data } } }
+            : { error: parsed.error.issues[0]?.message ?? 'Not a duration.' };
+        }}
+      />
+      <ProxyHeaders api={api} onSaved={ollama.recheck} />
+    </Section>
+  );
+}
+
+function describeCheck(check: OllamaCheck): string {
+  if (check.state === 'checking') return 'Checking…';
+  if (check.state === 'failed') return `Could not check Ollama: ${check.message}`;
+  const { status } = check;
+  return status.ok
+    ? `Connected — Ollama ${status.version}`
+    : `Could not reach Ollama at ${status.host}: ${status.message}`;
+}
+
+function checkTone(check: OllamaCheck): 'busy' | 'good' | 'bad' {
+  if (check.state === 'checking') return 'busy';
+  return check.state === 'done' && check.status.ok ? 'good' : 'bad';
+}
+
+/** The same reading of an address main makes: a scheme and port may be left out. */
+function checkHost(text: string): Check {
+  const host = text.trim();
+  if (host.length > 2_048) return { error: 'That address is too long.' };
+  if (host) {
+    try {
+      new URL(/^[a-z]+:\/\//i.test(host) ? host : `http://${host}`);
+    } catch {
+      return { error: `Not an address Hearth can use, such as ${DEFAULT_OLLAMA_HOST}.` };
+    }
+  }
+  return { patch: { ollama: { host } } };
+}

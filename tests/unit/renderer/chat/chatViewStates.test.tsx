@@ -1,0 +1,313 @@
+import { fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ChatView } from '../../../../renderer/src/chat/ChatView';
+import { renderWith, testNavigation } from '../../../support/rendererHarness';
+import {
+  connectChat,
+  message,
+  model,
+  openConversation,
+  play,
+  toolCallEvent,
+  TURN,
+  withLayout,
+} from './chatFixtures';
+
+const layout = withLayout();
+const turn = TURN;
+
+describe('tool call cards', () => {
+  const call = {
+    id: 'call-1',
+    server: 'files',
+    tool: 'read_file',
+    modelName: 'files_read_file',
+    arguments: { path: '/tmp/notes.txt' },
+  };
+
+  async function withCall() {
+    const opened = await openConversation([message('user', 'Read my notes')]);
+    play(opened.harness, 'chat:status', { ...turn, state: 'thinking' });
+    play(opened.harness, 'chat:message', {
+      ...turn,
+      message: message('assistant', '', { toolCalls: [call] }),
+    });
+    play(opened.harness, 'chat:status', { ...turn, state: 'running-tools' });
+    return opened;
+  }
+
+  it('follows a call from approval through progress to its result', async () => {
+    const { harness } = await withCall();
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    expect(within(card).getByText('Queued')).toBeTruthy();
+    expect(within(card).getByText(/"path": "\/tmp\/notes.txt"/)).toBeTruthy();
+    play(harness, 'chat:toolCall', toolCallEvent({ state: 'waiting-approval' }));
+    expect(within(card).getByText('Waiting for approval')).toBeTruthy();
+    play(harness, 'chat:toolCall', toolCallEvent({ state: 'running' }));
+    play(harness, 'tools:progress', {
+      callId: 'call-1',
+      progress: 2,
+      total: 4,
+      message: 'Reading',
+    });
+    const bar = within(card).getByRole('progressbar', { name: 'Progress of read_file' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    play(harness, 'chat:toolCall', {
+      ...toolCallEvent({ state: 'done', durationMs: 1_420 }),
+      result: { content: [{ type: 'text', text: 'buy milk' }] },
+    });
+    play(harness, 'chat:message', {
+      ...turn,
+      message: message('tool', 'buy milk', { toolCallId: 'call-1' }),
+    });
+    expect(within(card).getByText('Done')).toBeTruthy();
+    expect(within(card).getByText('1.4 s')).toBeTruthy();
+    expect(within(card).getByText('buy milk')).toBeTruthy();
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    // The tool message belongs to the card, not to a bubble of its own.
+    expect(screen.getAllByText('buy milk')).toHaveLength(1);
+  });
+
+  it('shows images as data: URLs, structured content as JSON, and long output collapsed', async () => {
+    const user = userEvent.setup();
+    const { harness } = await withCall();
+    const long = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n');
+    play(harness, 'chat:toolCall', {
+      ...toolCallEvent({ state: 'done' }),
+      result: {
+        content: [
+          { type: 'text', text: long },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        ],
+        structuredContent: { lines: 30 },
+      },
+    });
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    const image = within(card).getByRole('img');
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    const exact = { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) };
+    expect(within(card).getByText('{\n  "lines": 30\n}', exact).tagName).toBe('PRE');
+    expect(within(card).queryByText(/line 30/)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Show all (30 lines)' }));
+    expect(within(card).getByText(/line 30/)).toBeTruthy();
+  });
+
+  it.each([
+    ['waiting-password', 'Waiting for password'],
+    ['failed', 'Failed'],
+    ['denied', 'Denied'],
+    ['cancelled', 'Cancelled'],
+    ['invalid', 'Invalid'],
+  ] as const)('labels a %s call', async (state, label) => {
+    const { harness } = await withCall();
+    play(harness, 'chat:toolCall', toolCallEvent({ state, message: `Reason for ${state}` }));
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    expect(within(card).getByText(label)).toBeTruthy();
+    expect(within(card).getByText(`Reason for ${state}`)).toBeTruthy();
+  });
+});
+
+describe('failures and notices', () => {
+  it('offers Check again and Settings when Ollama is not running', async () => {
+    const user = userEvent.setup();
+    let up = false;
+    const { harness, navigation } = await openConversation(
+      [message('user', 'a'), message('assistant', 'b')],
+      {
+        'ollama:status': () =>
+          up
+            ? { ok: true, host: 'http://127.0.0.1:11434', version: '0.12.0' }
+            : { ok: false, host: 'http://127.0.0.1:11434', message: 'nothing answers there' },
+      },
+    );
+    play(harness, 'chat:status', {
+      ...turn,
+      state: 'failed',
+      message: 'Ollama is not reachable at http://127.0.0.1:11434.',
+      problem: 'not-running',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Ollama is not reachable at');
+    await user.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    expect(navigation.visits).toEqual(['settings']);
+    await user.click(within(alert).getByRole('button', { name: 'Check again' }));
+    expect(await within(alert).findByText('Ollama still does not answer.')).toBeTruthy();
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('offers to pull a missing model and shows the pull as it goes', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([message('user', 'a')], {
+      'models:pull': () => true,
+    });
+    play(harness, 'chat:status', {
+      ...turn,
+      state: 'failed',
+      message: 'The model “llama3.2” is not installed.',
+      problem: 'model-not-found',
+    });
+    await user.click(screen.getByRole('button', { name: 'Pull llama3.2' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'models:pull')?.args).toEqual([
+        'llama3.2',
+      ]),
+    );
+    play(harness, 'models:pullProgress', {
+      model: 'llama3.2',
+      status: 'pulling manifest',
+      completed: 25,
+      total: 100,
+      done: false,
+    });
+    const bar = screen.getByRole('progressbar', { name: 'Pulling llama3.2' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText(/pulling manifest · 25%/)).toBeTruthy();
+  });
+
+  it('shows a notice on a status that did not fail as an info line', async () => {
+    const { harness } = await openConversation([message('user', 'a')]);
+    play(harness, 'chat:status', {
+      ...turn,
+      state: 'thinking',
+      message: '“tiny” cannot use tools, so this reply is written without them.',
+    });
+    expect(screen.getByRole('note').textContent).toContain('cannot use tools');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('models', () => {
+  it('lists the models with their capabilities and saves the choice as the default', async () => {
+    const user = userEvent.setup();
+    const harness = connectChat();
+    renderWith(<ChatView />, harness);
+    await user.click(await screen.findByRole('button', { name: /^Model: llama3\.2/ }));
+    const list = screen.getByRole('listbox', { name: 'Models' });
+    await vi.waitFor(() =>
+      expect(within(list).getByRole('option', { name: /qwen3/ }).textContent).toContain('vision'),
+    );
+    const qwen = within(list).getByRole('option', { name: /qwen3/ });
+    expect(qwen.textContent).toContain('thinking');
+    expect(qwen.textContent).toContain('tools');
+    expect(
+      within(list)
+        .getByRole('option', { name: /llama3\.2/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('button', { name: /^Model: qwen3/ })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'settings:set')?.args).toEqual([
+        { chat: { model: 'qwen3' } },
+      ]),
+    );
+  });
+
+  it('pulls a model by name and shows errors', async () => {
+    const user = userEvent.setup();
+    const harness = connectChat({ 'models:pull': () => true });
+    renderWith(<ChatView />, harness);
+    await user.click(await screen.findByRole('button', { name: 'Pull a model' }));
+    await user.type(screen.getByRole('textbox', { name: 'Model name' }), 'gemma3');
+    await user.click(screen.getByRole('button', { name: 'Pull' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'models:pull')?.args).toEqual([
+        'gemma3',
+      ]),
+    );
+    play(harness, 'models:pullProgress', {
+      model: 'gemma3',
+      status: 'failed',
+      done: true,
+      error: 'file does not exist',
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not pull gemma3: file does not exist',
+    );
+  });
+});
+
+describe('empty states', () => {
+  it('says Ollama is not reachable and checks again', async () => {
+    const user = userEvent.setup();
+    const harness = connectChat({
+      'ollama:status': () => ({
+        ok: false,
+        host: 'http://127.0.0.1:11434',
+        message: 'nothing answers there',
+      }),
+    });
+    const navigation = testNavigation();
+    renderWith(<ChatView />, harness, navigation);
+    expect(await screen.findByRole('heading', { name: 'Ollama is not reachable' })).toBeTruthy();
+    expect(screen.getByText('nothing answers there')).toBeTruthy();
+    const before = harness.calls.filter((call) => call.channel === 'ollama:status').length;
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.filter((call) => call.channel === 'ollama:status').length).toBe(
+        before + 1,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(navigation.visits).toEqual(['settings']);
+  });
+
+  it('suggests pulling a model when Ollama has none, and lists it once pulled', async () => {
+    const user = userEvent.setup();
+    let installed: ReturnType<typeof model>[] = [];
+    const harness = connectChat({ 'models:list': () => installed, 'models:pull': () => true });
+    renderWith(<ChatView />, harness);
+    expect(await screen.findByRole('heading', { name: 'No models yet' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Model name' }) as HTMLInputElement).value).toBe(
+      'llama3.2',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pull' }));
+    installed = [model('llama3.2')];
+    play(harness, 'models:pullProgress', { model: 'llama3.2', status: 'success', done: true });
+    expect(await screen.findByRole('button', { name: /^Model: llama3\.2/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Start a conversation' })).toBeTruthy();
+  });
+
+  it('welcomes a new chat and points to Servers', async () => {
+    const user = userEvent.setup();
+    const navigation = testNavigation();
+    renderWith(<ChatView />, connectChat(), navigation);
+    const welcome = await screen.findByRole('heading', { name: 'Start a conversation' });
+    expect(welcome.parentElement?.textContent).toContain('built-in tools are ready');
+    await user.click(screen.getByRole('button', { name: 'Open Servers' }));
+    expect(navigation.visits).toEqual(['servers:']);
+  });
+});
+
+describe('long conversations', () => {
+  it('renders only the rows near the viewport of a 1,000-message conversation', async () => {
+    layout.relayout({ viewport: 600, row: 100 });
+    const messages = Array.from({ length: 1_000 }, (_, index) =>
+      message(index % 2 ? 'assistant' : 'user', `Message number ${index}`),
+    );
+    await openConversation(messages);
+    const rendered = screen.getAllByRole('article').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(40);
+  });
+
+  it('follows the bottom while a reply streams, until the user scrolls up', async () => {
+    const height = vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(5_000);
+    try {
+      const { harness } = await openConversation([message('user', 'a'), message('assistant', 'b')]);
+      const log = screen.getByRole('log', { name: 'Messages' });
+      play(harness, 'chat:delta', { ...turn, content: 'Streaming' });
+      expect(log.scrollTop).toBe(5_000);
+      log.scrollTop = 100;
+      fireEvent.scroll(log);
+      play(harness, 'chat:delta', { ...turn, content: ' on and on' });
+      expect(log.scrollTop).toBe(100);
+      expect(screen.getByText('Streaming on and on')).toBeTruthy();
+    } finally {
+      height.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QuestionDialogs } from '../../../../renderer/src/dialogs/QuestionDialogs';
+import { connectTo, renderWith } from '../../../support/rendererHarness';
+import { approvalRequest, questionHarness, sudoRequest } from './questionFixtures';
+
+afterEach(cleanup);
+
+const readFile = 'Allow read_file from files?';
+
+/** The dialog on screen, found the way a person finds it: by its title. */
+function dialogNamed(name: string) {
+  return screen.findByRole('dialog', { name });
+}
+
+describe('the tool approval dialog', () => {
+  it('shows the approvals already waiting when the window opens', async () => {
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed(readFile);
+    expect(within(dialog).getByText('Reads a file from disk.')).toBeTruthy();
+    expect(harness.calls.map((call) => call.channel)).toContain('questions:pending');
+  });
+
+  it('shows one question at a time, oldest first, with how many more wait', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await dialogNamed(readFile);
+    act(() => {
+      harness.emit(
+        'approval:request',
+        approvalRequest({ requestId: 'approval-2', tool: 'write_file' }),
+      );
+      harness.emit('sudo:request', sudoRequest());
+    });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByText('2 more waiting')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Allow once' }));
+    const second = await dialogNamed('Allow write_file from files?');
+    expect(within(second).getByText('1 more waiting')).toBeTruthy();
+
+    await user.click(within(second).getByRole('button', { name: 'Allow once' }));
+    const sudo = await dialogNamed('Run a command as administrator?');
+    expect(within(sudo).queryByText(/more waiting/)).toBeNull();
+    expect(harness.approvals.map(([requestId]) => requestId)).toEqual(['approval-1', 'approval-2']);
+  });
+
+  it('puts a question asked while the waiting list loads after the ones already waiting', async () => {
+    let release: () => void = () => undefined;
+    const slow = connectTo({
+      'questions:pending': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ approvals: [approvalRequest()], sudo: [] });
+        }),
+      'approval:respond': () => true,
+    });
+    renderWith(<QuestionDialogs />, slow);
+    act(() =>
+      slow.emit('approval:request', approvalRequest({ requestId: 'late', tool: 'write_file' })),
+    );
+    await dialogNamed('Allow write_file from files?');
+    await act(async () => release());
+    await dialogNamed(readFile);
+    expect(screen.getByText('1 more waiting')).toBeTruthy();
+  });
+
+  it('gives focus to Allow once, and answers it', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    const allowOnce = await screen.findByRole('button', { name: 'Allow once' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(allowOnce));
+    await user.keyboard('{Enter}');
+    expect(harness.approvals).toEqual([['approval-1', { decision: 'once' }]]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    ['Allow for this conversation', 'conversation'],
+    ['Always allow', 'always'],
+  ] as const)('answers "%s" as %s', async (label, decision) => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await user.click(await screen.findByRole('button', { name: label }));
+    expect(harness.approvals).toEqual([['approval-1', { decision }]]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('denies with the reason the user gives', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    const reason = screen.getByRole('textbox', { name: /Why not/ });
+    expect(document.activeElement).toBe(reason);
+    expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull();
+    await user.type(reason, 'Not that file, it is private');
+    expect(harness.approvals).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(harness.approvals).toEqual([
+      ['approval-1', { decision: 'deny', reason: 'Not that file, it is private' }],
+    ]);
+  });
+
+  it('denies without a reason when the reason is left empty, and can go back', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('textbox', { name: /Why not/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(harness.approvals).toEqual([['approval-1', { decision: 'deny' }]]);
+  });
+
+  it('denies without a reason on Escape', async () => {
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed(readFile);
+    // What the browser fires on a modal <dialog> when the user presses Escape.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() =>
+      expect(harness.approvals).toEqual([['approval-1', { decision: 'deny' }]]),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the arguments as indented JSON', async () => {
+    const harness = questionHarness({
+      approvals: [approvalRequest({ arguments: { path: '/tmp/a', lines: [1, 2] } })],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const block = await screen.findByRole('region', { name: 'Arguments' });
+    expect(block.tagName).toBe('PRE');
+    expect(block.textContent).toBe(JSON.stringify({ path: '/tmp/a', lines: [1, 2] }, null, 2));
+  });
+
+  it('says what the server’s hints mean, and that they are hints', async () => {
+    const harness = questionHarness({
+      approvals: [
+        approvalRequest({
+          title: 'Fetch a page',
+          annotations: { readOnlyHint: true, openWorldHint: true },
+        }),
+      ],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const hints = await screen.findByRole('list', { name: 'What the server says about this tool' });
+    expect(
+      within(hints)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Only reads; changes nothing.', 'Talks to the outside world.']);
+    expect(screen.getByText(/These are hints from files/)).toBeTruthy();
+    expect(screen.getByText('Fetch a page')).toBeTruthy();
+  });
+
+  it('draws a destructive tool as a warning', async () => {
+    const harness = questionHarness({
+      approvals: [approvalRequest({ tool: 'delete_file', annotations: { destructiveHint: true } })],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed('Allow delete_file from files?');
+    expect(dialog.classList.contains('dialog-danger')).toBe(true);
+    expect(within(dialog).getByText('This tool can delete or change things.')).toBeTruthy();
+    expect(within(dialog).getByText('Can delete or change things.')).toBeTruthy();
+  });
+
+  it('keeps a read-only tool calm', async () => {
+    const harness = questionHarness({
+      approvals: [approvalRequest({ annotations: { readOnlyHint: true, destructiveHint: true } })],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed(readFile);
+    expect(dialog.classList.contains('dialog-normal')).toBe(true);
+    expect(dialog.classList.contains('question-calm')).toBe(true);
+    expect(within(dialog).queryByText('This tool can delete or change things.')).toBeNull();
+  });
+
+  it('lists what changed in a tool the user chose to always allow', async () => {
+    const changes = ['Its description changed.', 'It takes a new argument: force.'];
+    const harness = questionHarness({ approvals: [approvalRequest({ changes })] });
+    renderWith(<QuestionDialogs />, harness);
+    const heading = await screen.findByText('This tool changed since you chose Always allow:');
+    const block = heading.closest('[role="note"]') as HTMLElement;
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(changes);
+  });
+
+  it('shows no change block when nothing changed', async () => {
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await dialogNamed(readFile);
+    expect(screen.queryByText(/changed since you chose Always allow/)).toBeNull();
+  });
+
+  it('closes a question answered elsewhere and shows the next', async () => {
+    const harness = questionHarness({
+      approvals: [approvalRequest(), approvalRequest({ requestId: 'approval-2', tool: 'list' })],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    await dialogNamed(readFile);
+    act(() => harness.emit('approval:resolved', { requestId: 'approval-1' }));
+    await dialogNamed('Allow list from files?');
+    act(() => harness.emit('approval:resolved', { requestId: 'approval-2' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(harness.approvals).toEqual([]);
+  });
+
+  it('keeps the question and says so when the answer does not reach main', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness(
+      { approvals: [approvalRequest()] },
+      { fail: 'The connection to Hearth was lost.' },
+    );
+    renderWith(<QuestionDialogs />, harness);
+    await user.click(await screen.findByRole('button', { name: 'Allow once' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The connection to Hearth was lost.',
+    );
+    expect(screen.getByRole('dialog', { name: readFile })).toBeTruthy();
+  });
+
+  it('drops a question main no longer waits for', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest()] }, { accept: false });
+    renderWith(<QuestionDialogs />, harness);
+    await user.click(await screen.findByRole('button', { name: 'Always allow' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,191 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportReport } from '../../../../preload/schemas/servers';
+import { builtin, renderServers, serverRow, stdioEntry } from './serverFixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const CLAUDE_CONFIG = JSON.stringify({
+  mcpServers: {
+    github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] },
+    memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
+  },
+});
+
+/** Plans like main: `github` clashes with the existing server unless the user replaces it. */
+function plan(replace: string[]): ImportReport {
+  const replacing = replace.includes('github');
+  return {
+    format: 'claude-desktop',
+    errors: [],
+    items: [
+      replacing
+        ? { name: 'github', outcome: 'replaced', finalName: 'github', notes: [] }
+        : {
+            name: 'github',
+            outcome: 'renamed',
+            finalName: 'github-2',
+            notes: [
+              'A server named “github” is already there and stays as it is; this one is imported as “github-2”.',
+            ],
+          },
+      { name: 'memory', outcome: 'added', finalName: 'memory', notes: [] },
+    ],
+  };
+}
+
+function itemFor(preview: HTMLElement, name: string): HTMLElement {
+  const item = within(preview).getByText(name, { selector: 'strong' }).closest('li');
+  if (!item) throw new Error(`No preview item for ${name}`);
+  return item;
+}
+
+describe('importing servers', () => {
+  it('previews a pasted config, replaces a clash only when asked, then imports', async () => {
+    let entries = [builtin, stdioEntry('github')];
+    const harness = renderServers(() => entries, {
+      'servers:detectImports': () => [],
+      'servers:import': (_source, options) => {
+        if (options.apply) entries = [...entries, stdioEntry('memory', {}, { enabled: false })];
+        return plan(options.replace);
+      },
+    });
+    await screen.findByRole('list', { name: 'Servers' });
+    await harness.user.click(screen.getByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    expect(
+      (within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    const text = within(dialog).getByRole('textbox', { name: 'Configuration JSON' });
+    await harness.user.click(text);
+    await harness.user.paste(CLAUDE_CONFIG);
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('Read as a Claude Desktop config.')).toBeTruthy();
+    const github = itemFor(preview, 'github');
+    expect(within(github).getByText('renamed')).toBeTruthy();
+    expect(within(github).getByText(/imported as “github-2”/)).toBeTruthy();
+    expect(within(itemFor(preview, 'memory')).getByText('added')).toBeTruthy();
+    expect(
+      within(itemFor(preview, 'memory')).queryByRole('checkbox', { name: /Replace/ }),
+    ).toBeNull();
+
+    await harness.user.click(
+      within(github).getByRole('checkbox', { name: 'Replace the existing “github”' }),
+    );
+    await waitFor(() =>
+      expect(within(itemFor(preview, 'github')).getByText('replaced')).toBeTruthy(),
+    );
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Servers imported' });
+    expect(done.textContent).toContain('Imported 2 servers');
+    expect(done.textContent).toContain('off until you review them');
+    expect(harness.argsOf('servers:import')).toEqual([
+      [{ text: CLAUDE_CONFIG }, { apply: false, replace: [] }],
+      [{ text: CLAUDE_CONFIG }, { apply: false, replace: ['github'] }],
+      [{ text: CLAUDE_CONFIG }, { apply: true, replace: ['github'] }],
+    ]);
+    expect(within(await serverRow('memory')).getByText('Off')).toBeTruthy();
+  });
+
+  it('imports from a config file another app keeps, by the path main found', async () => {
+    const harness = renderServers([builtin], {
+      'servers:detectImports': () => [
+        {
+          app: 'Claude Desktop',
+          path: '/home/me/.config/Claude/claude_desktop_config.json',
+          serverCount: 2,
+        },
+        { app: 'Cursor', path: '/home/me/.cursor/mcp.json', serverCount: 1 },
+      ],
+      'servers:import': () => plan([]),
+    });
+    await harness.user.click(await screen.findByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    const cursor = await within(dialog).findByRole('radio', { name: /Cursor/ });
+    expect(
+      within(dialog).getByRole('radio', { name: /Claude Desktop \(2 servers\)/ }),
+    ).toBeTruthy();
+    await harness.user.click(cursor);
+    expect(within(dialog).queryByRole('textbox', { name: 'Configuration JSON' })).toBeNull();
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(harness.argsOf('servers:import')).toEqual([
+      [{ detectedPath: '/home/me/.cursor/mcp.json' }, { apply: false, replace: [] }],
+    ]);
+  });
+
+  it('reads a chosen file into the text to import', async () => {
+    const harness = renderServers([builtin], {
+      'servers:detectImports': () => [],
+      'servers:import': () => ({ errors: ['The file holds no servers.'], items: [] }),
+    });
+    await harness.user.click(await screen.findByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    const file = new File(['{"servers": {}}'], 'mcp.json', { type: 'application/json' });
+    await harness.user.upload(within(dialog).getByLabelText('Or open a file'), file);
+    const text = within(dialog).getByRole('textbox', {
+      name: 'Configuration JSON',
+    }) as HTMLTextAreaElement;
+    await waitFor(() => expect(text.value).toBe('{"servers": {}}'));
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The file holds no servers.',
+    );
+    expect(
+      (within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});
+
+describe('exporting servers', () => {
+  // jsdom has no object URLs; each test puts in its own and these come back after.
+  const { createObjectURL, revokeObjectURL } = URL;
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  });
+  const exported = JSON.stringify(
+    { mcpServers: { github: { command: 'npx', env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } } } },
+    null,
+    2,
+  );
+
+  it('shows the JSON main exports, to copy or save as a file', async () => {
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:hearth/servers';
+    });
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const harness = renderServers([builtin, stdioEntry('github')], {
+      'servers:export': () => exported,
+    });
+    await harness.user.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export servers' });
+    const text = within(dialog).getByRole('textbox', {
+      name: 'Exported JSON',
+    }) as HTMLTextAreaElement;
+    await waitFor(() => expect(text.value).toBe(exported));
+    expect(text.readOnly).toBe(true);
+
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(exported);
+
+    const link = within(dialog).getByRole('link', { name: 'Save as file' }) as HTMLAnchorElement;
+    expect(link.download).toBe('hearth-servers.json');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await harness.user.click(link);
+    expect(link.href).toBe('blob:hearth/servers');
+    expect(blobs).toHaveLength(1);
+    const [blob] = blobs;
+    expect(await blob?.text()).toBe(exported);
+    expect(harness.argsOf('servers:export')).toEqual([[]]);
+  });
+});

@@ -1,0 +1,118 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
+import type { LaunchReview } from '../../../../preload/schemas/servers';
+import { builtin, renderServers, serverRow, statusOf, stdioEntry } from './serverFixtures';
+
+afterEach(cleanup);
+
+function review(patch: Partial<LaunchReview> = {}): LaunchReview {
+  return {
+    name: 'github',
+    reason: 'new',
+    command: 'npx',
+    resolvedCommand: '/usr/local/bin/npx',
+    args: ['-y', '@modelcontextprotocol/server-github', '--root', '/home/me/My Projects'],
+    env: [
+      { name: 'GITHUB_TOKEN', value: '••••••••', secret: true },
+      { name: 'NODE_OPTIONS', value: '--require /tmp/hook.js', secret: false },
+    ],
+    cwd: '/home/me',
+    risky: [{ name: 'NODE_OPTIONS', reason: 'It can load any code into Node before the server.' }],
+    fingerprint: 'f'.repeat(64),
+    ...patch,
+  };
+}
+
+describe('approving a local server', () => {
+  it('shows exactly what will run, flags risky variables and approves that launch', async () => {
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () => review(),
+        'servers:approveLaunch': (name) =>
+          statusOf(name, { state: 'ready', consent: 'approved', toolCount: 2 }),
+      },
+      { serverName: 'github' },
+    );
+    const banner = await screen.findByRole('region', { name: 'Approval needed' });
+    expect(banner.textContent).toContain('will not start this server until you approve');
+    await harness.user.click(within(banner).getByRole('button', { name: 'Review and approve' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    expect(await within(dialog).findByText('npx')).toBeTruthy();
+    expect(within(dialog).getByText('/usr/local/bin/npx')).toBeTruthy();
+    const args = within(within(dialog).getByRole('list', { name: 'Arguments' })).getAllByRole(
+      'listitem',
+    );
+    expect(args.map((item) => item.textContent)).toEqual([
+      '-y',
+      '@modelcontextprotocol/server-github',
+      '--root',
+      '/home/me/My Projects',
+    ]);
+    const env = within(dialog).getByRole('table', { name: 'Environment' });
+    const token = within(env).getByRole('row', { name: /GITHUB_TOKEN/ });
+    expect(within(token).getByText('••••••••')).toBeTruthy();
+    expect(token.className).not.toContain('risky');
+    const nodeOptions = within(env).getByRole('row', { name: /NODE_OPTIONS/ });
+    expect(nodeOptions.className).toContain('risky');
+    expect(
+      within(nodeOptions).getByText('It can load any code into Node before the server.'),
+    ).toBeTruthy();
+    const warning = within(dialog).getByRole('group', { name: 'Risky variables' });
+    expect(warning.textContent).toContain('NODE_OPTIONS');
+    expect(within(dialog).getByText('/home/me')).toBeTruthy();
+
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
+    expect(harness.argsOf('servers:approveLaunch')).toEqual([['github', 'f'.repeat(64)]]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Approval needed' })).toBeNull();
+    expect(within(await serverRow('github')).getByText('Ready')).toBeTruthy();
+  });
+
+  it('approves nothing when the user cancels', async () => {
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'changed' })],
+      {
+        'servers:reviewLaunch': () => review({ reason: 'changed', risky: [] }),
+        'servers:approveLaunch': () => {
+          throw new Error('approveLaunch must not be called');
+        },
+      },
+      { serverName: 'github' },
+    );
+    const banner = await screen.findByRole('region', { name: 'Approval needed' });
+    expect(banner.textContent).toContain('changed since you approved it');
+    await harness.user.click(within(banner).getByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    expect(await within(dialog).findByText(/changed since you approved it/)).toBeTruthy();
+    expect(within(dialog).queryByRole('group', { name: 'Risky variables' })).toBeNull();
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(harness.argsOf('servers:approveLaunch')).toEqual([]);
+    expect(screen.getByRole('region', { name: 'Approval needed' })).toBeTruthy();
+  });
+
+  it('says so when the command changed during the review', async () => {
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () => review(),
+        'servers:approveLaunch': () => {
+          throw new UserFacingError(
+            'The command of “github” changed while you were reviewing it. Review it again.',
+          );
+        },
+      },
+      { serverName: 'github' },
+    );
+    await harness.user.click(await screen.findByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    await within(dialog).findByText('npx');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The command of “github” changed while you were reviewing it. Review it again.',
+    );
+  });
+});
