@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import { launchChromium } from '../support/chromium';
+import { fixtureServerPath } from '../support/mcpFixtures';
+import { REPO_ROOT, startBuiltHost, type ServeProcess } from '../support/serveProcess';
+import { tempDir } from '../support/testHost';
+
+// A person's first session, in Chromium against the built browser host: point Hearth at Ollama,
+// add a server by form, import a Claude Desktop config, chat with a tool call approved in the
+// dialog, deny one, run a sudo command through the password dialog, switch the theme, and find
+// the conversation again. Screenshots of each screen go to test-results/screens/.
+const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
+const FAKE_SUDO = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
+const PASSWORD = 'ui-canary-Pw-4412';
+
+let browser: Browser;
+let host: ServeProcess;
+let ollama: FakeOllama;
+let page: Page;
+
+/** Answers by what the user wrote last; after a tool result, says what it learned. */
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool') return plainAnswer(`The tool answered: ${last.content.slice(0, 80)}`);
+  const text = last?.content ?? '';
+  if (text.includes('echo')) return toolCall('fixture_echo', { text: 'hello from the fixture' });
+  if (text.includes('add')) return toolCall('fixture_add', { a: 2, b: 3 });
+  if (text.includes('root'))
+    return toolCall('hearth_run_shell_command', { command: 'sudo echo as-root' });
+  return {
+    content: 'Here is some code:\n\n```ts\nconst answer: number = 42;\n```\n\nAnything else?',
+  };
+}
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  ollama = await startFakeOllama({ script });
+  host = await startBuiltHost(tempDir('ui'), 0, {
+    ...process.env,
+    PATH: `${FAKE_SUDO}:${process.env.PATH ?? ''}`,
+    FAKE_SUDO_PASSWORD: PASSWORD,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+  await page.goto(host.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await ollama?.close();
+});
+
+describe('a first session in the browser host', () => {
+  it('connects to Ollama from Settings and picks a model', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const address = page.getByRole('textbox', { name: /Ollama address/i });
+    await address.fill(ollama.url);
+    await expect
+      .poll(() => page.getByText(/Connected/).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page
+      .getByRole('combobox', { name: /Default model/i })
+      .selectOption({ label: /llama3\.2/ as never });
+    await shot('settings');
+  });
+
+  it('adds a server by form, approves its command, and lists its tools', async () => {
+    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('button', { name: 'Add server' }).first().click();
+    const form = page.getByRole('form', { name: 'Server settings' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('fixture');
+    await form.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
+    await form.getByRole('button', { name: /Add argument/i }).click();
+    await form.getByRole('textbox', { name: /Argument 1/i }).fill(fixtureServerPath);
+    await form.getByRole('button', { name: /Add argument/i }).click();
+    await form.getByRole('textbox', { name: /Argument 2/i }).fill('--tools=echo,add');
+    await shot('server-form');
+    await form.getByRole('button', { name: /^Save/ }).click();
+    await page.getByRole('button', { name: 'Review and approve' }).click();
+    const review = page.getByRole('dialog');
+    await expect.poll(() => review.getByText(fixtureServerPath).count()).toBeGreaterThan(0);
+    await shot('launch-review');
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+    await expect
+      .poll(() => page.getByText('Ready').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('switch', { name: 'Enable echo' }).count()).toBe(1);
+    await shot('servers');
+  });
+
+  it('imports a Claude Desktop config with a preview', async () => {
+    await page
+      .getByRole('button', { name: /^Import/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('textbox')
+      .first()
+      .fill(
+        JSON.stringify({
+          mcpServers: {
+            memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
+          },
+        }),
+      );
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.getByText(/memory/).count()).toBeGreaterThan(0);
+    await shot('import-preview');
+    await dialog
+      .getByRole('button', { name: /^Import/ })
+      .last()
+      .click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /memory/ }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+
+  it('chats, with a tool call approved in the dialog, and shows the card and the answer', async () => {
+    await page.getByRole('button', { name: /New chat/i }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('please echo something');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /echo/ });
+    await approval.waitFor();
+    await shot('approval');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await expect
+      .poll(() => page.getByText(/The tool answered: hello from the fixture/).count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await shot('chat');
+  });
+
+  it('denies a call and the model is told', async () => {
+    await page.getByRole('textbox', { name: 'Message' }).fill('now add two numbers');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /add/ });
+    await approval.waitFor();
+    await approval.getByRole('button', { name: 'Deny' }).click();
+    await approval.getByRole('textbox').fill('not today');
+    await approval.getByRole('button', { name: 'Deny' }).click();
+    await expect
+      .poll(
+        () => page.getByText(/The tool answered: The user denied this call: not today/).count(),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it('runs a sudo command through the password dialog', async () => {
+    await page.getByRole('textbox', { name: 'Message' }).fill('run it as root');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /run_shell_command/ });
+    await approval.waitFor();
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    const sudo = page.getByRole('dialog', { name: /password/i });
+    await sudo.waitFor();
+    await shot('sudo');
+    const field = sudo.getByLabel(/password/i);
+    expect(await field.inputValue()).toBe('');
+    await field.fill(PASSWORD);
+    await sudo.getByRole('button', { name: 'Run with sudo' }).click();
+    await expect
+      .poll(() => page.getByText(/The tool answered: .*as-root/s).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await page.content()).not.toContain(PASSWORD);
+  });
+
+  it('finds the conversation again by search', async () => {
+    await page.getByRole('textbox', { name: 'Search conversations' }).fill('echo');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect
+      .poll(() => results.getByRole('listitem').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await shot('search');
+  });
+
+  it('switches to the dark theme', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.getByRole('button', { name: /New chat/i }).click();
+    await shot('chat-dark');
+  });
+});
