@@ -90,7 +90,9 @@ function freezeTable<T>(table: MethodTable): T {
 export function createBridge(transport: BridgeTransport): Bridge {
   const table: MethodTable = {};
   for (const channel of invokeChannelNames) {
-    place(table, channel, (...args: unknown[]) => transport.invoke(channel, args));
+    place(table, channel, (...args: unknown[]) =>
+      transport.invoke(channel, withoutTrailingUndefined(args)),
+    );
   }
   for (const channel of eventChannelNames) {
     place(table, channel, (listener: (payload: unknown) => void) => {
@@ -100,6 +102,16 @@ export function createBridge(transport: BridgeTransport): Bridge {
     });
   }
   return freezeTable<Bridge>(table);
+}
+
+/**
+ * An optional argument left out at the end is dropped, not sent: JSON (the browser host's wire)
+ * would turn it into `null`, which the contract rightly refuses.
+ */
+function withoutTrailingUndefined(args: unknown[]): unknown[] {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
 }
 
 /** Wraps a bridge so calls return values and failures throw BridgeError. */

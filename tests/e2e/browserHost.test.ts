@@ -48,7 +48,7 @@ describe('the app in Chromium through the browser host', () => {
 
   it('saves a setting in main and keeps it across a reload', async () => {
     await page.goto(host.url);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await expect
@@ -56,7 +56,7 @@ describe('the app in Chromium through the browser host', () => {
       .toEqual(settingsWith({ theme: 'dark' }));
     // The cookie set from the token carries the reload, even without the token in the address.
     await page.goto(new URL('/', host.url).href);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Dark' }).isChecked()).resolves.toBe(true);
     await page.getByRole('radio', { name: 'System' }).check();
   });

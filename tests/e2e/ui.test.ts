@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { launchChromium } from '../support/chromium';
@@ -36,8 +36,10 @@ function script(request: ChatRequestBody): Turn {
   };
 }
 
+/** A picture of the screen and the accessibility tree beside it, for a person to look at. */
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+  writeFileSync(join(SCREENS, `${name}.aria.txt`), await page.locator('body').ariaSnapshot());
 }
 
 beforeAll(async () => {
@@ -53,6 +55,11 @@ beforeAll(async () => {
   await page.goto(host.url);
 });
 
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
 afterAll(async () => {
   await browser?.close();
   await host?.stop();
@@ -61,28 +68,29 @@ afterAll(async () => {
 
 describe('a first session in the browser host', () => {
   it('connects to Ollama from Settings and picks a model', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const address = page.getByRole('textbox', { name: /Ollama address/i });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const address = page.getByLabel('Address', { exact: true });
     await address.fill(ollama.url);
     await expect
       .poll(() => page.getByText(/Connected/).count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await page
-      .getByRole('combobox', { name: /Default model/i })
-      .selectOption({ label: /llama3\.2/ as never });
+    const model = page.getByLabel('Default model');
+    const option = model.locator('option', { hasText: 'llama3.2' }).first();
+    await expect.poll(() => option.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await model.selectOption({ label: (await option.textContent()) ?? '' });
     await shot('settings');
   });
 
   it('adds a server by form, approves its command, and lists its tools', async () => {
-    await page.getByRole('button', { name: 'Servers' }).click();
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
     await page.getByRole('button', { name: 'Add server' }).first().click();
     const form = page.getByRole('form', { name: 'Server settings' });
-    await form.getByRole('textbox', { name: /^Name/ }).fill('fixture');
-    await form.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
-    await form.getByRole('button', { name: /Add argument/i }).click();
-    await form.getByRole('textbox', { name: /Argument 1/i }).fill(fixtureServerPath);
-    await form.getByRole('button', { name: /Add argument/i }).click();
-    await form.getByRole('textbox', { name: /Argument 2/i }).fill('--tools=echo,add');
+    await form.getByLabel('Name', { exact: true }).fill('fixture');
+    await form.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await form.getByRole('button', { name: 'Add argument' }).click();
+    await form.getByLabel('Argument 1', { exact: true }).fill(fixtureServerPath);
+    await form.getByRole('button', { name: 'Add argument' }).click();
+    await form.getByLabel('Argument 2', { exact: true }).fill('--tools=echo,add');
     await shot('server-form');
     await form.getByRole('button', { name: /^Save/ }).click();
     await page.getByRole('button', { name: 'Review and approve' }).click();
@@ -186,7 +194,7 @@ describe('a first session in the browser host', () => {
   });
 
   it('switches to the dark theme', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await page.getByRole('button', { name: /New chat/i }).click();

@@ -19,10 +19,8 @@ export function OllamaUnreachable({
   return (
     <section className="empty-state" aria-labelledby="ollama-unreachable">
       <h2 id="ollama-unreachable">Ollama is not reachable</h2>
+      {/* Main's message already says how to start Ollama and where to change its address. */}
       <p>{message}</p>
-      <p>
-        Start Ollama (open the Ollama app, or run “ollama serve”), or set its address in Settings.
-      </p>
       <div className="empty-state-actions">
         <button
           type="button"

@@ -59,6 +59,14 @@ describe('the API built from the contract', () => {
     ]);
   });
 
+  it('leaves out optional arguments not given, so a JSON transport never sends null for them', async () => {
+    const { transport, calls } = recordingTransport(() => ({ ok: true, value: [] }));
+    const api = createApi(createBridge(transport));
+    await api.servers.export(undefined);
+    await api.conversations.list();
+    expect(calls.map(([, args]) => JSON.stringify(args))).toEqual(['[]', '[]']);
+  });
+
   it('turns a failed outcome into a BridgeError that keeps the code', async () => {
     const { transport } = recordingTransport(() => ({
       ok: false,
