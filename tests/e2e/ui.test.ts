@@ -128,8 +128,11 @@ describe('a first session in the browser host', () => {
       .getByRole('button', { name: /^Import/ })
       .last()
       .click();
+    const done = page.getByRole('dialog', { name: 'Servers imported' });
+    await expect.poll(() => done.getByRole('status').textContent()).toMatch(/Imported 1 server/);
+    await done.getByRole('button', { name: 'Done' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: /memory/ }).count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('button', { name: /memory/ }).count())
       .toBeGreaterThan(0);
   });
 
@@ -171,10 +174,10 @@ describe('a first session in the browser host', () => {
     const approval = page.getByRole('dialog', { name: /run_shell_command/ });
     await approval.waitFor();
     await approval.getByRole('button', { name: 'Allow once' }).click();
-    const sudo = page.getByRole('dialog', { name: /password/i });
+    const sudo = page.getByRole('dialog', { name: /as administrator/ });
     await sudo.waitFor();
     await shot('sudo');
-    const field = sudo.getByLabel(/password/i);
+    const field = sudo.getByRole('textbox', { name: 'Password' });
     expect(await field.inputValue()).toBe('');
     await field.fill(PASSWORD);
     await sudo.getByRole('button', { name: 'Run with sudo' }).click();
@@ -185,7 +188,7 @@ describe('a first session in the browser host', () => {
   });
 
   it('finds the conversation again by search', async () => {
-    await page.getByRole('textbox', { name: 'Search conversations' }).fill('echo');
+    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('echo');
     const results = page.getByRole('list', { name: 'Search results' });
     await expect
       .poll(() => results.getByRole('listitem').count(), { timeout: 10_000 })
