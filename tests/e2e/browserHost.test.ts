@@ -40,6 +40,7 @@ describe('the app in Chromium through the browser host', () => {
     await page.goto(host.url);
     await expect(page.title()).resolves.toBe('Hearth');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByRole('button', { name: 'About', exact: true }).click();
     const facts = page.getByLabel('App information');
     await expect(facts.getByText('Browser host').textContent()).resolves.toBe('Browser host');
     await expect(facts.getByText(dataDir).textContent()).resolves.toBe(dataDir);

@@ -91,11 +91,11 @@ describe('the desktop app (Electron)', () => {
   it('saves a setting through the bridge and shows it after a restart', async (context) => {
     if (!binary.path) context.skip(binary.reason);
     const first = await launch();
-    await first.page.getByRole('button', { name: 'Settings' }).click();
+    await first.page.getByRole('button', { name: 'Settings', exact: true }).click();
     await first.page.getByRole('radio', { name: 'Dark' }).check();
     await first.app.close();
     const second = await launch(first.dataDir);
-    await second.page.getByRole('button', { name: 'Settings' }).click();
+    await second.page.getByRole('button', { name: 'Settings', exact: true }).click();
     await expect(second.page.getByRole('radio', { name: 'Dark' }).isChecked()).resolves.toBe(true);
   });
 

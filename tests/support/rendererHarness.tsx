@@ -63,7 +63,11 @@ export function testNavigation(start: Partial<Navigation> = {}): Navigation & { 
 }
 
 /** Renders `ui` with the Api and a navigation, as the app shell provides them. */
-export function renderWith(ui: ReactElement, harness: RendererHarness, navigation: Navigation = testNavigation()): RenderResult {
+export function renderWith(
+  ui: ReactElement,
+  harness: RendererHarness,
+  navigation: Navigation = testNavigation(),
+): RenderResult {
   return render(
     <ApiContext.Provider value={harness.api}>
       <NavigationContext.Provider value={navigation}>{ui}</NavigationContext.Provider>

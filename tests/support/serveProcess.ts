@@ -84,5 +84,10 @@ export function startBuiltHost(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ServeProcess> {
   const script = join(REPO_ROOT, 'out', 'main', 'headless.js');
-  return startServe(process.execPath, [script, '--port', String(port), '--data-dir', dataDir], 60_000, env);
+  return startServe(
+    process.execPath,
+    [script, '--port', String(port), '--data-dir', dataDir],
+    60_000,
+    env,
+  );
 }
