@@ -30,7 +30,9 @@ export function App({ connection }: { connection: Connection }) {
   const status = useConnectionStatus(connection);
   const settingsState = useSettings(api);
   const { notices, dismiss } = useNotices(api);
-  const [place, setPlace] = useState<{ view: View; conversationId?: string; serverName?: string }>({ view: 'chat' });
+  const [place, setPlace] = useState<{ view: View; conversationId?: string; serverName?: string }>({
+    view: 'chat',
+  });
   useTheme(settingsState.settings?.theme);
 
   const navigation = useMemo<Navigation>(

@@ -61,7 +61,11 @@ export function createOllamaAccess(
       } catch (error) {
         // An address that is not a URL at all, typed into Settings.
         const host = settings().ollama.host;
-        return { ok: false, host, message: `“${host}” is not an address Hearth can use: ${(error as Error).message}` };
+        return {
+          ok: false,
+          host,
+          message: `“${host}” is not an address Hearth can use: ${(error as Error).message}`,
+        };
       }
       try {
         return { ok: true, host: ollama.host, version: await ollama.version() };

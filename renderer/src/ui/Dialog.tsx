@@ -19,7 +19,16 @@ export interface DialogProps {
   className?: string;
 }
 
-export function Dialog({ title, open, onCancel, children, actions, tone = 'normal', subtitle, className }: DialogProps) {
+export function Dialog({
+  title,
+  open,
+  onCancel,
+  children,
+  actions,
+  tone = 'normal',
+  subtitle,
+  className,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
