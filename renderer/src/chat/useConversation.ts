@@ -58,15 +58,36 @@ export function useConversation(
   }, [api, loadId]);
 
   useEffect(() => {
-    const on = (event: ChatEvent) => dispatch({ type: 'event', event });
+    // Streamed text is applied once per animation frame: main's batches are not aligned with
+    // frames, and two commits in one frame only cost time. Any other event first applies the
+    // text before it, so events keep their order.
+    let pending: Extract<ChatEvent, { kind: 'delta' }>['payload'][] = [];
+    let frame: number | undefined;
+    const flush = () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      frame = undefined;
+      for (const payload of mergeDeltas(pending))
+        dispatch({ type: 'event', event: { kind: 'delta', payload } });
+      pending = [];
+    };
+    const on = (event: ChatEvent) => {
+      flush();
+      dispatch({ type: 'event', event });
+    };
     const stops = [
-      api.chat.onDelta((payload) => on({ kind: 'delta', payload })),
+      api.chat.onDelta((payload) => {
+        pending.push(payload);
+        frame ??= requestAnimationFrame(flush);
+      }),
       api.chat.onStatus((payload) => on({ kind: 'status', payload })),
       api.chat.onToolCall((payload) => on({ kind: 'toolCall', payload })),
       api.chat.onMessage((payload) => on({ kind: 'message', payload })),
       api.tools.onProgress((payload) => on({ kind: 'progress', payload })),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      flush();
+      stops.forEach((stop) => stop());
+    };
   }, [api]);
 
   const onStartedRef = useRef(onStarted);
@@ -123,4 +144,26 @@ export function useConversation(
   const dismissFailure = useCallback(() => dispatch({ type: 'dismissFailure' }), []);
 
   return { state, send, resend, stop, dismissFailure };
+}
+
+type DeltaPayload = Extract<ChatEvent, { kind: 'delta' }>['payload'];
+
+/** Consecutive deltas of the same turn joined into one. */
+function mergeDeltas(deltas: DeltaPayload[]): DeltaPayload[] {
+  const merged: DeltaPayload[] = [];
+  for (const delta of deltas) {
+    const last = merged.at(-1);
+    if (last && last.turnId === delta.turnId && last.conversationId === delta.conversationId) {
+      const content = (last.content ?? '') + (delta.content ?? '');
+      const thinking = (last.thinking ?? '') + (delta.thinking ?? '');
+      merged[merged.length - 1] = {
+        ...last,
+        ...(content ? { content } : {}),
+        ...(thinking ? { thinking } : {}),
+      };
+    } else {
+      merged.push(delta);
+    }
+  }
+  return merged;
 }

@@ -81,10 +81,39 @@ export function connectChat(overrides: Partial<Handlers> = {}): RendererHarness 
   return connectTo(chatHandlers(overrides));
 }
 
-/** Plays one event as main would, inside act so React settles. */
+/**
+ * Plays one event as main would, inside act so React settles. Streamed text waits for the next
+ * animation frame in the app; here that frame comes at once, so tests read the screen right after.
+ */
 export function play(harness: RendererHarness, channel: string, payload: unknown): void {
-  act(() => harness.emit(channel, payload));
+  act(() => {
+    harness.emit(channel, payload);
+    runAnimationFrames();
+  });
 }
+
+const frames = new Map<number, FrameRequestCallback>();
+let nextFrame = 1;
+
+/** Runs the animation frames requested so far, as the browser would on its next frame. */
+export function runAnimationFrames(): void {
+  const due = [...frames.values()];
+  frames.clear();
+  for (const callback of due) callback(performance.now());
+}
+
+beforeEach(() => {
+  frames.clear();
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    frames.set(nextFrame, callback);
+    return nextFrame++;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (handle: number) => frames.delete(handle));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 export function toolCallEvent(extra: Partial<ToolCallEvent>): ToolCallEvent {
   return {

@@ -368,7 +368,6 @@ describe('test connection', () => {
         name: 'files',
         transport: expect.objectContaining({ command: 'npx' }),
       }),
-      undefined,
     ]);
   });
 
