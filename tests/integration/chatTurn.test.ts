@@ -104,6 +104,12 @@ describe('a chat turn', () => {
     );
     expect(toolMessages(chat, 1)[0]?.content).toMatch(/The user denied this call: not now/);
     await chat.next('chat:toolCall', (payload) => payload.state === 'denied');
+    // History keeps how the call ended, for the card shown when the conversation is reopened.
+    const conversation = chat.host.core.chat.history.list()[0];
+    const saved = chat.host.core.chat.history.get(conversation?.id ?? '');
+    expect(saved?.messages.find((message) => message.toolCalls)?.toolCalls?.[0]?.outcome).toBe(
+      'denied',
+    );
   });
 
   it('does not ask again for a tool allowed for the conversation', async () => {

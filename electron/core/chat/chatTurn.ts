@@ -14,7 +14,7 @@ import type {
   toolCallEventSchema,
 } from '../../../preload/schemas/chat';
 import type { ConversationStore } from '../history/conversationStore';
-import type { NewMessage, StoredMessage } from '../history/types';
+import type { NewMessage, StoredMessage, ToolCallOutcome } from '../history/types';
 import type { ModelTool } from '../mcp/toolCatalog';
 import { OllamaError } from '../ollama/ollamaErrors';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
@@ -22,7 +22,7 @@ import { fitToContext } from './contextWindow';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
-import { runToolCall, type CallContext } from './toolCallRunner';
+import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
 
 /** Tokens kept free for the model's reply when fitting the request into the context. */
 export const REPLY_RESERVE_TOKENS = 1_024;
@@ -74,8 +74,11 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     });
 
   /** Saves a completed step at once, so a crash loses at most the step in flight. */
-  const save = (messages: NewMessage[]) =>
-    events.saved(conversationId, history.append(conversationId, messages));
+  const save = (messages: NewMessage[]) => {
+    const stored = history.append(conversationId, messages);
+    events.saved(conversationId, stored);
+    return stored;
+  };
 
   save([{ role: 'user', content: options.text }]);
   status('thinking');
@@ -110,7 +113,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       callId: randomUUID(),
       owner: options.call.tools.resolve(call.function.name),
     }));
-    save([
+    const [assistant] = save([
       {
         role: 'assistant',
         content: reply.content,
@@ -135,11 +138,17 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     status('running-tools');
     for (const { call, callId } of calls) {
       const result = signal.aborted
-        ? { content: 'The call was not run: the user stopped the turn.' }
+        ? {
+            content: 'The call was not run: the user stopped the turn.',
+            state: 'cancelled' as const,
+          }
         : await runToolCall(
             { callId, modelName: call.function.name, rawArguments: call.function.arguments },
             { ...options.call, conversationId, turnId, signal, seen, emit: events.toolCall },
           );
+      // The card shown from history later says how the call ended.
+      if (assistant)
+        history.setToolCallOutcome(conversationId, assistant.id, callId, outcomeOf(result.state));
       save([
         { role: 'tool', content: result.content, toolCallId: callId, toolName: call.function.name },
       ]);
@@ -232,6 +241,14 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const problem = error instanceof OllamaError ? error.problem : 'failed';
     status('failed', error instanceof Error ? error.message : String(error), problem);
   }
+}
+
+/** How a call's last state is kept in history. */
+function outcomeOf(state: CallResult['state']): ToolCallOutcome {
+  if (state === 'done' || state === 'denied' || state === 'cancelled') return state;
+  if (state === 'waiting-approval' || state === 'waiting-password' || state === 'running')
+    return 'not-run';
+  return 'failed';
 }
 
 /** num_ctx: the user's setting within the model's limit, or automatic. */

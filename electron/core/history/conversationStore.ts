@@ -17,6 +17,8 @@ import type {
   NewMessage,
   SearchHit,
   StoredMessage,
+  StoredToolCall,
+  ToolCallOutcome,
 } from './types';
 
 /** A page of the conversation list when the caller does not say; the sidebar asks for more. */
@@ -54,6 +56,8 @@ export interface ConversationStore {
   delete(id: string): boolean;
   /** Saves `messages` after the last one, all or none; returns them with their ids. */
   append(id: string, messages: readonly NewMessage[]): StoredMessage[];
+  /** Records how a tool call of a saved assistant message ended, for the card shown from history. */
+  setToolCallOutcome(id: string, messageId: number, callId: string, outcome: ToolCallOutcome): void;
   /** For retry and edit-and-resend: deletes `messageId` and everything after it, then appends. */
   replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
   /** Best matches first, in message content and titles; [] when the query has no words. */
@@ -166,6 +170,15 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         return insertAll(id, messages);
       });
     },
+    setToolCallOutcome(id, messageId, callId, outcome) {
+      transaction(() => {
+        const row = statements.toolCalls.get(messageId, id);
+        if (!row || typeof row.tool_calls !== 'string') return;
+        const calls = JSON.parse(row.tool_calls) as StoredToolCall[];
+        const updated = calls.map((call) => (call.id === callId ? { ...call, outcome } : call));
+        statements.setToolCalls.run(JSON.stringify(updated), messageId);
+      });
+    },
     replaceFrom(id, messageId, messages) {
       return transaction(() => {
         requireConversation(id);
@@ -227,6 +240,8 @@ function prepareStatements(database: DatabaseSync) {
       VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
         $tool_name, $model, $timings, $created_at)`),
     messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
+    toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
+    setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
     deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
     search: prepare(`SELECT s.conversation_id, c.title, s.message_id,
         snippet(search_index, 0, '${SNIPPET_MATCH_START}', '${SNIPPET_MATCH_END}',
