@@ -3,7 +3,7 @@
  * purpose: everything that can run without Electron lives in core/ and is shared with the
  * browser host (headless.ts).
  */
-import { app, dialog, ipcMain, session, shell, webContents, type BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell, webContents } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/createCore';
@@ -73,6 +73,17 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       logger,
       vault,
+      chooseFolder: async (title) => {
+        const options = {
+          title,
+          properties: ['openDirectory' as const, 'createDirectory' as const],
+        };
+        const window = BrowserWindow.getFocusedWindow();
+        const result = window
+          ? await dialog.showOpenDialog(window, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? undefined : result.filePaths[0];
+      },
       isTrustedSender: (sender) => isSameOrigin(sender.url, appOrigin),
       openExternal: async (url) => {
         await shell.openExternal(url);

@@ -195,6 +195,14 @@ export const invokeChannels = {
   'settings:set': channel(z.tuple([settingsPatchSchema]), settingsSchema),
   /** Every setting back to its default. */
   'settings:reset': channel(z.tuple([]), settingsSchema),
+  /**
+   * The system's folder picker (desktop app only). `supported: false` in the browser host, whose
+   * page cannot name folders on the host machine; `path` absent when the user cancelled.
+   */
+  'desktop:chooseFolder': channel(
+    z.tuple([z.string().max(200)]),
+    z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),
+  ),
   'links:open': channel(z.tuple([z.string().max(MAX_URL_LENGTH)]), linkOutcomeSchema),
   'notices:list': channel(z.tuple([]), z.array(noticeSchema)),
   'notices:dismiss': channel(z.tuple([z.int().nonnegative()]), z.boolean()),

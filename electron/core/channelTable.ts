@@ -23,6 +23,12 @@ export interface Services {
   chat: ChatService;
   questions: RendererQuestions;
   ollama: OllamaAccess;
+  desktop: DesktopEffects;
+}
+
+/** What only a desktop host can do; the browser host says it cannot. */
+export interface DesktopEffects {
+  chooseFolder(title: string): Promise<{ supported: boolean; path?: string }>;
 }
 
 export function createHandlers(services: Services): Handlers {
@@ -31,6 +37,7 @@ export function createHandlers(services: Services): Handlers {
     'settings:get': () => services.settings.get(),
     'settings:set': (patch) => services.settings.update(patch),
     'settings:reset': () => services.settings.reset(),
+    'desktop:chooseFolder': (title) => services.desktop.chooseFolder(title),
     'links:open': (url) => services.links.open(url),
     'notices:list': () => services.notices.list(),
     'notices:dismiss': (id) => services.notices.dismiss(id),

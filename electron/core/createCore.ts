@@ -35,6 +35,8 @@ export interface CoreOptions {
   vault: SecretVault;
   /** The environment servers are launched from; the login shell's PATH is merged in at start. */
   environment?: NodeJS.ProcessEnv;
+  /** The system folder picker; absent in the browser host. */
+  chooseFolder?: (title: string) => Promise<string | undefined>;
 }
 
 export interface Core {
@@ -107,6 +109,13 @@ export function createCore(options: CoreOptions): Core {
       chat,
       questions,
       ollama,
+      desktop: {
+        async chooseFolder(title) {
+          if (!options.chooseFolder) return { supported: false };
+          const path = await options.chooseFolder(title);
+          return path === undefined ? { supported: true } : { supported: true, path };
+        },
+      },
     }),
     isTrustedSender: options.isTrustedSender,
     logger: logger.child('bridge'),

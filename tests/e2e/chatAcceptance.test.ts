@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import { isAlive } from '../support/managerHarness';
 import { everythingStdio } from '../support/mcpFixtures';
 import { connectRenderer } from '../support/rendererBridge';
 import { startBuiltHost, type ServeProcess } from '../support/serveProcess';
@@ -58,9 +59,15 @@ describe('a conversation through npm run serve', () => {
       .chatRequests()[1]
       ?.messages?.find((message) => message.role === 'tool');
     expect(toolMessage?.content).toMatch(/42/);
+    const pids = (await api.servers.list()).flatMap((entry) =>
+      entry.status.pid ? [entry.status.pid] : [],
+    );
+    expect(pids.length).toBeGreaterThan(0);
     transport.close();
 
+    // Quitting the host ends every server it started: no orphans.
     await serve.stop();
+    await expect.poll(() => pids.filter(isAlive), { timeout: 10_000 }).toEqual([]);
     serve = await startBuiltHost(dataDir);
     const again = connectRenderer({
       port: Number(new URL(serve.url).port),

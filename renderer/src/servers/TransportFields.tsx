@@ -1,4 +1,6 @@
 /** The fields of each transport: a local command (stdio) or a remote server (HTTP). */
+import { useEffect, useState } from 'react';
+import { useApi } from '../apiContext';
 import { ArgumentList } from './ArgumentList';
 import { Field } from './Field';
 import type { FieldGroup, HttpProtocol, ServerDraft } from './formModel';
@@ -54,14 +56,17 @@ export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsPro
         hint="Optional. Where the command runs."
       >
         {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            spellCheck={false}
-            value={draft.cwd}
-            onChange={(event) => edit('cwd', { cwd: event.target.value })}
-            onBlur={touch('cwd')}
-          />
+          <div className="input-with-button">
+            <input
+              {...props}
+              className="input mono"
+              spellCheck={false}
+              value={draft.cwd}
+              onChange={(event) => edit('cwd', { cwd: event.target.value })}
+              onBlur={touch('cwd')}
+            />
+            <FolderButton onChosen={(cwd) => edit('cwd', { cwd })} />
+          </div>
         )}
       </Field>
     </>
@@ -110,5 +115,39 @@ export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProp
         )}
       </Field>
     </>
+  );
+}
+
+/**
+ * "Choose…" opens the system's folder picker in the desktop app. The browser host cannot name
+ * folders on the host machine, so there the button is not shown and the path is typed.
+ */
+function FolderButton({ onChosen }: { onChosen(path: string): void }) {
+  const api = useApi();
+  const [supported, setSupported] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.app.info().then(
+      (info) => live && setSupported(info.host === 'electron'),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  if (!supported) return null;
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() =>
+        void api.desktop.chooseFolder('Working folder of the server').then(
+          (choice) => choice.path && onChosen(choice.path),
+          () => undefined,
+        )
+      }
+    >
+      Choose…
+    </button>
   );
 }
