@@ -6,6 +6,8 @@
  * files but not read the keychain cannot forge an approval.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
 import type { SecretVault } from '../secrets/secretVault';
@@ -55,14 +57,7 @@ export function openConsentStore(options: {
     insteadUsed: 'no approvals, so each server asks again',
     onProblem: options.onProblem,
   });
-  const key = () => {
-    let value = options.vault.get(CONSENT_KEY);
-    if (!value) {
-      value = randomBytes(32).toString('hex');
-      options.vault.set(CONSENT_KEY, value);
-    }
-    return value;
-  };
+  const key = () => consentKey(options.vault, options.dataDir);
   const fingerprint = (server: string, launch: StdioTransportConfig) =>
     createHmac('sha256', key())
       .update(
@@ -111,6 +106,27 @@ export function openConsentStore(options: {
 
 function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+}
+
+/**
+ * The key approvals are signed with. In the keychain when there is one; otherwise (the browser
+ * host, a Linux desktop without a keyring) in an owner-only file, so approvals survive a restart
+ * instead of every server asking again as if its command had changed.
+ */
+function consentKey(vault: SecretVault, dataDir: string): string {
+  if (vault.persistent) {
+    let value = vault.get(CONSENT_KEY);
+    if (!value) {
+      value = randomBytes(32).toString('hex');
+      vault.set(CONSENT_KEY, value);
+    }
+    return value;
+  }
+  const file = join(dataDir, 'consent.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = randomBytes(32).toString('hex');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
 }
 
 /** Variables that change what a program loads or runs, shown with a warning before launch. */

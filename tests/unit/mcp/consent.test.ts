@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
 import {
@@ -10,7 +12,12 @@ import { useTempFolder } from './tempFolder';
 
 const folder = useTempFolder();
 
-function open(vault: SecretVault = createMemoryVault(), dataDir = folder()) {
+/** A vault that says it persists, as the keychain-backed one of the desktop app does. */
+function keychainVault(): SecretVault {
+  return { ...createMemoryVault(), persistent: true };
+}
+
+function open(vault: SecretVault = keychainVault(), dataDir = folder()) {
   return openConsentStore({ dataDir, vault, onProblem: () => undefined });
 }
 
@@ -92,16 +99,16 @@ describe('launch consent', () => {
   });
 
   it('gives different fingerprints for the same launch under two vaults', () => {
-    const first = open(createMemoryVault());
-    const second = open(createMemoryVault());
+    const first = open(keychainVault());
+    const second = open(keychainVault());
     expect(first.launchFingerprint('acme', launch())).not.toBe(
       second.launchFingerprint('acme', launch()),
     );
   });
 
   it('does not accept an approval written under another vault', () => {
-    const approvedElsewhere = open(createMemoryVault());
-    const consent = open(createMemoryVault());
+    const approvedElsewhere = open(keychainVault());
+    const consent = open(keychainVault());
     consent.approveLaunch('acme', approvedElsewhere.launchFingerprint('acme', launch()));
     expect(consent.launchState('acme', launch())).toBe('changed');
   });
@@ -118,9 +125,21 @@ describe('launch consent', () => {
   });
 
   it('keeps its HMAC key in the vault, not in the data folder', () => {
-    const vault = createMemoryVault();
-    open(vault).launchFingerprint('acme', launch());
+    const vault = keychainVault();
+    const dataDir = folder();
+    open(vault, dataDir).launchFingerprint('acme', launch());
     expect(vault.keys('consent:')).toEqual(['consent:hmac-key']);
+    expect(existsSync(join(dataDir, 'consent.key'))).toBe(false);
+  });
+
+  it('without a keychain, keeps the key in an owner-only file so approvals survive a restart', () => {
+    const dataDir = folder();
+    const first = open(createMemoryVault(), dataDir);
+    first.approveLaunch('acme', first.launchFingerprint('acme', launch()));
+    // A new process: a new memory vault, the same data folder.
+    expect(open(createMemoryVault(), dataDir).launchState('acme', launch())).toBe('approved');
+    if (process.platform !== 'win32')
+      expect(statSync(join(dataDir, 'consent.key')).mode & 0o777).toBe(0o600);
   });
 });
 
