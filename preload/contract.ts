@@ -84,6 +84,8 @@ export const chatSettingsSchema = z.strictObject({
   maxToolResultChars: z.int().min(1_000).max(1_000_000).default(12_000),
   /** Let reasoning models think before answering (shown in a collapsible block). */
   think: z.boolean().default(true),
+  /** "Pause all tools" in the tray: the model is offered no tools and none runs. */
+  toolsPaused: z.boolean().default(false),
 });
 
 /** How Hearth sits on the desktop (applied by the desktop app; the browser host only keeps them). */
@@ -199,6 +201,8 @@ export const invokeChannels = {
    * The system's folder picker (desktop app only). `supported: false` in the browser host, whose
    * page cannot name folders on the host machine; `path` absent when the user cancelled.
    */
+  /** Brings the main window forward (desktop app); `false` in the browser host. */
+  'desktop:showMainWindow': channel(z.tuple([]), z.boolean()),
   'desktop:chooseFolder': channel(
     z.tuple([z.string().max(200)]),
     z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),

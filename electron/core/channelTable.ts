@@ -29,6 +29,8 @@ export interface Services {
 /** What only a desktop host can do; the browser host says it cannot. */
 export interface DesktopEffects {
   chooseFolder(title: string): Promise<{ supported: boolean; path?: string }>;
+  /** False when there is no main window to show (the browser host). */
+  showMainWindow(): boolean;
 }
 
 export function createHandlers(services: Services): Handlers {
@@ -38,6 +40,7 @@ export function createHandlers(services: Services): Handlers {
     'settings:set': (patch) => services.settings.update(patch),
     'settings:reset': () => services.settings.reset(),
     'desktop:chooseFolder': (title) => services.desktop.chooseFolder(title),
+    'desktop:showMainWindow': () => services.desktop.showMainWindow(),
     'links:open': (url) => services.links.open(url),
     'notices:list': () => services.notices.list(),
     'notices:dismiss': (id) => services.notices.dismiss(id),

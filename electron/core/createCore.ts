@@ -37,6 +37,8 @@ export interface CoreOptions {
   environment?: NodeJS.ProcessEnv;
   /** The system folder picker; absent in the browser host. */
   chooseFolder?: (title: string) => Promise<string | undefined>;
+  /** Brings the main window forward; absent in the browser host. */
+  showMainWindow?: () => void;
 }
 
 export interface Core {
@@ -114,6 +116,11 @@ export function createCore(options: CoreOptions): Core {
           if (!options.chooseFolder) return { supported: false };
           const path = await options.chooseFolder(title);
           return path === undefined ? { supported: true } : { supported: true, path };
+        },
+        showMainWindow() {
+          if (!options.showMainWindow) return false;
+          options.showMainWindow();
+          return true;
         },
       },
     }),

@@ -148,6 +148,29 @@ describe('controlling a turn', () => {
     expect(result?.content).toMatch(/does not allow “echo” to run/);
   });
 
+  it('offers no tools and runs none while tools are paused', async () => {
+    chat = await startChatHarness({
+      script: [toolCall('fixture_echo', { text: 'x' }), plainAnswer('ok')],
+    });
+    await addFixture(chat, 'echo');
+    await chat.api.tools.configure('fixture', 'echo', { approval: 'allow' });
+    await chat.api.settings.set({ chat: { toolsPaused: true } });
+    const { status } = await chat.turn('go');
+    expect(status.state).toBe('done');
+    expect(chat.ollama.chatRequests()[0]?.tools).toBeUndefined();
+    const result = chat.ollama
+      .chatRequests()[1]
+      ?.messages?.find((message) => message.role === 'tool');
+    expect(result?.content).toMatch(
+      /there is no tool named “fixture_echo”. No tools are available/,
+    );
+    expect(
+      chat.events.some(
+        (event) => event.channel === 'chat:toolCall' && event.payload.state === 'running',
+      ),
+    ).toBe(false);
+  });
+
   it('lists, renames, searches and deletes conversations', async () => {
     chat = await startChatHarness({
       script: [plainAnswer('Tomatoes need sun.'), plainAnswer('Basil likes water.')],

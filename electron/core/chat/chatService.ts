@@ -62,9 +62,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     return allowed;
   };
 
+  const paused = () => options.settings().chat.toolsPaused;
   const tools: ToolAccess = {
-    resolve: (modelName) => mcp.catalog.resolve(modelName),
-    modelNames: () => mcp.catalog.forModel().map((tool) => tool.modelName),
+    // Paused tools are not there at all: a call to one is a call to an unknown tool.
+    resolve: (modelName) => (paused() ? undefined : mcp.catalog.resolve(modelName)),
+    modelNames: () => (paused() ? [] : mcp.catalog.forModel().map((tool) => tool.modelName)),
     definition: (server, tool) => mcp.catalog.definition(server, tool),
     policy: (server, tool) => mcp.store.get(server)?.tools[tool]?.approval ?? 'ask',
     isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
@@ -110,7 +112,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
           defaultSystemPrompt(servers, new Date()),
         ),
-        tools: () => mcp.catalog.forModel(),
+        tools: () => (paused() ? [] : mcp.catalog.forModel()),
         settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
         call: {
           tools,

@@ -1,0 +1,188 @@
+/**
+ * The tray's quick-chat popup (the renderer loaded with `?view=popup`): a slim header, the same
+ * chat as the main window, and the question dialogs, so a tool approval or a sudo password asked
+ * during a quick chat is answered right here. It reopens the last quick conversation; anything
+ * beyond chatting (servers, settings, about) opens the main app.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Api } from '../../preload/api';
+import { ApiContext } from './apiContext';
+import type { Connection } from './bridge/connect';
+import { ChatView } from './chat/ChatView';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import { HearthMark } from './components/HearthMark';
+import { NoticeList } from './components/NoticeList';
+import { QuestionDialogs } from './dialogs/QuestionDialogs';
+import { useConnectionStatus, useNotices, useSettings } from './hooks';
+import { NavigationContext, type Navigation } from './navigation';
+import { useTheme } from './theme';
+import './popup.css';
+
+/** Where the popup keeps the id of its conversation (only the id: the rest lives in main). */
+export const POPUP_CONVERSATION_KEY = 'hearth.popup.conversationId';
+
+/** The part of Web Storage the popup uses, so tests can hand in their own. */
+export type IdStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface PopupAppProps {
+  connection: Connection;
+  /** Defaults to the page's localStorage (none when the browser refuses it). */
+  storage?: IdStorage;
+  /** True in the desktop app, where main can bring its window forward; defaults to `window.hearth`. */
+  desktop?: boolean;
+}
+
+export function PopupApp({
+  connection,
+  storage = pageStorage(),
+  desktop = window.hearth !== undefined,
+}: PopupAppProps) {
+  const { api } = connection;
+  const status = useConnectionStatus(connection);
+  const settingsState = useSettings(api);
+  const { notices, dismiss } = useNotices(api);
+  const remembered = useRememberedConversation(api, storage);
+  useTheme(settingsState.settings?.theme);
+
+  const mainUrl = mainAppUrl(window.location);
+  // The popup has no room for the other views: each one opens the main app instead.
+  const openMain = useCallback(() => {
+    if (desktop) void api.desktop.showMainWindow().catch(() => false);
+    else window.open(mainUrl, '_blank', 'noopener');
+  }, [api, desktop, mainUrl]);
+  const navigation = useMemo<Navigation>(
+    () => ({
+      view: 'chat',
+      conversationId: remembered.conversationId,
+      serverName: undefined,
+      openChat: remembered.remember,
+      openServers: openMain,
+      openSettings: openMain,
+      openAbout: openMain,
+    }),
+    [openMain, remembered.conversationId, remembered.remember],
+  );
+
+  return (
+    <ApiContext.Provider value={api}>
+      <NavigationContext.Provider value={navigation}>
+        <div className="popup">
+          <header className="popup-header">
+            <span className="popup-brand">
+              <HearthMark size={20} />
+              <span>Hearth</span>
+            </span>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => navigation.openChat(undefined)}
+            >
+              New chat
+            </button>
+            {desktop ? (
+              <button type="button" className="button small" onClick={openMain}>
+                Open Hearth
+              </button>
+            ) : (
+              <a className="button small" href={mainUrl} target="_blank" rel="noopener">
+                Open Hearth
+              </a>
+            )}
+          </header>
+          <main className="popup-main">
+            <ConnectionBanner status={status} />
+            <NoticeList notices={notices} onDismiss={dismiss} />
+            {remembered.checked ? (
+              <ChatView />
+            ) : (
+              <p className="muted popup-loading">Opening your last chat…</p>
+            )}
+          </main>
+          <QuestionDialogs />
+        </div>
+      </NavigationContext.Provider>
+    </ApiContext.Provider>
+  );
+}
+
+interface RememberedConversation {
+  /** False while the remembered id is being looked up in main. */
+  checked: boolean;
+  conversationId: string | undefined;
+  /** Shows `conversationId` (undefined: a new chat) and remembers it for the next time. */
+  remember(conversationId: string | undefined): void;
+}
+
+/**
+ * The popup's conversation, kept across openings: the remembered id if main still has that
+ * conversation, else a new chat (and the stale id is forgotten).
+ */
+export function useRememberedConversation(
+  api: Api,
+  storage: IdStorage | undefined,
+): RememberedConversation {
+  const [place, setPlace] = useState<{ checked: boolean; conversationId?: string }>(() => {
+    const stored = readId(storage);
+    return stored ? { checked: false, conversationId: stored } : { checked: true };
+  });
+
+  const pendingId = place.checked ? undefined : place.conversationId;
+  useEffect(() => {
+    if (!pendingId) return undefined;
+    let live = true;
+    api.conversations.get(pendingId).then(
+      (conversation) => {
+        if (!live) return;
+        if (!conversation) writeId(storage, undefined);
+        setPlace(conversation ? { checked: true, conversationId: pendingId } : { checked: true });
+      },
+      // Main could not answer: start afresh, but keep the id for a later opening.
+      () => live && setPlace({ checked: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, storage, pendingId]);
+
+  const remember = useCallback(
+    (conversationId: string | undefined) => {
+      writeId(storage, conversationId);
+      setPlace({ checked: true, conversationId });
+    },
+    [storage],
+  );
+  return { checked: place.checked, conversationId: place.conversationId, remember };
+}
+
+/** The main app's address in the browser host: this page's, without `view` (the token stays). */
+export function mainAppUrl(location: Pick<Location, 'search'>): string {
+  const query = new URLSearchParams(location.search);
+  query.delete('view');
+  const search = query.toString();
+  return search ? `/?${search}` : '/';
+}
+
+function pageStorage(): IdStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // Storage refused (a privacy setting): the popup just starts new chats.
+  }
+}
+
+function readId(storage: IdStorage | undefined): string | undefined {
+  try {
+    return storage?.getItem(POPUP_CONVERSATION_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeId(storage: IdStorage | undefined, conversationId: string | undefined): void {
+  try {
+    if (conversationId) storage?.setItem(POPUP_CONVERSATION_KEY, conversationId);
+    else storage?.removeItem(POPUP_CONVERSATION_KEY);
+  } catch {
+    // A full or refused storage only costs the next opening its conversation.
+  }
+}
