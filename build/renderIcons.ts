@@ -18,6 +18,12 @@ export function trayVariant(svg: string, monochrome: boolean): string {
   return monochrome ? flame.replace(/fill="[^"]*"/g, 'fill="#000000"') : flame;
 }
 
+/** The tray icon with a dot in its corner: something waits for the user (an approval, a password). */
+export function withAttentionDot(svg: string, monochrome: boolean): string {
+  const fill = monochrome ? '#000000' : '#e5322d';
+  return svg.replace('</svg>', `<circle cx="46" cy="19" r="8" fill="${fill}"/></svg>`);
+}
+
 /** Rasterises an SVG at one size with Chromium, keeping the transparent background. */
 export async function renderPng(page: Page, svg: string, size: number): Promise<Buffer> {
   const sized = svg.replace(/width="\d+" height="\d+"/, `width="${size}" height="${size}"`);
@@ -76,7 +82,11 @@ try {
   await writeFile(join(here, 'trayTemplate.png'), await renderPng(page, template, 16));
   await writeFile(join(here, 'trayTemplate@2x.png'), await renderPng(page, template, 32));
   await writeFile(join(here, 'tray.png'), await renderPng(page, trayVariant(svg, false), 32));
-  console.log(`icons: ${linuxSizes.length} PNGs, icon.png, icon.ico, 3 tray images in build/`);
+  const attentionTemplate = withAttentionDot(template, true);
+  await writeFile(join(here, 'trayAttentionTemplate.png'), await renderPng(page, attentionTemplate, 16));
+  await writeFile(join(here, 'trayAttentionTemplate@2x.png'), await renderPng(page, attentionTemplate, 32));
+  await writeFile(join(here, 'trayAttention.png'), await renderPng(page, withAttentionDot(trayVariant(svg, false), false), 32));
+  console.log(`icons: ${linuxSizes.length} PNGs, icon.png, icon.ico, 6 tray images in build/`);
 } finally {
   await browser.close();
 }

@@ -16,6 +16,7 @@ import { applyDevelopmentPolicy, hardenSession, hardenWebContents } from './shel
 import { registerIpc, windowsSink } from './shell/ipc';
 import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
+import { startDesktop } from './shell/desktop';
 import { killAllNow } from './core/mcp/processTree';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -34,6 +35,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let mainWindow: BrowserWindow | undefined;
   let core: Core | undefined;
+  let desktop: ReturnType<typeof startDesktop> | undefined;
 
   const showMainWindow = () => {
     if (!core) return;
@@ -73,6 +75,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       logger,
       vault,
+      showMainWindow: () => showMainWindow(),
       chooseFolder: async (title) => {
         const options = {
           title,
@@ -129,6 +132,14 @@ if (!app.requestSingleInstanceLock()) {
     });
     showMainWindow();
     app.on('activate', showMainWindow);
+    desktop = startDesktop({
+      core,
+      preloadPath: join(outDir, 'preload', 'index.cjs'),
+      url: startUrl,
+      development: !!devServerUrl,
+      mainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined),
+      showMainWindow,
+    });
     void core.start();
   };
 
@@ -136,6 +147,7 @@ if (!app.requestSingleInstanceLock()) {
   // kill on `exit` covers a quit that could not wait.
   let stopped = false;
   app.on('before-quit', (event) => {
+    desktop?.quitting();
     if (stopped || !core) return;
     event.preventDefault();
     void core.dispose().finally(() => {

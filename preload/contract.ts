@@ -332,6 +332,8 @@ export const eventChannels = {
   'sudo:request': sudoRequestSchema,
   'sudo:resolved': z.strictObject({ requestId: z.string() }),
   'models:pullProgress': pullProgressSchema,
+  /** The desktop app's menu or tray asks the window to show a view (a new chat, Settings…). */
+  'app:navigate': z.strictObject({ view: z.enum(['new-chat', 'servers', 'settings', 'about']) }),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -13,7 +13,7 @@ import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
-import { createRendererQuestions } from './chat/userQuestions';
+import { createRendererQuestions, type RendererQuestions } from './chat/userQuestions';
 import { createImportService } from './mcp/importService';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
@@ -49,6 +49,7 @@ export interface Core {
   links: LinkService;
   mcp: McpManager;
   chat: ChatService;
+  questions: RendererQuestions;
   appInfo: AppInfo;
   /** Reads the login shell's PATH, then starts every enabled server. */
   start(): Promise<void>;
@@ -135,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
     links,
     mcp,
     chat,
+    questions,
     appInfo,
     async start() {
       const path = await readLoginShellPath({

@@ -3,7 +3,7 @@
  * the notices main raises, the bridge's connection state, and the dialogs for questions main asks
  * (tool approvals, sudo passwords), which stay mounted whatever the view.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Connection } from './bridge/connect';
 import { ApiContext } from './apiContext';
 import { ChatView } from './chat/ChatView';
@@ -46,6 +46,18 @@ export function App({ connection }: { connection: Connection }) {
       openAbout: () => setPlace({ view: 'about' }),
     }),
     [place],
+  );
+
+  // The desktop app's menu and tray ask for views (a new chat, Settings) through main.
+  useEffect(
+    () =>
+      api.app.onNavigate(({ view }) => {
+        if (view === 'new-chat') navigation.openChat();
+        else if (view === 'servers') navigation.openServers();
+        else if (view === 'settings') navigation.openSettings();
+        else navigation.openAbout();
+      }),
+    [api, navigation],
   );
 
   const open = (view: Exclude<View, 'chat'>) => {

@@ -104,6 +104,15 @@ describe('the app shell', () => {
     );
   });
 
+  it('shows the view the desktop app’s menu asks for', async () => {
+    const harness = shell();
+    render(<App connection={harness.connection} />);
+    act(() => harness.emit('app:navigate', { view: 'settings' }));
+    expect(await screen.findByRole('radio', { name: 'Dark' })).toBeTruthy();
+    act(() => harness.emit('app:navigate', { view: 'new-chat' }));
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
   it('raises a tool approval from main over whatever view is open', async () => {
     const harness = shell();
     render(<App connection={harness.connection} />);

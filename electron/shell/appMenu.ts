@@ -1,0 +1,71 @@
+/**
+ * The application menu with the usual roles and shortcuts (Edit's copy and paste, Window's
+ * minimize, the macOS app menu), plus Hearth's own entries, which ask the renderer to navigate.
+ */
+import { app, Menu, type MenuItemConstructorOptions } from 'electron';
+
+export type MenuCommand = 'new-chat' | 'servers' | 'settings' | 'about';
+
+export function installAppMenu(
+  run: (command: MenuCommand) => void,
+  options: { development: boolean },
+): void {
+  const isMac = process.platform === 'darwin';
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac
+      ? [
+          {
+            label: app.getName(),
+            submenu: [
+              { label: 'About Hearth', click: () => run('about') },
+              { type: 'separator' as const },
+              { label: 'Settings…', accelerator: 'Cmd+,', click: () => run('settings') },
+              { type: 'separator' as const },
+              { role: 'services' as const },
+              { type: 'separator' as const },
+              { role: 'hide' as const },
+              { role: 'hideOthers' as const },
+              { role: 'unhide' as const },
+              { type: 'separator' as const },
+              { role: 'quit' as const },
+            ],
+          },
+        ]
+      : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New chat', accelerator: 'CmdOrCtrl+N', click: () => run('new-chat') },
+        { label: 'Servers', accelerator: 'CmdOrCtrl+Shift+S', click: () => run('servers') },
+        ...(isMac
+          ? []
+          : [{ label: 'Settings…', accelerator: 'Ctrl+,', click: () => run('settings') }]),
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        ...(options.development
+          ? [
+              { role: 'reload' as const },
+              { role: 'toggleDevTools' as const },
+              { type: 'separator' as const },
+            ]
+          : []),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+    ...(isMac
+      ? []
+      : [{ label: 'Help', submenu: [{ label: 'About Hearth', click: () => run('about') }] }]),
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
