@@ -83,9 +83,18 @@ try {
   await writeFile(join(here, 'trayTemplate@2x.png'), await renderPng(page, template, 32));
   await writeFile(join(here, 'tray.png'), await renderPng(page, trayVariant(svg, false), 32));
   const attentionTemplate = withAttentionDot(template, true);
-  await writeFile(join(here, 'trayAttentionTemplate.png'), await renderPng(page, attentionTemplate, 16));
-  await writeFile(join(here, 'trayAttentionTemplate@2x.png'), await renderPng(page, attentionTemplate, 32));
-  await writeFile(join(here, 'trayAttention.png'), await renderPng(page, withAttentionDot(trayVariant(svg, false), false), 32));
+  await writeFile(
+    join(here, 'trayAttentionTemplate.png'),
+    await renderPng(page, attentionTemplate, 16),
+  );
+  await writeFile(
+    join(here, 'trayAttentionTemplate@2x.png'),
+    await renderPng(page, attentionTemplate, 32),
+  );
+  await writeFile(
+    join(here, 'trayAttention.png'),
+    await renderPng(page, withAttentionDot(trayVariant(svg, false), false), 32),
+  );
   console.log(`icons: ${linuxSizes.length} PNGs, icon.png, icon.ico, 6 tray images in build/`);
 } finally {
   await browser.close();

@@ -30,6 +30,8 @@ if (process.env.HEARTH_DATA_DIR) app.setPath('userData', process.env.HEARTH_DATA
 
 registerAppScheme();
 
+const QUICK_CHAT_SWITCH = '--quick-chat';
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -52,7 +54,11 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   };
 
-  app.on('second-instance', showMainWindow);
+  // `hearth --quick-chat` (for an OS-level shortcut or a launcher) opens the popup of the running app.
+  app.on('second-instance', (_event, argv) => {
+    if (argv.includes(QUICK_CHAT_SWITCH)) desktop?.toggleQuickChat();
+    else showMainWindow();
+  });
 
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, {
@@ -140,6 +146,7 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined),
       showMainWindow,
     });
+    if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
     void core.start();
   };
 

@@ -20,7 +20,10 @@ export interface DesktopOptions {
   showMainWindow(): void;
 }
 
-export function startDesktop(options: DesktopOptions): { quitting(): void } {
+export function startDesktop(options: DesktopOptions): {
+  quitting(): void;
+  toggleQuickChat(): void;
+} {
   const { core } = options;
   const memory = new Conf<{ closedToTrayOnce?: boolean }>({
     cwd: core.appInfo.dataDir,
@@ -141,6 +144,7 @@ export function startDesktop(options: DesktopOptions): { quitting(): void } {
   applyShortcut();
   refreshTray();
   return {
+    toggleQuickChat: () => quickChat.toggle(tray?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 }),
     quitting() {
       quitting = true;
       globalShortcut.unregisterAll();

@@ -67,7 +67,7 @@ export function PopupApp({
     <ApiContext.Provider value={api}>
       <NavigationContext.Provider value={navigation}>
         <div className="popup">
-          <header className="popup-header">
+          <header className="popup-header" aria-label="Hearth quick chat">
             <span className="popup-brand">
               <HearthMark size={20} />
               <span>Hearth</span>

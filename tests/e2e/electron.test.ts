@@ -126,4 +126,44 @@ describe('the desktop app (Electron)', () => {
     expect(code).toBe(0);
     expect(app.windows()).toHaveLength(1);
   });
+
+  it('keeps running in the tray when its window is closed', async (context) => {
+    if (!binary.path) context.skip(binary.reason);
+    const { app } = await launch();
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+    await expect
+      .poll(() =>
+        app.evaluate(({ BrowserWindow }) =>
+          BrowserWindow.getAllWindows().map((window) => window.isVisible()),
+        ),
+      )
+      .toEqual([false]);
+    // Still running: the main process answers.
+    await expect(app.evaluate(({ app: electronApp }) => electronApp.getName())).resolves.toBe(
+      'Hearth',
+    );
+  });
+
+  it('opens the quick-chat popup in its compact layout from `hearth --quick-chat`', async (context) => {
+    if (!binary.path) context.skip(binary.reason);
+    const { app, dataDir } = await launch();
+    const second = spawn(binary.path as string, [REPO_ROOT, '--quick-chat'], {
+      env: { ...process.env, HEARTH_DATA_DIR: dataDir },
+      stdio: 'ignore',
+    });
+    await new Promise((resolve) => second.on('exit', resolve));
+    await expect
+      .poll(() => app.windows().some((page) => page.url().includes('view=popup')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const popup = app.windows().find((page) => page.url().includes('view=popup'));
+    await popup?.getByRole('textbox', { name: 'Message' }).waitFor();
+    const frameless = await app.evaluate(({ BrowserWindow }) =>
+      BrowserWindow.getAllWindows().some(
+        (window) => window.getTitle() === 'Hearth quick chat' && window.isAlwaysOnTop(),
+      ),
+    );
+    expect(frameless).toBe(true);
+  });
 });

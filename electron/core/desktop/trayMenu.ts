@@ -19,6 +19,7 @@ export type TrayItem =
       accelerator?: string;
     }
   | { kind: 'separator' }
+  /** `server` names the server a line is about; it is '' on the "No servers" line. */
   | { kind: 'info'; label: string; server: string };
 
 /** Questions the model's work is blocked on until the user answers them in the main window. */
@@ -62,7 +63,11 @@ export function trayMenuModel(input: TrayMenuInput): TrayItem[] {
   );
   if (input.servers.length === 0) items.push({ kind: 'info', label: 'No servers', server: '' });
   for (const server of input.servers) {
-    items.push({ kind: 'info', label: `${server.name} — ${serverWord(server)}`, server: server.name });
+    items.push({
+      kind: 'info',
+      label: `${server.name} — ${serverWord(server)}`,
+      server: server.name,
+    });
   }
   items.push(
     SEPARATOR,
