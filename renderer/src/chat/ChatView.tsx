@@ -14,6 +14,7 @@ import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
 import { PullModel } from './PullModel';
+import { SystemPromptButton } from './SystemPromptButton';
 import { TurnStatus } from './TurnStatus';
 import { useConversation } from './useConversation';
 import { useModels, usePulls } from './useModels';
@@ -114,6 +115,7 @@ export function ChatView() {
             onChange={chooseModel}
           />
         )}
+        {state.conversationId && <SystemPromptButton conversationId={state.conversationId} />}
         <button
           type="button"
           className="button"
