@@ -148,8 +148,8 @@ describe('the fixture MCP server', () => {
     const { prompts } = await client.listPrompts();
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).toMatchObject({ name: 'greet', arguments: [{ name: 'name' }] });
-    const prompt = await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } });
-    expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Please greet Ada.' });
+    const prompt = await client.getPrompt({ name: 'greet', arguments: { name: 'Sam' } });
+    expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Please greet Sam.' });
   });
 
   it('registers only the tools named by --tools', async () => {

@@ -82,7 +82,7 @@ const ESCALATING: [string, Via][] = [
   ['/usr/bin/pkexec --user root ls', 'pkexec'],
   ["su -c 'apt update'", 'su'],
   ['su root', 'su'],
-  ['su - alice -c ls', 'su'],
+  ['su - someone -c ls', 'su'],
   ['su', 'su'],
   ['run0 ls', 'run0'],
   ['run0 --user=root systemctl restart x', 'run0'],

@@ -12,10 +12,10 @@ function text(result: CallToolResult): string {
 
 describe('resolveUserPath', () => {
   it('reads ~ and relative paths from the home folder and keeps absolute ones', () => {
-    expect(resolveUserPath('~', '/home/ann')).toBe('/home/ann');
-    expect(resolveUserPath('~/notes.txt', '/home/ann')).toBe('/home/ann/notes.txt');
-    expect(resolveUserPath('Downloads/a', '/home/ann')).toBe('/home/ann/Downloads/a');
-    expect(resolveUserPath(' /etc/hosts ', '/home/ann')).toBe('/etc/hosts');
+    expect(resolveUserPath('~', '/home/someone')).toBe('/home/someone');
+    expect(resolveUserPath('~/notes.txt', '/home/someone')).toBe('/home/someone/notes.txt');
+    expect(resolveUserPath('Downloads/a', '/home/someone')).toBe('/home/someone/Downloads/a');
+    expect(resolveUserPath(' /etc/hosts ', '/home/someone')).toBe('/etc/hosts');
   });
 });
 

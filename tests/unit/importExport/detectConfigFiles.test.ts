@@ -8,59 +8,61 @@ import { readImportFixture } from './readFixture';
 
 describe('importCandidates', () => {
   it('lists the macOS Application Support locations and ~/.cursor', () => {
-    expect(importCandidates('darwin', { XDG_CONFIG_HOME: '/ignored' }, '/Users/ada')).toEqual([
+    expect(importCandidates('darwin', { XDG_CONFIG_HOME: '/ignored' }, '/Users/someone')).toEqual([
       {
         app: 'Claude Desktop',
-        path: '/Users/ada/Library/Application Support/Claude/claude_desktop_config.json',
+        path: '/Users/someone/Library/Application Support/Claude/claude_desktop_config.json',
       },
-      { app: 'VS Code', path: '/Users/ada/Library/Application Support/Code/User/mcp.json' },
+      { app: 'VS Code', path: '/Users/someone/Library/Application Support/Code/User/mcp.json' },
       {
         app: 'VS Code Insiders',
-        path: '/Users/ada/Library/Application Support/Code - Insiders/User/mcp.json',
+        path: '/Users/someone/Library/Application Support/Code - Insiders/User/mcp.json',
       },
-      { app: 'Cursor', path: '/Users/ada/.cursor/mcp.json' },
+      { app: 'Cursor', path: '/Users/someone/.cursor/mcp.json' },
     ]);
   });
 
   it('lists %APPDATA% locations on Windows with backslashes', () => {
-    const env = { APPDATA: 'C:\\Users\\Ada\\AppData\\Roaming' };
-    expect(importCandidates('win32', env, 'C:\\Users\\Ada')).toEqual([
+    const env = { APPDATA: 'C:\\Users\\Sam\\AppData\\Roaming' };
+    expect(importCandidates('win32', env, 'C:\\Users\\Sam')).toEqual([
       {
         app: 'Claude Desktop',
-        path: 'C:\\Users\\Ada\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+        path: 'C:\\Users\\Sam\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
       },
-      { app: 'VS Code', path: 'C:\\Users\\Ada\\AppData\\Roaming\\Code\\User\\mcp.json' },
+      { app: 'VS Code', path: 'C:\\Users\\Sam\\AppData\\Roaming\\Code\\User\\mcp.json' },
       {
         app: 'VS Code Insiders',
-        path: 'C:\\Users\\Ada\\AppData\\Roaming\\Code - Insiders\\User\\mcp.json',
+        path: 'C:\\Users\\Sam\\AppData\\Roaming\\Code - Insiders\\User\\mcp.json',
       },
-      { app: 'Cursor', path: 'C:\\Users\\Ada\\.cursor\\mcp.json' },
+      { app: 'Cursor', path: 'C:\\Users\\Sam\\.cursor\\mcp.json' },
     ]);
   });
 
   it('falls back to AppData\\Roaming under home when APPDATA is missing or empty', () => {
     for (const env of [{}, { APPDATA: '' }]) {
-      expect(importCandidates('win32', env, 'C:\\Users\\Ada')[0]?.path).toBe(
-        'C:\\Users\\Ada\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+      expect(importCandidates('win32', env, 'C:\\Users\\Sam')[0]?.path).toBe(
+        'C:\\Users\\Sam\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
       );
     }
   });
 
   it('uses ~/.config on Linux without XDG_CONFIG_HOME', () => {
-    expect(importCandidates('linux', {}, '/home/ada').map((candidate) => candidate.path)).toEqual([
-      '/home/ada/.config/Claude/claude_desktop_config.json',
-      '/home/ada/.config/Code/User/mcp.json',
-      '/home/ada/.config/Code - Insiders/User/mcp.json',
-      '/home/ada/.cursor/mcp.json',
+    expect(
+      importCandidates('linux', {}, '/home/someone').map((candidate) => candidate.path),
+    ).toEqual([
+      '/home/someone/.config/Claude/claude_desktop_config.json',
+      '/home/someone/.config/Code/User/mcp.json',
+      '/home/someone/.config/Code - Insiders/User/mcp.json',
+      '/home/someone/.cursor/mcp.json',
     ]);
   });
 
   it('uses an absolute XDG_CONFIG_HOME on Linux and ignores a relative one', () => {
-    expect(importCandidates('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/home/ada')[1]?.path).toBe(
-      '/srv/cfg/Code/User/mcp.json',
-    );
-    expect(importCandidates('linux', { XDG_CONFIG_HOME: 'cfg' }, '/home/ada')[1]?.path).toBe(
-      '/home/ada/.config/Code/User/mcp.json',
+    expect(
+      importCandidates('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/home/someone')[1]?.path,
+    ).toBe('/srv/cfg/Code/User/mcp.json');
+    expect(importCandidates('linux', { XDG_CONFIG_HOME: 'cfg' }, '/home/someone')[1]?.path).toBe(
+      '/home/someone/.config/Code/User/mcp.json',
     );
   });
 });
@@ -84,52 +86,52 @@ function fakeFiles(files: Record<string, string | Error>): {
 }
 
 describe('detectConfigFiles', () => {
-  const candidates = importCandidates('linux', {}, '/home/ada');
+  const candidates = importCandidates('linux', {}, '/home/someone');
 
   it('lists only the files that exist, in candidate order, with their server counts', async () => {
     const { readFile, reads } = fakeFiles({
-      '/home/ada/.cursor/mcp.json': readImportFixture('cursorMcp.json'),
-      '/home/ada/.config/Claude/claude_desktop_config.json':
+      '/home/someone/.cursor/mcp.json': readImportFixture('cursorMcp.json'),
+      '/home/someone/.config/Claude/claude_desktop_config.json':
         readImportFixture('claudeDesktop.json'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
       {
         app: 'Claude Desktop',
-        path: '/home/ada/.config/Claude/claude_desktop_config.json',
+        path: '/home/someone/.config/Claude/claude_desktop_config.json',
         serverCount: 5,
       },
-      { app: 'Cursor', path: '/home/ada/.cursor/mcp.json', serverCount: 4 },
+      { app: 'Cursor', path: '/home/someone/.cursor/mcp.json', serverCount: 4 },
     ]);
     expect(reads).toEqual(candidates.map((candidate) => candidate.path));
   });
 
   it('counts only the servers that would import', async () => {
     const { readFile } = fakeFiles({
-      '/home/ada/.config/Code/User/mcp.json': readImportFixture('unknownFields.json'),
+      '/home/someone/.config/Code/User/mcp.json': readImportFixture('unknownFields.json'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'VS Code', path: '/home/ada/.config/Code/User/mcp.json', serverCount: 1 },
+      { app: 'VS Code', path: '/home/someone/.config/Code/User/mcp.json', serverCount: 1 },
     ]);
   });
 
   it('still lists a file that exists but does not parse, with no servers', async () => {
     const { readFile } = fakeFiles({
-      '/home/ada/.config/Code/User/mcp.json': readImportFixture('brokenJson.txt'),
+      '/home/someone/.config/Code/User/mcp.json': readImportFixture('brokenJson.txt'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'VS Code', path: '/home/ada/.config/Code/User/mcp.json', serverCount: 0 },
+      { app: 'VS Code', path: '/home/someone/.config/Code/User/mcp.json', serverCount: 0 },
     ]);
   });
 
   it('lists a file it may not read, but not one whose folder is missing', async () => {
     const { readFile } = fakeFiles({
-      '/home/ada/.cursor/mcp.json': Object.assign(new Error('EACCES'), { code: 'EACCES' }),
-      '/home/ada/.config/Code/User/mcp.json': Object.assign(new Error('ENOTDIR'), {
+      '/home/someone/.cursor/mcp.json': Object.assign(new Error('EACCES'), { code: 'EACCES' }),
+      '/home/someone/.config/Code/User/mcp.json': Object.assign(new Error('ENOTDIR'), {
         code: 'ENOTDIR',
       }),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'Cursor', path: '/home/ada/.cursor/mcp.json', serverCount: 0 },
+      { app: 'Cursor', path: '/home/someone/.cursor/mcp.json', serverCount: 0 },
     ]);
   });
 

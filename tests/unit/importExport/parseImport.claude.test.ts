@@ -31,8 +31,8 @@ describe('parseImport with a Claude Desktop config', () => {
           args: [
             '-y',
             '@modelcontextprotocol/server-filesystem',
-            '/Users/alice/Desktop',
-            '/Users/alice/Downloads',
+            '/Users/someone/Desktop',
+            '/Users/someone/Downloads',
           ],
           env: [],
         },

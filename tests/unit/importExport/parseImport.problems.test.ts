@@ -68,7 +68,7 @@ describe('parseImport with entries it cannot fully use', () => {
     expect(byName.get('sqlite')?.config?.transport).toEqual({
       type: 'stdio',
       command: 'uvx',
-      args: ['mcp-server-sqlite', '--db-path', '/Users/alice/test.db'],
+      args: ['mcp-server-sqlite', '--db-path', '/Users/someone/test.db'],
       env: [],
     });
     expect(byName.get('sqlite')?.notes).toEqual([

@@ -117,12 +117,12 @@ describe('resolveCommand on Windows', () => {
 
   it('prefers an earlier folder over a better extension in a later one', () => {
     const options = windows(
-      ['C:\\Users\\ada\\AppData\\Roaming\\npm\\server.cmd', 'C:\\tools\\server.exe'],
-      'C:\\Users\\ada\\AppData\\Roaming\\npm;C:\\tools',
+      ['C:\\Users\\someone\\AppData\\Roaming\\npm\\server.cmd', 'C:\\tools\\server.exe'],
+      'C:\\Users\\someone\\AppData\\Roaming\\npm;C:\\tools',
     );
     expect(resolveCommand('server', options)).toEqual({
       ok: true,
-      file: 'C:\\Users\\ada\\AppData\\Roaming\\npm\\server.CMD',
+      file: 'C:\\Users\\someone\\AppData\\Roaming\\npm\\server.CMD',
     });
   });
 

@@ -14,7 +14,7 @@ import {
 } from './shimSamples';
 
 const NODEJS = 'C:\\Program Files\\nodejs';
-const ROAMING_NPM = 'C:\\Users\\ada\\AppData\\Roaming\\npm';
+const ROAMING_NPM = 'C:\\Users\\someone\\AppData\\Roaming\\npm';
 const PROJECT_BIN = 'C:\\work\\project\\node_modules\\.bin';
 
 describe('shimTarget', () => {

@@ -14,7 +14,7 @@ describe('expandVariables', () => {
   });
 
   it('keeps $${VAR} as the literal text ${VAR}, without looking it up', () => {
-    expect(expandVariables('$${HOME}', { HOME: '/home/ada' })).toEqual({
+    expect(expandVariables('$${HOME}', { HOME: '/home/someone' })).toEqual({
       value: '${HOME}',
       missing: [],
     });
@@ -22,7 +22,9 @@ describe('expandVariables', () => {
   });
 
   it('leaves $VAR without braces untouched', () => {
-    expect(expandVariables('$HOME/bin and $', { HOME: '/home/ada' }).value).toBe('$HOME/bin and $');
+    expect(expandVariables('$HOME/bin and $', { HOME: '/home/someone' }).value).toBe(
+      '$HOME/bin and $',
+    );
   });
 
   it('expands adjacent variables', () => {

@@ -108,9 +108,12 @@ describe('planStdioLaunch', () => {
 
   it('takes HOME and USER from the launch environment, but not an exported shell function', () => {
     const launch = planned(
-      planStdioLaunch(config(), context({ HOME: '/home/ada', USER: 'ada', SHELL: '() { evil; }' })),
+      planStdioLaunch(
+        config(),
+        context({ HOME: '/home/someone', USER: 'someone', SHELL: '() { evil; }' }),
+      ),
     );
-    expect(launch.env).toMatchObject({ HOME: '/home/ada', USER: 'ada' });
+    expect(launch.env).toMatchObject({ HOME: '/home/someone', USER: 'someone' });
     expect(launch.env).not.toHaveProperty('SHELL');
   });
 
