@@ -108,6 +108,8 @@ export const serverConfigSchema = z.strictObject({
   transport: transportSchema,
   requestTimeoutMs: z.int().min(1_000).max(3_600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   tools: z.record(z.string().min(1).max(256), toolSettingsSchema).default({}),
+  /** Folders the server may work in, sent to it as MCP roots (absolute paths). */
+  roots: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(64).default([]),
 });
 export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type ServerConfigInput = z.input<typeof serverConfigSchema>;

@@ -8,7 +8,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -164,6 +167,21 @@ export class ServerConnection {
     return this.start();
   }
 
+  /** Tells a running server its folders (roots) changed, so it asks for them again. */
+  async rootsChanged(): Promise<void> {
+    if (this.state !== 'ready' || !this.client) return;
+    try {
+      await this.client.sendRootsListChanged();
+      this.context.log.add('hearth', 'info', 'Its folders (roots) changed; the server was told.');
+    } catch (error) {
+      this.context.log.add(
+        'hearth',
+        'warning',
+        `Could not tell the server its folders changed: ${(error as Error).message}`,
+      );
+    }
+  }
+
   async callTool(
     tool: string,
     args: Record<string, unknown>,
@@ -221,8 +239,14 @@ export class ServerConnection {
     const transport = built.value;
     const client = new Client(
       { name: 'hearth', title: 'Hearth', version: this.context.clientVersion },
-      { capabilities: {} },
+      { capabilities: { roots: { listChanged: true } } },
     );
+    // The folders the user gave this server, as roots; read at each request, so always current.
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: this.context
+        .config()
+        .roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path })),
+    }));
     this.watch(client, generation);
     this.client = client;
     this.transport = transport;

@@ -23,7 +23,7 @@ import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
-import { describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
+import { canonicalJson, describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
 import { clip, collectOfferings } from './offerings';
 import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
 import { ServerConnection, type ConnectionTiming } from './connection';
@@ -191,6 +191,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const before = previousName === undefined ? undefined : store.get(previousName);
       const saved = store.save(input, previousName);
       if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
+      // Only its folders or tool settings changed: no restart; a running server is told.
+      if (before && before.name === saved.name && sameLaunch(before, saved)) {
+        const { connection } = slot(saved.name);
+        if (canonicalJson(before.roots) !== canonicalJson(saved.roots))
+          await connection.rootsChanged();
+        return entry(saved.name);
+      }
       if (before) await forget(before.name);
       const { connection } = slot(saved.name);
       if (saved.enabled) await connection.start();
@@ -384,4 +391,19 @@ function withStoredSecrets(config: ServerConfig, stored: ServerConfig | undefine
         ...config,
         transport: { ...config.transport, headers: config.transport.headers.map(fill) },
       };
+}
+
+/**
+ * True when two configs start the same server (everything but its folders and tool settings is
+ * equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
+ */
+function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
+  const launch = (config: ServerConfig) => canonicalJson({ ...config, roots: [], tools: {} });
+  const secretTyped = (config: ServerConfig) =>
+    config.transport.type === 'builtin'
+      ? false
+      : (config.transport.type === 'stdio' ? config.transport.env : config.transport.headers).some(
+          (entry) => entry.secret && entry.value !== undefined,
+        );
+  return launch(before) === launch(after) && !secretTyped(after);
 }

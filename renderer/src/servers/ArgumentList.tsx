@@ -10,9 +10,12 @@ export interface ArgumentListProps {
   onChange(items: ArgumentItem[]): void;
   /** The problem with the argument at `index`, if any. */
   errorAt(index: number): string | undefined;
+  /** What one item is called in labels ("argument", "folder"). */
+  noun?: string;
 }
 
-export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
+export function ArgumentList({ items, onChange, errorAt, noun = 'argument' }: ArgumentListProps) {
+  const Noun = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
   // Only an argument the user just added takes the focus.
   const [addedId, setAddedId] = useState<number>();
   const move = (index: number, by: -1 | 1) => {
@@ -24,9 +27,9 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
   return (
     <div className="list-editor">
       {items.length === 0 ? (
-        <p className="field-hint">No arguments.</p>
+        <p className="field-hint">No {noun}s.</p>
       ) : (
-        <ol aria-label="Arguments">
+        <ol aria-label={`${Noun}s`}>
           {items.map((item, index) => {
             const position = index + 1;
             const error = errorAt(index);
@@ -35,7 +38,7 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
                 <div className="list-editor-row">
                   <input
                     className="input mono"
-                    aria-label={`Argument ${position}`}
+                    aria-label={`${Noun} ${position}`}
                     aria-invalid={error ? true : undefined}
                     value={item.value}
                     autoFocus={item.id === addedId}
@@ -51,7 +54,7 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
                   <button
                     type="button"
                     className="button small"
-                    aria-label={`Move argument ${position} up`}
+                    aria-label={`Move ${noun} ${position} up`}
                     title="Move up"
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
@@ -61,7 +64,7 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
                   <button
                     type="button"
                     className="button small"
-                    aria-label={`Move argument ${position} down`}
+                    aria-label={`Move ${noun} ${position} down`}
                     title="Move down"
                     disabled={index === items.length - 1}
                     onClick={() => move(index, 1)}
@@ -71,7 +74,7 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
                   <button
                     type="button"
                     className="button small"
-                    aria-label={`Remove argument ${position}`}
+                    aria-label={`Remove ${noun} ${position}`}
                     title="Remove"
                     onClick={() => onChange(items.filter((other) => other.id !== item.id))}
                   >
@@ -93,7 +96,7 @@ export function ArgumentList({ items, onChange, errorAt }: ArgumentListProps) {
           onChange([...items, { id, value: '' }]);
         }}
       >
-        Add argument
+        Add {noun}
       </button>
     </div>
   );

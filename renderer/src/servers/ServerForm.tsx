@@ -19,6 +19,7 @@ import {
   type ServerDraft,
 } from './formModel';
 import { TestOutcome, type TrialReport } from './TestOutcome';
+import { ArgumentList } from './ArgumentList';
 import { HttpFields, StdioFields } from './TransportFields';
 
 export interface ServerFormProps {
@@ -146,6 +147,19 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
       ) : (
         <HttpFields draft={draft} edit={edit} touch={touch} errorFor={errorFor} />
       )}
+      <fieldset className="field plain">
+        <legend>Folders it may work in</legend>
+        <p className="field-hint">
+          Sent to the server as its roots: the places it should read and change. Leave empty if it
+          does not ask for any.
+        </p>
+        <ArgumentList
+          noun="folder"
+          items={draft.roots}
+          onChange={(roots) => edit('other', { roots })}
+          errorAt={(index) => errorFor(`roots.${index}`)}
+        />
+      </fieldset>
       <Field
         label="Request timeout (seconds)"
         error={errorFor('requestTimeoutMs')}

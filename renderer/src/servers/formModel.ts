@@ -40,6 +40,8 @@ export interface ServerDraft {
   headers: NamedValueRow[];
   protocol: HttpProtocol;
   timeoutSeconds: string;
+  /** Folders the server may work in (MCP roots). */
+  roots: ArgumentItem[];
   /** Carried over from the config being edited; the form does not change them. */
   enabled: boolean;
   tools: Record<string, ToolSettings>;
@@ -70,6 +72,7 @@ export function emptyDraft(): ServerDraft {
     headers: [],
     protocol: 'auto',
     timeoutSeconds: String(DEFAULT_REQUEST_TIMEOUT_MS / 1_000),
+    roots: [],
     enabled: true,
     tools: {},
   };
@@ -93,6 +96,7 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
     ...draft,
     name: mode === 'duplicate' ? copyName(config.name) : config.name,
     timeoutSeconds: String(config.requestTimeoutMs / 1_000),
+    roots: config.roots.map((value) => ({ id: nextRowId(), value })),
     enabled: config.enabled,
     tools: config.tools,
   };
@@ -159,6 +163,7 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
     transport,
     requestTimeoutMs: Math.round(seconds * 1_000),
     tools: draft.tools,
+    roots: draft.roots.map((item) => item.value.trim()).filter(Boolean),
   };
 }
 

@@ -41,4 +41,34 @@ describe('the working folder', () => {
     await within(dialog).findByRole('textbox', { name: 'Working folder' });
     expect(within(dialog).queryByRole('button', { name: 'Choose…' })).toBeNull();
   });
+
+  it('keeps a list of folders the server may work in, saved as its roots', async () => {
+    const harness = renderServers([builtin], {
+      'app:info': info('browser'),
+      'servers:save': (config) => ({
+        config: { ...config, enabled: true },
+        status: {
+          name: config.name,
+          state: 'stopped',
+          consent: 'required',
+          restarts: 0,
+          toolCount: 0,
+        },
+      }),
+    });
+    const dialog = await openForm(harness);
+    await harness.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'files');
+    await harness.user.type(within(dialog).getByRole('textbox', { name: 'Command' }), 'npx');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Add folder' }));
+    await harness.user.type(
+      within(dialog).getByRole('textbox', { name: 'Folder 1' }),
+      '/srv/projects',
+    );
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect.poll(() => harness.argsOf('servers:save').length).toBe(1);
+    expect(harness.argsOf('servers:save')[0]?.[0]).toMatchObject({
+      name: 'files',
+      roots: ['/srv/projects'],
+    });
+  });
 });

@@ -30,7 +30,7 @@ export function entryOf(
   status: Partial<ServerStatus> = {},
 ): ServerEntry {
   return {
-    config: { enabled: true, requestTimeoutMs: 60_000, tools: {}, ...config },
+    config: { enabled: true, requestTimeoutMs: 60_000, tools: {}, roots: [], ...config },
     status: statusOf(config.name, status),
   };
 }
