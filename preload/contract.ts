@@ -31,6 +31,8 @@ import {
   chatStatusSchema,
   conversationSchema,
   conversationSummarySchema,
+  elicitationAnswerSchema,
+  elicitationRequestSchema,
   modelCapabilitiesSchema,
   modelSummarySchema,
   ollamaStatusSchema,
@@ -292,6 +294,11 @@ export const invokeChannels = {
     z.boolean(),
   ),
   /** The password for exactly the command shown, or null to cancel. Never stored or logged. */
+  /** The user's answer to a server's request for information (see elicitationRequestSchema). */
+  'elicitation:respond': channel(
+    z.tuple([z.string().min(1).max(128), elicitationAnswerSchema]),
+    z.boolean(),
+  ),
   'sudo:respond': channel(
     z.tuple([z.string().min(1).max(128), z.string().max(1_024).nullable()]),
     z.boolean(),
@@ -330,6 +337,8 @@ export const eventChannels = {
   'approval:request': approvalRequestSchema,
   'approval:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:request': sudoRequestSchema,
+  'elicitation:request': elicitationRequestSchema,
+  'elicitation:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:resolved': z.strictObject({ requestId: z.string() }),
   'models:pullProgress': pullProgressSchema,
   /** The desktop app's menu or tray asks the window to show a view (a new chat, Settings…). */

@@ -76,6 +76,8 @@ export function createHandlers(services: Services): Handlers {
     },
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
     'sudo:respond': (requestId, password) => services.questions.answerSudo(requestId, password),
+    'elicitation:respond': (requestId, answer) =>
+      services.questions.answerElicitation(requestId, answer),
     'questions:pending': () => services.questions.pending(),
     'ollama:status': () => services.ollama.status(),
     'ollama:headers': () => services.ollama.headerNames(),

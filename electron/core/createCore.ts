@@ -14,6 +14,7 @@ import { createBuiltinServer } from './builtin/server';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
 import { createRendererQuestions, type RendererQuestions } from './chat/userQuestions';
+import { createElicitationHandler } from './mcp/elicitation';
 import { createImportService } from './mcp/importService';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
@@ -72,6 +73,7 @@ export function createCore(options: CoreOptions): Core {
   const baseEnvironment = options.environment ?? process.env;
   let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
   const tickets = new SudoTickets();
+  const questions = createRendererQuestions(events);
   const mcp = createMcpManager({
     dataDir,
     vault: options.vault,
@@ -81,6 +83,7 @@ export function createCore(options: CoreOptions): Core {
     launchContext: () => launchContext,
     onProblem,
     builtinServer: () => createBuiltinServer({ tickets }),
+    elicit: createElicitationHandler(questions, links),
   });
   const imports = createImportService({
     manager: mcp,
@@ -88,7 +91,6 @@ export function createCore(options: CoreOptions): Core {
     env: baseEnvironment,
     home: homedir(),
   });
-  const questions = createRendererQuestions(events);
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const chat = createChatService({
     dataDir,

@@ -147,6 +147,7 @@ export const sudoRequestSchema = z.strictObject({
 export const pendingQuestionsSchema = z.strictObject({
   approvals: z.array(approvalRequestSchema),
   sudo: z.array(sudoRequestSchema),
+  elicitations: z.array(z.lazy(() => elicitationRequestSchema)),
 });
 
 export const modelSummarySchema = z.strictObject({
@@ -182,3 +183,36 @@ export const pullProgressSchema = z.strictObject({
   done: z.boolean(),
   error: z.string().max(2_000).optional(),
 });
+
+/**
+ * A server asks the user for information (MCP elicitation). `form`: fields described by a flat
+ * JSON schema of strings, numbers, integers, booleans and enums; `url`: a page to open in the
+ * system browser, after the user agrees.
+ */
+export const elicitationRequestSchema = z.strictObject({
+  requestId: id,
+  server: z.string().max(256),
+  message: z.string().max(10_000),
+  mode: z.enum(['form', 'url']),
+  /** For `form`: the fields, as the server sent them (type object with properties and required). */
+  requestedSchema: z.record(z.string(), z.unknown()).optional(),
+  /** For `url`: where the server wants the user to go. */
+  url: z.string().max(2_048).optional(),
+});
+
+export const elicitationAnswerSchema = z.strictObject({
+  /** accept: submit (with `content` for a form); decline: said no; cancel: dismissed. */
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z
+    .record(
+      z.string(),
+      z.union([
+        z.string().max(10_000),
+        z.number(),
+        z.boolean(),
+        z.array(z.string().max(1_000)).max(100),
+      ]),
+    )
+    .optional(),
+});
+export type ElicitationAnswer = z.output<typeof elicitationAnswerSchema>;

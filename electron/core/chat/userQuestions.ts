@@ -1,6 +1,6 @@
 /**
- * Questions main asks the user during a turn, as round trips over the bridge: approve a tool
- * call, give a sudo password. Each has a requestId; an unknown id is ignored, and a stopped turn
+ * Questions main asks the user, as round trips over the bridge: approve a tool call, give a sudo
+ * password, answer a server's request for information (elicitation). Each has a requestId; an unknown id is ignored, and a stopped turn
  * resolves its questions as "cancelled". An approval nobody answers waits (never a silent timeout
  * that runs the tool); a password prompt expires, and the command then does not run.
  */
@@ -8,13 +8,16 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   ApprovalAnswer,
+  ElicitationAnswer,
   approvalRequestSchema,
+  elicitationRequestSchema,
   sudoRequestSchema,
 } from '../../../preload/schemas/chat';
 import type { EventHub } from '../bridge/events';
 
 type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 type SudoRequest = z.output<typeof sudoRequestSchema>;
+type ElicitationRequest = z.output<typeof elicitationRequestSchema>;
 
 /** Long enough to fetch a password manager; short enough that a forgotten prompt cannot be answered much later. */
 export const SUDO_PROMPT_TIMEOUT_MS = 2 * 60_000;
@@ -30,6 +33,11 @@ export interface UserQuestions {
     request: Omit<SudoRequest, 'requestId'>,
     signal: AbortSignal,
   ): Promise<SudoAnswer>;
+  /** A server's request for information; waits for the user, or `cancel` when it is dropped. */
+  askElicitation(
+    request: Omit<ElicitationRequest, 'requestId'>,
+    signal: AbortSignal,
+  ): Promise<ElicitationAnswer>;
 }
 
 export interface RendererQuestions extends UserQuestions {
@@ -37,8 +45,14 @@ export interface RendererQuestions extends UserQuestions {
   answerApproval(requestId: string, answer: ApprovalAnswer): boolean;
   /** `null` cancels. False for an unknown, answered or expired request. */
   answerSudo(requestId: string, password: string | null): boolean;
+  /** False for an unknown or already answered request. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): boolean;
   /** What is still waiting, for a window that opens (or reloads) mid-turn. */
-  pending(): { approvals: ApprovalRequest[]; sudo: SudoRequest[] };
+  pending(): {
+    approvals: ApprovalRequest[];
+    sudo: SudoRequest[];
+    elicitations: ElicitationRequest[];
+  };
 }
 
 export function createRendererQuestions(
@@ -50,6 +64,18 @@ export function createRendererQuestions(
     { request: ApprovalRequest; resolve: (answer: ApprovalAnswer | 'cancelled') => void }
   >();
   const sudo = new Map<string, { request: SudoRequest; resolve: (answer: SudoAnswer) => void }>();
+  const elicitations = new Map<
+    string,
+    { request: ElicitationRequest; resolve: (answer: ElicitationAnswer) => void }
+  >();
+  const settleElicitation = (requestId: string, answer: ElicitationAnswer) => {
+    const waiting = elicitations.get(requestId);
+    if (!waiting) return false;
+    elicitations.delete(requestId);
+    events.emit('elicitation:resolved', { requestId });
+    waiting.resolve(answer);
+    return true;
+  };
 
   const settleApproval = (requestId: string, answer: ApprovalAnswer | 'cancelled') => {
     const waiting = approvals.get(requestId);
@@ -103,12 +129,27 @@ export function createRendererQuestions(
         events.emit('sudo:request', full);
       });
     },
+    askElicitation(request, signal) {
+      if (signal.aborted) return Promise.resolve({ action: 'cancel' });
+      const full = { ...request, requestId: randomUUID() };
+      return new Promise((resolve) => {
+        elicitations.set(full.requestId, { request: full, resolve });
+        signal.addEventListener(
+          'abort',
+          () => settleElicitation(full.requestId, { action: 'cancel' }),
+          { once: true },
+        );
+        events.emit('elicitation:request', full);
+      });
+    },
+    answerElicitation: (requestId, answer) => settleElicitation(requestId, answer),
     answerApproval: (requestId, answer) => settleApproval(requestId, answer),
     answerSudo: (requestId, password) =>
       settleSudo(requestId, password === null ? { refused: 'cancelled' } : { password }),
     pending: () => ({
       approvals: [...approvals.values()].map((entry) => entry.request),
       sudo: [...sudo.values()].map((entry) => entry.request),
+      elicitations: [...elicitations.values()].map((entry) => entry.request),
     }),
   };
 }

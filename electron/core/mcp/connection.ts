@@ -11,7 +11,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  ElicitRequestSchema,
   ListRootsRequestSchema,
+  type ElicitRequest,
+  type ElicitResult,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -59,7 +62,15 @@ export interface ConnectionContext {
   timing?: ConnectionTiming;
   /** Makes Hearth's built-in tool server, for configs of type `builtin`. */
   builtinServer?: () => McpServer;
+  /** Asks the user what a server's elicitation request wants; absent, the capability is not offered. */
+  elicit?: Elicit;
 }
+
+export type Elicit = (
+  server: string,
+  params: ElicitRequest['params'],
+  signal: AbortSignal,
+) => Promise<ElicitResult>;
 
 export interface ConnectionTiming {
   connectTimeoutMs?: number;
@@ -239,8 +250,20 @@ export class ServerConnection {
     const transport = built.value;
     const client = new Client(
       { name: 'hearth', title: 'Hearth', version: this.context.clientVersion },
-      { capabilities: { roots: { listChanged: true } } },
+      {
+        capabilities: {
+          roots: { listChanged: true },
+          ...(this.context.elicit ? { elicitation: { form: {}, url: {} } } : {}),
+        },
+      },
     );
+    const elicit = this.context.elicit;
+    if (elicit) {
+      // A server asks the user for information: the user answers in a dialog, or it is cancelled.
+      client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+        elicit(this.name, request.params, extra.signal),
+      );
+    }
     // The folders the user gave this server, as roots; read at each request, so always current.
     client.setRequestHandler(ListRootsRequestSchema, () => ({
       roots: this.context

@@ -26,7 +26,7 @@ import type { SecretVault } from '../secrets/secretVault';
 import { canonicalJson, describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
 import { clip, collectOfferings } from './offerings';
 import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
-import { ServerConnection, type ConnectionTiming } from './connection';
+import { ServerConnection, type ConnectionTiming, type Elicit } from './connection';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
 import { createLogBatcher } from './logBatcher';
 import { createServerLog, type ServerLog } from './serverLog';
@@ -47,6 +47,8 @@ export interface McpManagerOptions {
   timing?: ConnectionTiming;
   /** Hearth's built-in tool server; added (once, on by default) to the server list when given. */
   builtinServer?: () => McpServer;
+  /** Answers servers' elicitation requests by asking the user. */
+  elicit?: Elicit;
 }
 
 /** The name the built-in server gets in the list, and so the prefix of its tools' model names. */
@@ -147,6 +149,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       onCatalogChanged: catalogChanged,
       timing: options.timing,
       builtinServer: options.builtinServer,
+      elicit: options.elicit,
     });
     const created = { connection, log };
     slots.set(key, created);

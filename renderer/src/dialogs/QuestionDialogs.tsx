@@ -4,6 +4,7 @@
  */
 import { useApi } from '../apiContext';
 import { ApprovalDialog } from './ApprovalDialog';
+import { ElicitationDialog } from './ElicitationDialog';
 import { SudoDialog } from './SudoDialog';
 import { useQuestionQueue } from './useQuestionQueue';
 
@@ -19,19 +20,33 @@ export function QuestionDialogs() {
   const settle = (answered: Promise<boolean>) => answered.then(() => remove(requestId));
 
   // Keyed by request, so nothing typed for one question (a password, a reason) shows in the next.
-  return current.kind === 'approval' ? (
-    <ApprovalDialog
-      key={requestId}
-      request={current.request}
-      subtitle={subtitle}
-      onAnswer={(answer) => settle(api.approval.respond(requestId, answer))}
-    />
-  ) : (
-    <SudoDialog
-      key={requestId}
-      request={current.request}
-      subtitle={subtitle}
-      onAnswer={(password) => settle(api.sudo.respond(requestId, password))}
-    />
-  );
+  switch (current.kind) {
+    case 'approval':
+      return (
+        <ApprovalDialog
+          key={requestId}
+          request={current.request}
+          subtitle={subtitle}
+          onAnswer={(answer) => settle(api.approval.respond(requestId, answer))}
+        />
+      );
+    case 'sudo':
+      return (
+        <SudoDialog
+          key={requestId}
+          request={current.request}
+          subtitle={subtitle}
+          onAnswer={(password) => settle(api.sudo.respond(requestId, password))}
+        />
+      );
+    case 'elicitation':
+      return (
+        <ElicitationDialog
+          key={requestId}
+          request={current.request}
+          subtitle={subtitle}
+          onAnswer={(answer) => settle(api.elicitation.respond(requestId, answer))}
+        />
+      );
+  }
 }

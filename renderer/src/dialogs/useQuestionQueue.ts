@@ -1,5 +1,6 @@
 /**
- * The questions main is waiting on (tool approvals, sudo passwords), oldest first: those already
+ * The questions main is waiting on (tool approvals, sudo passwords, servers asking for
+ * information), oldest first: those already
  * waiting when the window opened, then each new one as it arrives, each gone once it is resolved
  * here, in another window, by a stopped turn or by a prompt that expired.
  */
@@ -9,9 +10,12 @@ import type { EventPayload } from '../../../preload/contract';
 
 export type ApprovalRequest = EventPayload<'approval:request'>;
 export type SudoRequest = EventPayload<'sudo:request'>;
+export type ElicitationRequest = EventPayload<'elicitation:request'>;
 
 export type Question =
-  { kind: 'approval'; request: ApprovalRequest } | { kind: 'sudo'; request: SudoRequest };
+  | { kind: 'approval'; request: ApprovalRequest }
+  | { kind: 'sudo'; request: SudoRequest }
+  | { kind: 'elicitation'; request: ElicitationRequest };
 
 export interface QuestionQueue {
   /** Oldest first; the first one is the one on screen. */
@@ -44,8 +48,10 @@ export function useQuestionQueue(api: Api): QuestionQueue {
     const stops = [
       api.approval.onRequest((request) => add({ kind: 'approval', request })),
       api.sudo.onRequest((request) => add({ kind: 'sudo', request })),
+      api.elicitation.onRequest((request) => add({ kind: 'elicitation', request })),
       api.approval.onResolved(({ requestId }) => remove(requestId)),
       api.sudo.onResolved(({ requestId }) => remove(requestId)),
+      api.elicitation.onResolved(({ requestId }) => remove(requestId)),
     ];
     api.questions.pending().then(
       (pending) => {
@@ -53,6 +59,7 @@ export function useQuestionQueue(api: Api): QuestionQueue {
         const waiting: Question[] = [
           ...pending.approvals.map((request) => ({ kind: 'approval' as const, request })),
           ...pending.sudo.map((request) => ({ kind: 'sudo' as const, request })),
+          ...pending.elicitations.map((request) => ({ kind: 'elicitation' as const, request })),
         ].filter((question) => !resolved.current.has(idOf(question)));
         // What was already waiting is older than anything that arrived while we asked.
         setQuestions((all) => [

@@ -53,7 +53,7 @@ describe('the tool approval dialog', () => {
     const slow = connectTo({
       'questions:pending': () =>
         new Promise((resolve) => {
-          release = () => resolve({ approvals: [approvalRequest()], sudo: [] });
+          release = () => resolve({ approvals: [approvalRequest()], sudo: [], elicitations: [] });
         }),
       'approval:respond': () => true,
     });

@@ -4,6 +4,7 @@ import { connectTo, type RendererHarness } from '../../../support/rendererHarnes
 
 export type ApprovalRequest = EventPayload<'approval:request'>;
 export type SudoRequest = EventPayload<'sudo:request'>;
+export type ElicitationRequest = EventPayload<'elicitation:request'>;
 
 export function approvalRequest(fields: Partial<ApprovalRequest> = {}): ApprovalRequest {
   return {
@@ -28,26 +29,78 @@ export function sudoRequest(fields: Partial<SudoRequest> = {}): SudoRequest {
   };
 }
 
+export function elicitationRequest(fields: Partial<ElicitationRequest> = {}): ElicitationRequest {
+  return {
+    requestId: 'elicitation-1',
+    server: 'everything',
+    message: 'Please provide inputs for the following fields:',
+    mode: 'form',
+    requestedSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name' } },
+      required: ['name'],
+    },
+    ...fields,
+  };
+}
+
+/** The schema server-everything's trigger-elicitation-request tool really sends, captured from it. */
+export async function everythingSchema(): Promise<Record<string, unknown>> {
+  const modulePath =
+    '@modelcontextprotocol/server-everything/dist/tools/trigger-elicitation-request.js';
+  const { registerTriggerElicitationRequestTool: register } = (await import(
+    /* @vite-ignore */ modulePath
+  )) as { registerTriggerElicitationRequestTool(server: unknown): void };
+  let handler: ((args: unknown, extra: unknown) => Promise<unknown>) | undefined;
+  register({
+    server: { getClientCapabilities: () => ({ elicitation: {} }) },
+    registerTool: (_name: string, _config: unknown, run: typeof handler) => (handler = run),
+  });
+  let schema: Record<string, unknown> | undefined;
+  await handler?.(
+    {},
+    {
+      sendRequest: (request: { params: { requestedSchema: Record<string, unknown> } }) => {
+        schema = request.params.requestedSchema;
+        return Promise.resolve({ action: 'cancel' });
+      },
+    },
+  );
+  if (!schema) throw new Error('server-everything sent no elicitation');
+  return schema;
+}
+
 export interface QuestionHarness extends RendererHarness {
   approvals: InvokeArgs<'approval:respond'>[];
   passwords: InvokeArgs<'sudo:respond'>[];
+  elicitations: InvokeArgs<'elicitation:respond'>[];
 }
 
 /** Main with the given questions already waiting; answers are recorded and accepted. */
 export function questionHarness(
-  waiting: { approvals?: ApprovalRequest[]; sudo?: SudoRequest[] } = {},
+  waiting: {
+    approvals?: ApprovalRequest[];
+    sudo?: SudoRequest[];
+    elicitations?: ElicitationRequest[];
+  } = {},
   answers: { accept?: boolean; fail?: string } = {},
 ): QuestionHarness {
   const approvals: QuestionHarness['approvals'] = [];
   const passwords: QuestionHarness['passwords'] = [];
+  const elicitations: QuestionHarness['elicitations'] = [];
   const reply = () => {
     if (answers.fail) throw new Error(answers.fail);
     return answers.accept ?? true;
   };
   const harness = connectTo({
-    'questions:pending': () => ({ approvals: waiting.approvals ?? [], sudo: waiting.sudo ?? [] }),
+    'questions:pending': () => ({
+      approvals: waiting.approvals ?? [],
+      sudo: waiting.sudo ?? [],
+      elicitations: waiting.elicitations ?? [],
+    }),
     'approval:respond': (requestId, answer) => (approvals.push([requestId, answer]), reply()),
     'sudo:respond': (requestId, password) => (passwords.push([requestId, password]), reply()),
+    'elicitation:respond': (requestId, answer) => (elicitations.push([requestId, answer]), reply()),
   });
-  return Object.assign(harness, { approvals, passwords });
+  return Object.assign(harness, { approvals, passwords, elicitations });
 }
