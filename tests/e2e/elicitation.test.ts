@@ -1,0 +1,79 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import { launchChromium } from '../support/chromium';
+import { everythingStdio } from '../support/mcpFixtures';
+import { connectRenderer } from '../support/rendererBridge';
+import { REPO_ROOT, startBuiltHost, type ServeProcess } from '../support/serveProcess';
+import { tempDir } from '../support/testHost';
+
+// A server's form request, filled in the dialog in Chromium: the model calls the everything
+// server's elicitation tool, the user allows the call, fills the form, and the answer comes back.
+const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
+let browser: Browser;
+let host: ServeProcess;
+let ollama: FakeOllama;
+
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool') return plainAnswer(`The server said: ${last.content.slice(0, 200)}`);
+  return toolCall('everything_trigger-elicitation-request', {});
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  ollama = await startFakeOllama({ script });
+  host = await startBuiltHost(tempDir('elicit'));
+  const { api, transport } = connectRenderer({
+    port: Number(new URL(host.url).port),
+    token: host.token,
+    origin: host.origin,
+  });
+  await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+  const command = everythingStdio();
+  await api.servers.save({
+    name: 'everything',
+    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+  });
+  await api.servers.approveLaunch(
+    'everything',
+    (await api.servers.reviewLaunch('everything')).fingerprint,
+  );
+  transport.close();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await ollama?.close();
+});
+
+describe('a server asks the user for information', () => {
+  it('fills the form in the dialog and the server gets the answer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(host.url);
+    await page.getByRole('textbox', { name: 'Message' }).fill('ask me something');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /trigger-elicitation-request/ });
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    const form = page.getByRole('dialog', { name: /asks for information/ });
+    await form.waitFor();
+    await page.screenshot({ path: join(SCREENS, 'elicitation.png') });
+    writeFileSync(join(SCREENS, 'elicitation.aria.txt'), await form.ariaSnapshot());
+    await form
+      .getByRole('textbox', { name: /^String/ })
+      .first()
+      .fill('Sam Example');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(
+        () => page.getByText(/The server said: .*User provided the requested information/s).count(),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+  });
+});
