@@ -38,6 +38,8 @@ import {
   ollamaStatusSchema,
   pendingQuestionsSchema,
   pullProgressSchema,
+  samplingAnswerSchema,
+  samplingRequestSchema,
   searchHitSchema,
   storedMessageSchema,
   sudoRequestSchema,
@@ -299,6 +301,11 @@ export const invokeChannels = {
     z.tuple([z.string().min(1).max(128), elicitationAnswerSchema]),
     z.boolean(),
   ),
+  /** The user's decision on a server's request to use the model (see samplingRequestSchema). */
+  'sampling:respond': channel(
+    z.tuple([z.string().min(1).max(128), samplingAnswerSchema]),
+    z.boolean(),
+  ),
   'sudo:respond': channel(
     z.tuple([z.string().min(1).max(128), z.string().max(1_024).nullable()]),
     z.boolean(),
@@ -339,6 +346,8 @@ export const eventChannels = {
   'sudo:request': sudoRequestSchema,
   'elicitation:request': elicitationRequestSchema,
   'elicitation:resolved': z.strictObject({ requestId: z.string() }),
+  'sampling:request': samplingRequestSchema,
+  'sampling:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:resolved': z.strictObject({ requestId: z.string() }),
   'models:pullProgress': pullProgressSchema,
   /** The desktop app's menu or tray asks the window to show a view (a new chat, Settings…). */

@@ -78,6 +78,7 @@ export function createHandlers(services: Services): Handlers {
     'sudo:respond': (requestId, password) => services.questions.answerSudo(requestId, password),
     'elicitation:respond': (requestId, answer) =>
       services.questions.answerElicitation(requestId, answer),
+    'sampling:respond': (requestId, answer) => services.questions.answerSampling(requestId, answer),
     'questions:pending': () => services.questions.pending(),
     'ollama:status': () => services.ollama.status(),
     'ollama:headers': () => services.ollama.headerNames(),

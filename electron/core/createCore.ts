@@ -15,6 +15,7 @@ import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
 import { createRendererQuestions, type RendererQuestions } from './chat/userQuestions';
 import { createElicitationHandler } from './mcp/elicitation';
+import { createSamplingHandler } from './mcp/sampling';
 import { createImportService } from './mcp/importService';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
@@ -73,6 +74,7 @@ export function createCore(options: CoreOptions): Core {
   const baseEnvironment = options.environment ?? process.env;
   let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
   const tickets = new SudoTickets();
+  const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const questions = createRendererQuestions(events);
   const mcp = createMcpManager({
     dataDir,
@@ -84,6 +86,11 @@ export function createCore(options: CoreOptions): Core {
     onProblem,
     builtinServer: () => createBuiltinServer({ tickets }),
     elicit: createElicitationHandler(questions, links),
+    sample: createSamplingHandler({
+      questions,
+      provider: () => ollama.provider(),
+      settings: () => settings.get(),
+    }),
   });
   const imports = createImportService({
     manager: mcp,
@@ -91,7 +98,6 @@ export function createCore(options: CoreOptions): Core {
     env: baseEnvironment,
     home: homedir(),
   });
-  const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const chat = createChatService({
     dataDir,
     events,

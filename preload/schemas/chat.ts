@@ -148,6 +148,7 @@ export const pendingQuestionsSchema = z.strictObject({
   approvals: z.array(approvalRequestSchema),
   sudo: z.array(sudoRequestSchema),
   elicitations: z.array(z.lazy(() => elicitationRequestSchema)),
+  samplings: z.array(z.lazy(() => samplingRequestSchema)),
 });
 
 export const modelSummarySchema = z.strictObject({
@@ -216,3 +217,31 @@ export const elicitationAnswerSchema = z.strictObject({
     .optional(),
 });
 export type ElicitationAnswer = z.output<typeof elicitationAnswerSchema>;
+
+/**
+ * A server asks Hearth's model to write something (MCP sampling). The user sees exactly what
+ * would be sent, may edit it, and approves or rejects it; nothing reaches the model before.
+ */
+export const samplingRequestSchema = z.strictObject({
+  requestId: id,
+  server: z.string().max(256),
+  /** The conversation the server wants continued; non-text parts are described in brackets. */
+  messages: z
+    .array(z.strictObject({ role: z.enum(['user', 'assistant']), text: z.string().max(200_000) }))
+    .max(200),
+  systemPrompt: z.string().max(20_000).optional(),
+  maxTokens: z.int().positive(),
+  /** The local model Hearth chose from the server's preferences and what is installed. */
+  model: z.string().max(256),
+});
+
+export const samplingAnswerSchema = z.strictObject({
+  action: z.enum(['approve', 'reject']),
+  /** The messages as the user edited them; absent: as the server sent them. */
+  messages: z
+    .array(z.strictObject({ role: z.enum(['user', 'assistant']), text: z.string().max(200_000) }))
+    .max(200)
+    .optional(),
+  systemPrompt: z.string().max(20_000).optional(),
+});
+export type SamplingAnswer = z.output<typeof samplingAnswerSchema>;

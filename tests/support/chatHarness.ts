@@ -68,6 +68,8 @@ export async function startChatHarness(options: {
   api.chat.onMessage(record('chat:message'));
   api.approval.onRequest(record('approval:request'));
   api.sudo.onRequest(record('sudo:request'));
+  api.sampling.onRequest(record('sampling:request'));
+  api.elicitation.onRequest(record('elicitation:request'));
   await api.settings.set({
     ollama: { host: ollama.url },
     chat: { model: options.model ?? 'llama3.2', loopLimit: options.loopLimit ?? 10 },

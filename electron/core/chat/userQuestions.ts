@@ -9,8 +9,10 @@ import type { z } from 'zod';
 import type {
   ApprovalAnswer,
   ElicitationAnswer,
+  SamplingAnswer,
   approvalRequestSchema,
   elicitationRequestSchema,
+  samplingRequestSchema,
   sudoRequestSchema,
 } from '../../../preload/schemas/chat';
 import type { EventHub } from '../bridge/events';
@@ -18,6 +20,7 @@ import type { EventHub } from '../bridge/events';
 type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 type SudoRequest = z.output<typeof sudoRequestSchema>;
 type ElicitationRequest = z.output<typeof elicitationRequestSchema>;
+type SamplingRequest = z.output<typeof samplingRequestSchema>;
 
 /** Long enough to fetch a password manager; short enough that a forgotten prompt cannot be answered much later. */
 export const SUDO_PROMPT_TIMEOUT_MS = 2 * 60_000;
@@ -38,6 +41,11 @@ export interface UserQuestions {
     request: Omit<ElicitationRequest, 'requestId'>,
     signal: AbortSignal,
   ): Promise<ElicitationAnswer>;
+  /** A server's request to use the model; waits for the user, `reject` when it is dropped. */
+  askSampling(
+    request: Omit<SamplingRequest, 'requestId'>,
+    signal: AbortSignal,
+  ): Promise<SamplingAnswer>;
 }
 
 export interface RendererQuestions extends UserQuestions {
@@ -47,11 +55,14 @@ export interface RendererQuestions extends UserQuestions {
   answerSudo(requestId: string, password: string | null): boolean;
   /** False for an unknown or already answered request. */
   answerElicitation(requestId: string, answer: ElicitationAnswer): boolean;
+  /** False for an unknown or already answered request. */
+  answerSampling(requestId: string, answer: SamplingAnswer): boolean;
   /** What is still waiting, for a window that opens (or reloads) mid-turn. */
   pending(): {
     approvals: ApprovalRequest[];
     sudo: SudoRequest[];
     elicitations: ElicitationRequest[];
+    samplings: SamplingRequest[];
   };
 }
 
@@ -68,6 +79,18 @@ export function createRendererQuestions(
     string,
     { request: ElicitationRequest; resolve: (answer: ElicitationAnswer) => void }
   >();
+  const samplings = new Map<
+    string,
+    { request: SamplingRequest; resolve: (answer: SamplingAnswer) => void }
+  >();
+  const settleSampling = (requestId: string, answer: SamplingAnswer) => {
+    const waiting = samplings.get(requestId);
+    if (!waiting) return false;
+    samplings.delete(requestId);
+    events.emit('sampling:resolved', { requestId });
+    waiting.resolve(answer);
+    return true;
+  };
   const settleElicitation = (requestId: string, answer: ElicitationAnswer) => {
     const waiting = elicitations.get(requestId);
     if (!waiting) return false;
@@ -143,6 +166,20 @@ export function createRendererQuestions(
       });
     },
     answerElicitation: (requestId, answer) => settleElicitation(requestId, answer),
+    askSampling(request, signal) {
+      if (signal.aborted) return Promise.resolve({ action: 'reject' });
+      const full = { ...request, requestId: randomUUID() };
+      return new Promise((resolve) => {
+        samplings.set(full.requestId, { request: full, resolve });
+        signal.addEventListener(
+          'abort',
+          () => settleSampling(full.requestId, { action: 'reject' }),
+          { once: true },
+        );
+        events.emit('sampling:request', full);
+      });
+    },
+    answerSampling: (requestId, answer) => settleSampling(requestId, answer),
     answerApproval: (requestId, answer) => settleApproval(requestId, answer),
     answerSudo: (requestId, password) =>
       settleSudo(requestId, password === null ? { refused: 'cancelled' } : { password }),
@@ -150,6 +187,7 @@ export function createRendererQuestions(
       approvals: [...approvals.values()].map((entry) => entry.request),
       sudo: [...sudo.values()].map((entry) => entry.request),
       elicitations: [...elicitations.values()].map((entry) => entry.request),
+      samplings: [...samplings.values()].map((entry) => entry.request),
     }),
   };
 }

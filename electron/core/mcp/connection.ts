@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
   type ElicitRequest,
@@ -26,6 +27,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
+import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
 import { listAll } from './pagination';
 import type { ServerLog } from './serverLog';
@@ -64,6 +66,8 @@ export interface ConnectionContext {
   builtinServer?: () => McpServer;
   /** Asks the user what a server's elicitation request wants; absent, the capability is not offered. */
   elicit?: Elicit;
+  /** Answers a server's sampling request with the model, after the user approves. */
+  sample?: Sample;
 }
 
 export type Elicit = (
@@ -254,9 +258,17 @@ export class ServerConnection {
         capabilities: {
           roots: { listChanged: true },
           ...(this.context.elicit ? { elicitation: { form: {}, url: {} } } : {}),
+          ...(this.context.sample ? { sampling: {} } : {}),
         },
       },
     );
+    const sample = this.context.sample;
+    if (sample) {
+      // A server asks to use the model: the user approves (or edits, or rejects) first.
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+        sample(this.name, request.params, extra.signal),
+      );
+    }
     const elicit = this.context.elicit;
     if (elicit) {
       // A server asks the user for information: the user answers in a dialog, or it is cancelled.

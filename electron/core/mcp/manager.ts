@@ -27,6 +27,7 @@ import { canonicalJson, describeToolChange, toolFingerprint, type ToolSnapshot }
 import { clip, collectOfferings } from './offerings';
 import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
 import { ServerConnection, type ConnectionTiming, type Elicit } from './connection';
+import type { Sample } from './sampling';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
 import { createLogBatcher } from './logBatcher';
 import { createServerLog, type ServerLog } from './serverLog';
@@ -49,6 +50,8 @@ export interface McpManagerOptions {
   builtinServer?: () => McpServer;
   /** Answers servers' elicitation requests by asking the user. */
   elicit?: Elicit;
+  /** Answers servers' sampling requests with the model, after the user approves. */
+  sample?: Sample;
 }
 
 /** The name the built-in server gets in the list, and so the prefix of its tools' model names. */
@@ -150,6 +153,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       timing: options.timing,
       builtinServer: options.builtinServer,
       elicit: options.elicit,
+      sample: options.sample,
     });
     const created = { connection, log };
     slots.set(key, created);

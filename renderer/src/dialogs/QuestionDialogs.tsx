@@ -5,6 +5,7 @@
 import { useApi } from '../apiContext';
 import { ApprovalDialog } from './ApprovalDialog';
 import { ElicitationDialog } from './ElicitationDialog';
+import { SamplingDialog } from './SamplingDialog';
 import { SudoDialog } from './SudoDialog';
 import { useQuestionQueue } from './useQuestionQueue';
 
@@ -46,6 +47,15 @@ export function QuestionDialogs() {
           request={current.request}
           subtitle={subtitle}
           onAnswer={(answer) => settle(api.elicitation.respond(requestId, answer))}
+        />
+      );
+    case 'sampling':
+      return (
+        <SamplingDialog
+          key={requestId}
+          request={current.request}
+          subtitle={subtitle}
+          onAnswer={(answer) => settle(api.sampling.respond(requestId, answer))}
         />
       );
   }

@@ -1,6 +1,6 @@
 /**
  * The questions main is waiting on (tool approvals, sudo passwords, servers asking for
- * information), oldest first: those already
+ * information or to use the model), oldest first: those already
  * waiting when the window opened, then each new one as it arrives, each gone once it is resolved
  * here, in another window, by a stopped turn or by a prompt that expired.
  */
@@ -11,11 +11,13 @@ import type { EventPayload } from '../../../preload/contract';
 export type ApprovalRequest = EventPayload<'approval:request'>;
 export type SudoRequest = EventPayload<'sudo:request'>;
 export type ElicitationRequest = EventPayload<'elicitation:request'>;
+export type SamplingRequest = EventPayload<'sampling:request'>;
 
 export type Question =
   | { kind: 'approval'; request: ApprovalRequest }
   | { kind: 'sudo'; request: SudoRequest }
-  | { kind: 'elicitation'; request: ElicitationRequest };
+  | { kind: 'elicitation'; request: ElicitationRequest }
+  | { kind: 'sampling'; request: SamplingRequest };
 
 export interface QuestionQueue {
   /** Oldest first; the first one is the one on screen. */
@@ -49,9 +51,11 @@ export function useQuestionQueue(api: Api): QuestionQueue {
       api.approval.onRequest((request) => add({ kind: 'approval', request })),
       api.sudo.onRequest((request) => add({ kind: 'sudo', request })),
       api.elicitation.onRequest((request) => add({ kind: 'elicitation', request })),
+      api.sampling.onRequest((request) => add({ kind: 'sampling', request })),
       api.approval.onResolved(({ requestId }) => remove(requestId)),
       api.sudo.onResolved(({ requestId }) => remove(requestId)),
       api.elicitation.onResolved(({ requestId }) => remove(requestId)),
+      api.sampling.onResolved(({ requestId }) => remove(requestId)),
     ];
     api.questions.pending().then(
       (pending) => {
@@ -60,6 +64,7 @@ export function useQuestionQueue(api: Api): QuestionQueue {
           ...pending.approvals.map((request) => ({ kind: 'approval' as const, request })),
           ...pending.sudo.map((request) => ({ kind: 'sudo' as const, request })),
           ...pending.elicitations.map((request) => ({ kind: 'elicitation' as const, request })),
+          ...pending.samplings.map((request) => ({ kind: 'sampling' as const, request })),
         ].filter((question) => !resolved.current.has(idOf(question)));
         // What was already waiting is older than anything that arrived while we asked.
         setQuestions((all) => [

@@ -12,7 +12,7 @@ function shell(overrides: Partial<Handlers> = {}) {
     'conversations:list': () => [],
     'models:list': () => [],
     'ollama:status': () => ({ ok: true, host: 'http://127.0.0.1:11434', version: '0.12.6' }),
-    'questions:pending': () => ({ approvals: [], sudo: [], elicitations: [] }),
+    'questions:pending': () => ({ approvals: [], sudo: [], elicitations: [], samplings: [] }),
     'servers:list': () => [],
     'tools:list': () => [],
     ...overrides,

@@ -53,7 +53,13 @@ describe('the tool approval dialog', () => {
     const slow = connectTo({
       'questions:pending': () =>
         new Promise((resolve) => {
-          release = () => resolve({ approvals: [approvalRequest()], sudo: [], elicitations: [] });
+          release = () =>
+            resolve({
+              approvals: [approvalRequest()],
+              sudo: [],
+              elicitations: [],
+              samplings: [],
+            });
         }),
       'approval:respond': () => true,
     });

@@ -5,6 +5,7 @@ import { connectTo, type RendererHarness } from '../../../support/rendererHarnes
 export type ApprovalRequest = EventPayload<'approval:request'>;
 export type SudoRequest = EventPayload<'sudo:request'>;
 export type ElicitationRequest = EventPayload<'elicitation:request'>;
+export type SamplingRequest = EventPayload<'sampling:request'>;
 
 export function approvalRequest(fields: Partial<ApprovalRequest> = {}): ApprovalRequest {
   return {
@@ -44,6 +45,21 @@ export function elicitationRequest(fields: Partial<ElicitationRequest> = {}): El
   };
 }
 
+export function samplingRequest(fields: Partial<SamplingRequest> = {}): SamplingRequest {
+  return {
+    requestId: 'sampling-1',
+    server: 'everything',
+    messages: [
+      { role: 'user', text: 'What is the capital of France?' },
+      { role: 'assistant', text: 'Let me think.' },
+    ],
+    systemPrompt: 'You are a helpful assistant.',
+    maxTokens: 100,
+    model: 'llama3.2:3b',
+    ...fields,
+  };
+}
+
 /** The schema server-everything's trigger-elicitation-request tool really sends, captured from it. */
 export async function everythingSchema(): Promise<Record<string, unknown>> {
   const modulePath =
@@ -74,6 +90,7 @@ export interface QuestionHarness extends RendererHarness {
   approvals: InvokeArgs<'approval:respond'>[];
   passwords: InvokeArgs<'sudo:respond'>[];
   elicitations: InvokeArgs<'elicitation:respond'>[];
+  samplings: InvokeArgs<'sampling:respond'>[];
 }
 
 /** Main with the given questions already waiting; answers are recorded and accepted. */
@@ -82,12 +99,14 @@ export function questionHarness(
     approvals?: ApprovalRequest[];
     sudo?: SudoRequest[];
     elicitations?: ElicitationRequest[];
+    samplings?: SamplingRequest[];
   } = {},
   answers: { accept?: boolean; fail?: string } = {},
 ): QuestionHarness {
   const approvals: QuestionHarness['approvals'] = [];
   const passwords: QuestionHarness['passwords'] = [];
   const elicitations: QuestionHarness['elicitations'] = [];
+  const samplings: QuestionHarness['samplings'] = [];
   const reply = () => {
     if (answers.fail) throw new Error(answers.fail);
     return answers.accept ?? true;
@@ -97,10 +116,12 @@ export function questionHarness(
       approvals: waiting.approvals ?? [],
       sudo: waiting.sudo ?? [],
       elicitations: waiting.elicitations ?? [],
+      samplings: waiting.samplings ?? [],
     }),
     'approval:respond': (requestId, answer) => (approvals.push([requestId, answer]), reply()),
     'sudo:respond': (requestId, password) => (passwords.push([requestId, password]), reply()),
     'elicitation:respond': (requestId, answer) => (elicitations.push([requestId, answer]), reply()),
+    'sampling:respond': (requestId, answer) => (samplings.push([requestId, answer]), reply()),
   });
-  return Object.assign(harness, { approvals, passwords, elicitations });
+  return Object.assign(harness, { approvals, passwords, elicitations, samplings });
 }

@@ -19,7 +19,7 @@ withLayout();
 function popupMain(overrides: Partial<Handlers> = {}) {
   return connectTo(
     chatHandlers({
-      'questions:pending': () => ({ approvals: [], sudo: [], elicitations: [] }),
+      'questions:pending': () => ({ approvals: [], sudo: [], elicitations: [], samplings: [] }),
       ...overrides,
     }),
   );
