@@ -4,18 +4,11 @@
  * repeated crashes, stop with its whole process tree. Protocol work is the SDK Client's; this
  * class only decides when and reports what happened, in words.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  type ElicitRequest,
-  type ElicitResult,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -27,6 +20,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
+import { createHearthClient, type Elicit } from './hearthClient';
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
 import { listAll } from './pagination';
@@ -69,12 +63,6 @@ export interface ConnectionContext {
   /** Answers a server's sampling request with the model, after the user approves. */
   sample?: Sample;
 }
-
-export type Elicit = (
-  server: string,
-  params: ElicitRequest['params'],
-  signal: AbortSignal,
-) => Promise<ElicitResult>;
 
 export interface ConnectionTiming {
   connectTimeoutMs?: number;
@@ -252,36 +240,13 @@ export class ServerConnection {
     const built = this.buildTransport(kind);
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;
-    const client = new Client(
-      { name: 'hearth', title: 'Hearth', version: this.context.clientVersion },
-      {
-        capabilities: {
-          roots: { listChanged: true },
-          ...(this.context.elicit ? { elicitation: { form: {}, url: {} } } : {}),
-          ...(this.context.sample ? { sampling: {} } : {}),
-        },
-      },
-    );
-    const sample = this.context.sample;
-    if (sample) {
-      // A server asks to use the model: the user approves (or edits, or rejects) first.
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-        sample(this.name, request.params, extra.signal),
-      );
-    }
-    const elicit = this.context.elicit;
-    if (elicit) {
-      // A server asks the user for information: the user answers in a dialog, or it is cancelled.
-      client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-        elicit(this.name, request.params, extra.signal),
-      );
-    }
-    // The folders the user gave this server, as roots; read at each request, so always current.
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: this.context
-        .config()
-        .roots.map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path })),
-    }));
+    const client = createHearthClient({
+      version: this.context.clientVersion,
+      server: () => this.name,
+      roots: () => this.context.config().roots,
+      elicit: this.context.elicit,
+      sample: this.context.sample,
+    });
     this.watch(client, generation);
     this.client = client;
     this.transport = transport;

@@ -7,7 +7,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UserQuestions } from '../chat/userQuestions';
 import type { LinkService } from '../links';
 import { checkExternalUrl } from '../security/externalLinks';
-import type { Elicit } from './connection';
+import type { Elicit } from './hearthClient';
 
 /** Longest message from a server shown in the dialog. */
 const MAX_MESSAGE = 10_000;
