@@ -12,10 +12,10 @@ function text(result: CallToolResult): string {
 
 describe('resolveUserPath', () => {
   it('reads ~ and relative paths from the home folder and keeps absolute ones', () => {
-    expect(resolveUserPath('~', '/home/someone')).toBe('/home/someone');
-    expect(resolveUserPath('~/notes.txt', '/home/someone')).toBe('/home/someone/notes.txt');
-    expect(resolveUserPath('Downloads/a', '/home/someone')).toBe('/home/someone/Downloads/a');
-    expect(resolveUserPath(' /etc/hosts ', '/home/someone')).toBe('/etc/hosts');
+    expect(resolveUserPath('~', '/users/someone')).toBe('/users/someone');
+    expect(resolveUserPath('~/notes.txt', '/users/someone')).toBe('/users/someone/notes.txt');
+    expect(resolveUserPath('Downloads/a', '/users/someone')).toBe('/users/someone/Downloads/a');
+    expect(resolveUserPath(' /etc/hosts ', '/users/someone')).toBe('/etc/hosts');
   });
 });
 

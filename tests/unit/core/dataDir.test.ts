@@ -7,29 +7,29 @@ describe('defaultDataDir', () => {
   });
 
   it('uses ~/.config on linux without XDG_CONFIG_HOME', () => {
-    expect(defaultDataDir('linux', {}, '/home/someone')).toBe('/home/someone/.config/Hearth');
+    expect(defaultDataDir('linux', {}, '/users/someone')).toBe('/users/someone/.config/Hearth');
   });
 
   it('uses an absolute XDG_CONFIG_HOME on linux', () => {
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/home/someone')).toBe(
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/users/someone')).toBe(
       '/srv/cfg/Hearth',
     );
   });
 
   it('ignores a relative or empty XDG_CONFIG_HOME, as the XDG spec requires', () => {
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: 'cfg' }, '/home/someone')).toBe(
-      '/home/someone/.config/Hearth',
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: 'cfg' }, '/users/someone')).toBe(
+      '/users/someone/.config/Hearth',
     );
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: './cfg' }, '/home/someone')).toBe(
-      '/home/someone/.config/Hearth',
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: './cfg' }, '/users/someone')).toBe(
+      '/users/someone/.config/Hearth',
     );
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '' }, '/home/someone')).toBe(
-      '/home/someone/.config/Hearth',
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '' }, '/users/someone')).toBe(
+      '/users/someone/.config/Hearth',
     );
   });
 
   it('treats other unix-likes like linux', () => {
-    expect(defaultDataDir('freebsd', { XDG_CONFIG_HOME: '/x' }, '/home/someone')).toBe('/x/Hearth');
+    expect(defaultDataDir('freebsd', { XDG_CONFIG_HOME: '/x' }, '/users/someone')).toBe('/x/Hearth');
   });
 
   it('uses Library/Application Support on darwin and ignores XDG_CONFIG_HOME there', () => {

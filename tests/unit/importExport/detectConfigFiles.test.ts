@@ -48,21 +48,21 @@ describe('importCandidates', () => {
 
   it('uses ~/.config on Linux without XDG_CONFIG_HOME', () => {
     expect(
-      importCandidates('linux', {}, '/home/someone').map((candidate) => candidate.path),
+      importCandidates('linux', {}, '/users/someone').map((candidate) => candidate.path),
     ).toEqual([
-      '/home/someone/.config/Claude/claude_desktop_config.json',
-      '/home/someone/.config/Code/User/mcp.json',
-      '/home/someone/.config/Code - Insiders/User/mcp.json',
-      '/home/someone/.cursor/mcp.json',
+      '/users/someone/.config/Claude/claude_desktop_config.json',
+      '/users/someone/.config/Code/User/mcp.json',
+      '/users/someone/.config/Code - Insiders/User/mcp.json',
+      '/users/someone/.cursor/mcp.json',
     ]);
   });
 
   it('uses an absolute XDG_CONFIG_HOME on Linux and ignores a relative one', () => {
     expect(
-      importCandidates('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/home/someone')[1]?.path,
+      importCandidates('linux', { XDG_CONFIG_HOME: '/srv/cfg' }, '/users/someone')[1]?.path,
     ).toBe('/srv/cfg/Code/User/mcp.json');
-    expect(importCandidates('linux', { XDG_CONFIG_HOME: 'cfg' }, '/home/someone')[1]?.path).toBe(
-      '/home/someone/.config/Code/User/mcp.json',
+    expect(importCandidates('linux', { XDG_CONFIG_HOME: 'cfg' }, '/users/someone')[1]?.path).toBe(
+      '/users/someone/.config/Code/User/mcp.json',
     );
   });
 });
@@ -86,52 +86,52 @@ function fakeFiles(files: Record<string, string | Error>): {
 }
 
 describe('detectConfigFiles', () => {
-  const candidates = importCandidates('linux', {}, '/home/someone');
+  const candidates = importCandidates('linux', {}, '/users/someone');
 
   it('lists only the files that exist, in candidate order, with their server counts', async () => {
     const { readFile, reads } = fakeFiles({
-      '/home/someone/.cursor/mcp.json': readImportFixture('cursorMcp.json'),
-      '/home/someone/.config/Claude/claude_desktop_config.json':
+      '/users/someone/.cursor/mcp.json': readImportFixture('cursorMcp.json'),
+      '/users/someone/.config/Claude/claude_desktop_config.json':
         readImportFixture('claudeDesktop.json'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
       {
         app: 'Claude Desktop',
-        path: '/home/someone/.config/Claude/claude_desktop_config.json',
+        path: '/users/someone/.config/Claude/claude_desktop_config.json',
         serverCount: 5,
       },
-      { app: 'Cursor', path: '/home/someone/.cursor/mcp.json', serverCount: 4 },
+      { app: 'Cursor', path: '/users/someone/.cursor/mcp.json', serverCount: 4 },
     ]);
     expect(reads).toEqual(candidates.map((candidate) => candidate.path));
   });
 
   it('counts only the servers that would import', async () => {
     const { readFile } = fakeFiles({
-      '/home/someone/.config/Code/User/mcp.json': readImportFixture('unknownFields.json'),
+      '/users/someone/.config/Code/User/mcp.json': readImportFixture('unknownFields.json'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'VS Code', path: '/home/someone/.config/Code/User/mcp.json', serverCount: 1 },
+      { app: 'VS Code', path: '/users/someone/.config/Code/User/mcp.json', serverCount: 1 },
     ]);
   });
 
   it('still lists a file that exists but does not parse, with no servers', async () => {
     const { readFile } = fakeFiles({
-      '/home/someone/.config/Code/User/mcp.json': readImportFixture('brokenJson.txt'),
+      '/users/someone/.config/Code/User/mcp.json': readImportFixture('brokenJson.txt'),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'VS Code', path: '/home/someone/.config/Code/User/mcp.json', serverCount: 0 },
+      { app: 'VS Code', path: '/users/someone/.config/Code/User/mcp.json', serverCount: 0 },
     ]);
   });
 
   it('lists a file it may not read, but not one whose folder is missing', async () => {
     const { readFile } = fakeFiles({
-      '/home/someone/.cursor/mcp.json': Object.assign(new Error('EACCES'), { code: 'EACCES' }),
-      '/home/someone/.config/Code/User/mcp.json': Object.assign(new Error('ENOTDIR'), {
+      '/users/someone/.cursor/mcp.json': Object.assign(new Error('EACCES'), { code: 'EACCES' }),
+      '/users/someone/.config/Code/User/mcp.json': Object.assign(new Error('ENOTDIR'), {
         code: 'ENOTDIR',
       }),
     });
     expect(await detectConfigFiles(candidates, readFile)).toEqual([
-      { app: 'Cursor', path: '/home/someone/.cursor/mcp.json', serverCount: 0 },
+      { app: 'Cursor', path: '/users/someone/.cursor/mcp.json', serverCount: 0 },
     ]);
   });
 

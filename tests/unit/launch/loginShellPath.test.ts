@@ -69,7 +69,7 @@ describe('readLoginShellPath with a scripted shell', () => {
   });
 
   it("joins fish's PATH list with colons instead of printing it space-separated", async () => {
-    const run = vi.fn(fakeShell('/home/someone/.local/bin:/usr/bin'));
+    const run = vi.fn(fakeShell('/users/someone/.local/bin:/usr/bin'));
     const result = await readLoginShellPath({
       platform: 'linux',
       shell: '/usr/bin/fish',
@@ -79,7 +79,7 @@ describe('readLoginShellPath with a scripted shell', () => {
     const command = run.mock.calls[0]?.[1][1] ?? '';
     expect(command).toContain('(string join : $PATH)');
     expect(command).not.toContain('"$PATH"');
-    expect(result.path).toBe('/home/someone/.local/bin:/usr/bin');
+    expect(result.path).toBe('/users/someone/.local/bin:/usr/bin');
   });
 
   it('ignores the markers in a command line the shell echoes back before running it', async () => {

@@ -14,7 +14,7 @@ describe('expandVariables', () => {
   });
 
   it('keeps $${VAR} as the literal text ${VAR}, without looking it up', () => {
-    expect(expandVariables('$${HOME}', { HOME: '/home/someone' })).toEqual({
+    expect(expandVariables('$${HOME}', { HOME: '/users/someone' })).toEqual({
       value: '${HOME}',
       missing: [],
     });
@@ -22,7 +22,7 @@ describe('expandVariables', () => {
   });
 
   it('leaves $VAR without braces untouched', () => {
-    expect(expandVariables('$HOME/bin and $', { HOME: '/home/someone' }).value).toBe(
+    expect(expandVariables('$HOME/bin and $', { HOME: '/users/someone' }).value).toBe(
       '$HOME/bin and $',
     );
   });

@@ -110,10 +110,10 @@ describe('planStdioLaunch', () => {
     const launch = planned(
       planStdioLaunch(
         config(),
-        context({ HOME: '/home/someone', USER: 'someone', SHELL: '() { evil; }' }),
+        context({ HOME: '/users/someone', USER: 'someone', SHELL: '() { evil; }' }),
       ),
     );
-    expect(launch.env).toMatchObject({ HOME: '/home/someone', USER: 'someone' });
+    expect(launch.env).toMatchObject({ HOME: '/users/someone', USER: 'someone' });
     expect(launch.env).not.toHaveProperty('SHELL');
   });
 

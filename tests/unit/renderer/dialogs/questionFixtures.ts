@@ -15,7 +15,7 @@ export function approvalRequest(fields: Partial<ApprovalRequest> = {}): Approval
     server: 'files',
     tool: 'read_file',
     description: 'Reads a file from disk.',
-    arguments: { path: '/home/me/notes.txt' },
+    arguments: { path: '/users/me/notes.txt' },
     ...fields,
   };
 }

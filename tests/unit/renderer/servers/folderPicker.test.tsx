@@ -24,14 +24,14 @@ describe('the working folder', () => {
   it('is chosen with the system picker in the desktop app', async () => {
     const harness = renderServers([builtin], {
       'app:info': info('electron'),
-      'desktop:chooseFolder': () => ({ supported: true, path: '/home/someone/projects' }),
+      'desktop:chooseFolder': () => ({ supported: true, path: '/users/someone/projects' }),
     });
     const dialog = await openForm(harness);
     await harness.user.click(await within(dialog).findByRole('button', { name: 'Choose…' }));
     const field = within(dialog).getByRole('textbox', {
       name: 'Working folder',
     }) as HTMLInputElement;
-    await expect.poll(() => field.value).toBe('/home/someone/projects');
+    await expect.poll(() => field.value).toBe('/users/someone/projects');
     expect(harness.argsOf('desktop:chooseFolder')).toEqual([['Working folder of the server']]);
   });
 

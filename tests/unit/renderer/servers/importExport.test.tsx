@@ -98,10 +98,10 @@ describe('importing servers', () => {
       'servers:detectImports': () => [
         {
           app: 'Claude Desktop',
-          path: '/home/me/.config/Claude/claude_desktop_config.json',
+          path: '/users/me/.config/Claude/claude_desktop_config.json',
           serverCount: 2,
         },
-        { app: 'Cursor', path: '/home/me/.cursor/mcp.json', serverCount: 1 },
+        { app: 'Cursor', path: '/users/me/.cursor/mcp.json', serverCount: 1 },
       ],
       'servers:import': () => plan([]),
     });
@@ -116,7 +116,7 @@ describe('importing servers', () => {
     await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await within(dialog).findByRole('region', { name: 'Preview' });
     expect(harness.argsOf('servers:import')).toEqual([
-      [{ detectedPath: '/home/me/.cursor/mcp.json' }, { apply: false, replace: [] }],
+      [{ detectedPath: '/users/me/.cursor/mcp.json' }, { apply: false, replace: [] }],
     ]);
   });
 

@@ -12,12 +12,12 @@ function review(patch: Partial<LaunchReview> = {}): LaunchReview {
     reason: 'new',
     command: 'npx',
     resolvedCommand: '/usr/local/bin/npx',
-    args: ['-y', '@modelcontextprotocol/server-github', '--root', '/home/me/My Projects'],
+    args: ['-y', '@modelcontextprotocol/server-github', '--root', '/users/me/My Projects'],
     env: [
       { name: 'GITHUB_TOKEN', value: '••••••••', secret: true },
       { name: 'NODE_OPTIONS', value: '--require /tmp/hook.js', secret: false },
     ],
-    cwd: '/home/me',
+    cwd: '/users/me',
     risky: [{ name: 'NODE_OPTIONS', reason: 'It can load any code into Node before the server.' }],
     fingerprint: 'f'.repeat(64),
     ...patch,
@@ -49,7 +49,7 @@ describe('approving a local server', () => {
       '-y',
       '@modelcontextprotocol/server-github',
       '--root',
-      '/home/me/My Projects',
+      '/users/me/My Projects',
     ]);
     const env = within(dialog).getByRole('table', { name: 'Environment' });
     const token = within(env).getByRole('row', { name: /GITHUB_TOKEN/ });
@@ -62,7 +62,7 @@ describe('approving a local server', () => {
     ).toBeTruthy();
     const warning = within(dialog).getByRole('group', { name: 'Risky variables' });
     expect(warning.textContent).toContain('NODE_OPTIONS');
-    expect(within(dialog).getByText('/home/me')).toBeTruthy();
+    expect(within(dialog).getByText('/users/me')).toBeTruthy();
 
     await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
     expect(harness.argsOf('servers:approveLaunch')).toEqual([['github', 'f'.repeat(64)]]);

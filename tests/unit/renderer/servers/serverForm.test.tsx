@@ -103,7 +103,7 @@ describe('the server form', () => {
     await harness.user.type(within(dialog).getByRole('textbox', { name: 'Command' }), 'npx');
     for (const value of [
       '-y',
-      '/home/me/My Documents',
+      '/users/me/My Documents',
       '@modelcontextprotocol/server-filesystem',
     ]) {
       await harness.user.click(within(dialog).getByRole('button', { name: 'Add argument' }));
@@ -128,7 +128,7 @@ describe('the server form', () => {
     expect(config.transport).toEqual({
       type: 'stdio',
       command: 'npx',
-      args: ['@modelcontextprotocol/server-filesystem', '/home/me/My Documents'],
+      args: ['@modelcontextprotocol/server-filesystem', '/users/me/My Documents'],
       env: [],
     });
   });
