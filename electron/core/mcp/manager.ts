@@ -9,33 +9,29 @@ import type {
   ServerConfigInput,
   ServerEntry,
   ServerStatus,
-  StdioTransportConfig,
   ToolSettings,
 } from '../../../preload/schemas/servers';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import {
-  serverConfigSchema,
-  toolSettingsSchema,
-  type ServerConfig,
-} from '../../../preload/schemas/servers';
+import { toolSettingsSchema } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
-import { canonicalJson, describeToolChange, toolFingerprint, type ToolSnapshot } from './catalog';
-import { clip, collectOfferings } from './offerings';
-import { openConsentStore, riskyVariables, type ConsentStore } from './consent';
+import { canonicalJson, describeToolChange, toolFingerprint, toolSnapshot } from './catalog';
+import { collectOfferings } from './offerings';
+import { openConsentStore, type ConsentStore } from './consent';
+import { sameLaunch } from './configChanges';
 import { ServerConnection, type ConnectionTiming } from './connection';
 import type { Elicit } from './hearthClient';
+import { launchReview } from './launchReview';
 import type { Sample } from './sampling';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
 import { createLogBatcher } from './logBatcher';
 import { createServerLog, type ServerLog } from './serverLog';
 import { openServerStore, sameName, type ServerStore } from './serverStore';
 import { createToolCatalog, type ToolCatalog } from './toolCatalog';
-import { expandAll } from './expandVariables';
-import { planStdioLaunch, type LaunchContext } from './transports';
+import { trialConnection, type TrialReport } from './trialConnection';
+import type { LaunchContext } from './transports';
 
 export interface McpManagerOptions {
   dataDir: string;
@@ -92,12 +88,6 @@ export interface McpManager {
   trial(input: ServerConfigInput, previousName?: string): Promise<TrialReport>;
   /** Stops every server and its process tree. */
   dispose(): Promise<void>;
-}
-
-export interface TrialReport {
-  status: ServerStatus;
-  tools: { name: string; description: string }[];
-  log: ReturnType<ServerLog['entries']>;
 }
 
 interface Slot {
@@ -273,7 +263,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       if (patch.approval === 'allow' && definition) {
         consent.setToolApproval(config.name, tool, {
           fingerprint: toolFingerprint(definition),
-          snapshot: snapshotOf(definition),
+          snapshot: toolSnapshot(definition),
         });
       } else if (patch.approval === 'ask') {
         consent.setToolApproval(config.name, tool, undefined);
@@ -284,7 +274,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const approval = consent.toolApproval(server, tool);
       const definition = catalog.definition(server, tool);
       if (!approval || !definition) return [];
-      return describeToolChange(approval.snapshot, snapshotOf(definition));
+      return describeToolChange(approval.snapshot, toolSnapshot(definition));
     },
     offerings: () => collectOfferings(connections()),
     async callTool(server, tool, args, callOptions = {}) {
@@ -303,32 +293,12 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
               },
       });
     },
-    async trial(input, previousName) {
-      const config = withStoredSecrets(
-        serverConfigSchema.parse(input),
+    trial: (input, previousName) =>
+      trialConnection(
+        input,
         previousName === undefined ? undefined : store.withSecrets(previousName),
-      );
-      const log = createServerLog();
-      const connection = new ServerConnection({
-        config: () => config,
-        // Pressing "Test connection" on a form that shows the command is the user's consent.
-        consent: () => 'approved',
-        launchContext: options.launchContext,
-        log,
-        clientVersion: options.clientVersion,
-        onStatus: () => undefined,
-        onCatalogChanged: () => undefined,
-        timing: options.timing,
-        builtinServer: options.builtinServer,
-      });
-      const status = await connection.start();
-      const tools = connection.offerings().tools.map((tool) => ({
-        name: clip(tool.name, 1_000),
-        description: clip(tool.description ?? '', 2_000),
-      }));
-      await connection.stop();
-      return { status, tools, log: log.entries() };
-    },
+        options,
+      ),
     async dispose() {
       clearTimeout(catalogTimer);
       await Promise.all([...slots.values()].map(({ connection }) => connection.stop()));
@@ -336,82 +306,4 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       logger.info('Every MCP server has been stopped.');
     },
   };
-}
-
-function launchReview(
-  name: string,
-  transport: StdioTransportConfig,
-  consent: ConsentStore,
-  context: LaunchContext,
-): LaunchReview {
-  const fingerprint = consent.launchFingerprint(name, transport);
-  const state = consent.launchState(name, transport);
-  const plan = planStdioLaunch(transport, context);
-  const shownEnv = expandAll(
-    transport.env.map((entry) => entry.value ?? ''),
-    context.environment,
-  ).values;
-  return {
-    name,
-    reason: state === 'approved' ? 'approved' : state === 'required' ? 'new' : 'changed',
-    command: transport.command,
-    ...(plan.ok
-      ? {
-          resolvedCommand: [
-            plan.value.file,
-            ...plan.value.args.slice(0, plan.value.args.length - transport.args.length),
-          ].join(' '),
-        }
-      : {}),
-    args: plan.ok
-      ? plan.value.args.slice(plan.value.args.length - transport.args.length)
-      : transport.args,
-    env: transport.env.map((entry, index) => ({
-      name: entry.name,
-      // Secrets are shown masked: the user can see one is set without it reaching the screen.
-      value: entry.secret ? (entry.value ? '••••••••' : '') : (shownEnv[index] ?? ''),
-      secret: entry.secret,
-    })),
-    ...(transport.cwd ? { cwd: transport.cwd } : {}),
-    risky: riskyVariables(transport.env.map((entry) => entry.name)),
-    fingerprint,
-  };
-}
-
-function snapshotOf(definition: Tool): ToolSnapshot {
-  const { title, description, inputSchema, outputSchema, annotations } = definition;
-  return { title, description, inputSchema, outputSchema, annotations };
-}
-
-/** Secrets the form left blank (the user did not retype them) come from the stored server. */
-function withStoredSecrets(config: ServerConfig, stored: ServerConfig | undefined): ServerConfig {
-  if (!stored || stored.transport.type === 'builtin' || config.transport.type === 'builtin')
-    return config;
-  const storedEntries =
-    stored.transport.type === 'stdio' ? stored.transport.env : stored.transport.headers;
-  const fill = <T extends { name: string; value?: string; secret: boolean }>(entry: T): T =>
-    entry.secret && entry.value === undefined
-      ? { ...entry, value: storedEntries.find((candidate) => candidate.name === entry.name)?.value }
-      : entry;
-  return config.transport.type === 'stdio'
-    ? { ...config, transport: { ...config.transport, env: config.transport.env.map(fill) } }
-    : {
-        ...config,
-        transport: { ...config.transport, headers: config.transport.headers.map(fill) },
-      };
-}
-
-/**
- * True when two configs start the same server (everything but its folders and tool settings is
- * equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
- */
-function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
-  const launch = (config: ServerConfig) => canonicalJson({ ...config, roots: [], tools: {} });
-  const secretTyped = (config: ServerConfig) =>
-    config.transport.type === 'builtin'
-      ? false
-      : (config.transport.type === 'stdio' ? config.transport.env : config.transport.headers).some(
-          (entry) => entry.secret && entry.value !== undefined,
-        );
-  return launch(before) === launch(after) && !secretTyped(after);
 }

@@ -11,6 +11,7 @@ import {
 import { UserFacingError } from '../bridge/errors';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
+import { namedValuesOf, withNamedValues, type NamedValue, type NamedValues } from './namedValues';
 
 const serversFileSchema = z.object({
   servers: z.array(serverConfigSchema).default([]),
@@ -31,8 +32,6 @@ export interface ServerStore {
   addBuiltinOnce(config: ServerConfigInput): void;
 }
 
-type Entry = { name: string; value?: string; secret: boolean };
-
 export function openServerStore(options: {
   dataDir: string;
   vault: SecretVault;
@@ -50,7 +49,7 @@ export function openServerStore(options: {
   const servers = () => document.read().servers;
   const find = (name: string) => servers().find((server) => sameName(server.name, name));
 
-  const fill = (server: string, kind: 'env' | 'header', entries: Entry[]) =>
+  const fill = (server: string, { kind, entries }: NamedValues) =>
     entries.map((entry) =>
       entry.secret ? { ...entry, value: vault.get(secretKey(server, kind, entry.name)) } : entry,
     );
@@ -61,12 +60,8 @@ export function openServerStore(options: {
     withSecrets(name) {
       const config = find(name);
       if (!config) return undefined;
-      if (config.transport.type === 'builtin') return config;
-      const transport =
-        config.transport.type === 'stdio'
-          ? { ...config.transport, env: fill(config.name, 'env', config.transport.env) }
-          : { ...config.transport, headers: fill(config.name, 'header', config.transport.headers) };
-      return { ...config, transport };
+      const values = namedValuesOf(config);
+      return values ? withNamedValues(config, fill(config.name, values)) : config;
     },
     save(input, previousName) {
       const config = serverConfigSchema.parse(input);
@@ -124,16 +119,13 @@ function storeSecrets(
   config: ServerConfig,
   previousServer: string | undefined,
 ): ServerConfig {
-  if (config.transport.type === 'builtin') return config;
-  const kind = config.transport.type === 'stdio' ? 'env' : 'header';
-  const entries: Entry[] =
-    config.transport.type === 'stdio' ? config.transport.env : config.transport.headers;
+  const values = namedValuesOf(config);
+  if (!values) return config;
+  const { kind, entries } = values;
   const kept = entries.map((entry) => storeEntry(vault, kind, config.name, previousServer, entry));
   if (previousServer !== undefined)
     dropStaleSecrets(vault, previousServer, config.name, kind, kept);
-  return config.transport.type === 'stdio'
-    ? { ...config, transport: { ...config.transport, env: kept } }
-    : { ...config, transport: { ...config.transport, headers: kept } };
+  return withNamedValues(config, kept);
 }
 
 /** Moves a secret value into the vault and returns the entry as the plain file keeps it. */
@@ -142,8 +134,8 @@ function storeEntry(
   kind: 'env' | 'header',
   server: string,
   previousServer: string | undefined,
-  entry: Entry,
-): Entry {
+  entry: NamedValue,
+): NamedValue {
   if (!entry.secret) return { name: entry.name, value: entry.value ?? '', secret: false };
   const key = secretKey(server, kind, entry.name);
   if (entry.value !== undefined) {
@@ -162,7 +154,7 @@ function dropStaleSecrets(
   previousServer: string,
   server: string,
   kind: 'env' | 'header',
-  kept: Entry[],
+  kept: NamedValue[],
 ): void {
   const stillSecret = new Set(
     kept.filter((entry) => entry.secret).map((entry) => secretKey(server, kind, entry.name)),

@@ -27,5 +27,6 @@ export {
   canonicalJson,
   describeToolChange,
   toolFingerprint,
+  toolSnapshot,
   type ToolSnapshot,
 } from './toolFingerprint';

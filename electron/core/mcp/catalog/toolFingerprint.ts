@@ -16,6 +16,12 @@ export interface ToolSnapshot {
   annotations?: Record<string, unknown>;
 }
 
+/** The parts of `tool` a user approves. */
+export function toolSnapshot(tool: Tool): ToolSnapshot {
+  const { title, description, inputSchema, outputSchema, annotations } = tool;
+  return { title, description, inputSchema, outputSchema, annotations };
+}
+
 /** Annotations named in this order first; any others follow alphabetically. */
 const ANNOTATION_ORDER = [
   'title',

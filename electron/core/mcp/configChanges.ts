@@ -1,0 +1,37 @@
+/** How an edited config relates to the stored one: which secrets it keeps, whether it restarts. */
+import type { ServerConfig } from '../../../preload/schemas/servers';
+import { canonicalJson } from './catalog';
+import { namedValuesOf, withNamedValues } from './namedValues';
+
+/** Secrets the form left blank (the user did not retype them) come from the stored server. */
+export function withStoredSecrets(
+  config: ServerConfig,
+  stored: ServerConfig | undefined,
+): ServerConfig {
+  const values = namedValuesOf(config);
+  const storedValues = stored && namedValuesOf(stored);
+  if (!values || !storedValues) return config;
+  return withNamedValues(
+    config,
+    values.entries.map((entry) =>
+      entry.secret && entry.value === undefined
+        ? {
+            ...entry,
+            value: storedValues.entries.find((candidate) => candidate.name === entry.name)?.value,
+          }
+        : entry,
+    ),
+  );
+}
+
+/**
+ * True when two configs start the same server (everything but its folders and tool settings is
+ * equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
+ */
+export function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
+  const launch = (config: ServerConfig) => canonicalJson({ ...config, roots: [], tools: {} });
+  const secretTyped = (config: ServerConfig) =>
+    namedValuesOf(config)?.entries.some((entry) => entry.secret && entry.value !== undefined) ??
+    false;
+  return launch(before) === launch(after) && !secretTyped(after);
+}
