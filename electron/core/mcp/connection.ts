@@ -5,7 +5,6 @@
  * class only decides when and reports what happened, in words.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -13,36 +12,22 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
+import { readyDetails } from './connectionStatus';
+import { buildTransport, transportKinds, type TransportKind } from './connectionTransport';
+import { CrashHistory, describeEnd } from './crashPolicy';
 import { createHearthClient, type Elicit } from './hearthClient';
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
-import { listAll } from './pagination';
 import type { ServerLog } from './serverLog';
-import { lineSplitter } from './serverLog';
+import { listOfferings, NO_OFFERINGS, type ServerOfferings } from './serverOfferings';
 import { StdioProcessTransport } from './stdioProcessTransport';
-import {
-  createHttpTransport,
-  planStdioLaunch,
-  type HttpKind,
-  type LaunchContext,
-} from './transports';
+import type { LaunchContext } from './transports';
 
 /** A server that has not finished `initialize` by then is reported as not answering. */
 export const CONNECT_TIMEOUT_MS = 30_000;
-/** Restart delays after a crash: 1 s, 2 s, 4 s, … up to 30 s. */
-export const RESTART_BASE_MS = 1_000;
-export const RESTART_MAX_MS = 30_000;
-/** This many crashes within the window and Hearth stops restarting: something is wrong for good. */
-export const CRASH_LIMIT = 5;
-export const CRASH_WINDOW_MS = 60_000;
-
 export interface ConnectionContext {
   /** The latest config, secret values filled in. */
   config(): ServerConfig;
@@ -69,15 +54,6 @@ export interface ConnectionTiming {
   restartBaseMs?: number;
 }
 
-export interface ServerOfferings {
-  tools: Tool[];
-  resources: Resource[];
-  resourceTemplates: ResourceTemplate[];
-  prompts: Prompt[];
-}
-
-const EMPTY: ServerOfferings = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
-
 export class ServerConnection {
   private state: ServerState = 'stopped';
   private error?: string;
@@ -86,11 +62,13 @@ export class ServerConnection {
   private transportKind?: ServerStatus['transport'];
   private generation = 0;
   private restarts = 0;
-  private crashes: number[] = [];
+  private readonly crashHistory: CrashHistory;
   private restartTimer?: NodeJS.Timeout;
-  private offered: ServerOfferings = EMPTY;
+  private offered: ServerOfferings = NO_OFFERINGS;
 
-  constructor(private readonly context: ConnectionContext) {}
+  constructor(private readonly context: ConnectionContext) {
+    this.crashHistory = new CrashHistory(context.timing?.restartBaseMs);
+  }
 
   get name(): string {
     return this.context.config().name;
@@ -101,13 +79,10 @@ export class ServerConnection {
   }
 
   offerings(): ServerOfferings {
-    return this.state === 'ready' ? this.offered : EMPTY;
+    return this.state === 'ready' ? this.offered : NO_OFFERINGS;
   }
 
   status(): ServerStatus {
-    const client = this.state === 'ready' ? this.client : undefined;
-    const info = client?.getServerVersion();
-    const capabilities = client?.getServerCapabilities();
     const pid =
       this.transport instanceof StdioProcessTransport && this.state !== 'stopped'
         ? this.transport.pid
@@ -117,27 +92,7 @@ export class ServerConnection {
       state: this.state,
       ...(this.error ? { error: this.error } : {}),
       consent: this.context.consent(),
-      ...(info
-        ? {
-            serverInfo: {
-              name: info.name,
-              version: info.version,
-              ...(info.title ? { title: info.title } : {}),
-            },
-          }
-        : {}),
-      ...(client ? { protocolVersion: protocolVersionOf(this.transport) } : {}),
-      ...(capabilities
-        ? {
-            capabilities: {
-              tools: !!capabilities.tools,
-              resources: !!capabilities.resources,
-              prompts: !!capabilities.prompts,
-              logging: !!capabilities.logging,
-              completions: !!capabilities.completions,
-            },
-          }
-        : {}),
+      ...(this.state === 'ready' && this.client ? readyDetails(this.client, this.transport) : {}),
       ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
       ...(pid ? { pid } : {}),
       restarts: this.restarts,
@@ -148,7 +103,7 @@ export class ServerConnection {
   /** Starts the server unless it is running, or waiting for the user's consent. */
   async start(): Promise<ServerStatus> {
     if (this.state === 'ready' || this.state === 'starting') return this.status();
-    this.crashes = [];
+    this.crashHistory.reset();
     clearTimeout(this.restartTimer);
     await this.connect();
     return this.status();
@@ -237,7 +192,11 @@ export class ServerConnection {
     generation: number,
   ): Promise<'ready' | 'superseded' | { message: string; tryNextKind: boolean }> {
     const config = this.context.config();
-    const built = this.buildTransport(kind);
+    const built = buildTransport(config, kind, {
+      launchContext: this.context.launchContext(),
+      log: this.context.log,
+      builtinServer: this.context.builtinServer,
+    });
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;
     const client = createHearthClient({
@@ -254,7 +213,7 @@ export class ServerConnection {
     try {
       await client.connect(transport, { timeout: this.connectTimeoutMs });
       if (generation !== this.generation) return 'superseded';
-      this.offered = await this.listOfferings(client);
+      this.offered = await listOfferings(client);
       if (generation !== this.generation) return 'superseded';
       const info = client.getServerVersion();
       this.context.log.add(
@@ -283,35 +242,6 @@ export class ServerConnection {
     }
   }
 
-  private buildTransport(
-    kind: TransportKind,
-  ): { ok: true; value: Transport } | { ok: false; message: string } {
-    const config = this.context.config();
-    const launchContext = this.context.launchContext();
-    if (config.transport.type === 'http')
-      return createHttpTransport(config.transport, kind as HttpKind, launchContext.environment);
-    if (config.transport.type === 'builtin') {
-      const builtin = this.context.builtinServer;
-      if (!builtin) return { ok: false, message: 'The built-in tools are not part of this build.' };
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      // A fresh server per connection: an McpServer connects only once.
-      void builtin().connect(serverSide);
-      return { ok: true, value: clientSide };
-    }
-    const plan = planStdioLaunch(config.transport, launchContext);
-    if (!plan.ok) return plan;
-    const log = this.context.log;
-    const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
-    return {
-      ok: true,
-      value: new StdioProcessTransport(plan.value, {
-        onStderr: (text) => stderr.push(text),
-        onJunk: (line) =>
-          log.add('hearth', 'debug', `Ignored a line on stdout that is not MCP: ${line}`),
-      }),
-    };
-  }
-
   /** Notifications, and what to do when the connection ends by itself. */
   private watch(client: Client, generation: number): void {
     const log = this.context.log;
@@ -330,7 +260,7 @@ export class ServerConnection {
     const refresh = async () => {
       if (generation !== this.generation || this.state !== 'ready') return;
       try {
-        this.offered = await this.listOfferings(client);
+        this.offered = await listOfferings(client);
         this.context.onStatus(this.status());
         this.context.onCatalogChanged();
       } catch (error) {
@@ -346,55 +276,26 @@ export class ServerConnection {
     client.setNotificationHandler(PromptListChangedNotificationSchema, refresh);
   }
 
-  private async listOfferings(client: Client): Promise<ServerOfferings> {
-    const capabilities = client.getServerCapabilities() ?? {};
-    const none = <T>(): Promise<T[]> => Promise.resolve([]);
-    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      capabilities.tools
-        ? listAll<'tools', Tool>((cursor) => client.listTools({ cursor }), 'tools')
-        : none<Tool>(),
-      capabilities.resources
-        ? listAll<'resources', Resource>((cursor) => client.listResources({ cursor }), 'resources')
-        : none<Resource>(),
-      capabilities.resources
-        ? listAll<'resourceTemplates', ResourceTemplate>(
-            (cursor) => client.listResourceTemplates({ cursor }),
-            'resourceTemplates',
-          )
-        : none<ResourceTemplate>(),
-      capabilities.prompts
-        ? listAll<'prompts', Prompt>((cursor) => client.listPrompts({ cursor }), 'prompts')
-        : none<Prompt>(),
-    ]);
-    return { tools, resources, resourceTemplates, prompts };
-  }
-
   /** The connection ended without Hearth asking: restart with backoff, or give up. */
   private async crashed(generation: number): Promise<void> {
-    const exit = this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined;
-    const how = exit
-      ? exit.signal
-        ? `was killed (${exit.signal})`
-        : `exited with code ${exit.code}`
-      : 'closed the connection';
+    const how = describeEnd(
+      this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined,
+    );
     this.generation++;
     await this.disconnect();
     if (generation + 1 !== this.generation) return;
-    const now = (this.context.now ?? Date.now)();
-    this.crashes = [...this.crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
-    if (this.crashes.length >= CRASH_LIMIT) {
-      const message = `The server ${how} and has stopped ${this.crashes.length} times within a minute, so Hearth stopped restarting it. Check its log, then start it again.`;
+    const verdict = this.crashHistory.record((this.context.now ?? Date.now)());
+    if (verdict.giveUp) {
+      const message = `The server ${how} and has stopped ${verdict.crashes} times within a minute, so Hearth stopped restarting it. Check its log, then start it again.`;
       this.context.log.add('hearth', 'error', message);
       this.setState('error', message);
       this.context.onCatalogChanged();
       return;
     }
-    const base = this.context.timing?.restartBaseMs ?? RESTART_BASE_MS;
-    const delay = Math.min(base * 2 ** (this.crashes.length - 1), RESTART_MAX_MS);
     this.context.log.add(
       'hearth',
       'warning',
-      `The server ${how} unexpectedly. Restarting in ${delay / 1000} s.`,
+      `The server ${how} unexpectedly. Restarting in ${verdict.delayMs / 1000} s.`,
     );
     this.setState('restarting', `The server ${how} unexpectedly; restarting.`);
     this.context.onCatalogChanged();
@@ -403,14 +304,14 @@ export class ServerConnection {
       if (restartGeneration !== this.generation) return;
       this.restarts++;
       void this.connect();
-    }, delay);
+    }, verdict.delayMs);
   }
 
   private async disconnect(): Promise<void> {
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
-    this.offered = EMPTY;
+    this.offered = NO_OFFERINGS;
     if (client) {
       client.onclose = undefined;
       await client.close().catch(() => undefined);
@@ -423,18 +324,4 @@ export class ServerConnection {
     this.error = error;
     this.context.onStatus(this.status());
   }
-}
-
-type TransportKind = NonNullable<ServerStatus['transport']>;
-
-/** The transports to try, in order: HTTP servers in `auto` mode get Streamable HTTP, then SSE. */
-function transportKinds(transport: ServerConfig['transport']): TransportKind[] {
-  if (transport.type === 'stdio') return ['stdio'];
-  if (transport.type === 'builtin') return ['in-process'];
-  return transport.protocol === 'auto' ? ['streamable-http', 'sse'] : [transport.protocol];
-}
-
-function protocolVersionOf(transport: Transport | undefined): string | undefined {
-  const version = (transport as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-  return typeof version === 'string' ? version : undefined;
 }

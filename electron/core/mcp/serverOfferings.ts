@@ -1,0 +1,41 @@
+/** What one ready server offers, listed in full (every page) for the capabilities it declared. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { listAll } from './pagination';
+
+export interface ServerOfferings {
+  tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  prompts: Prompt[];
+}
+
+export const NO_OFFERINGS: ServerOfferings = {
+  tools: [],
+  resources: [],
+  resourceTemplates: [],
+  prompts: [],
+};
+
+export async function listOfferings(client: Client): Promise<ServerOfferings> {
+  const capabilities = client.getServerCapabilities() ?? {};
+  const none = <T>(): Promise<T[]> => Promise.resolve([]);
+  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+    capabilities.tools
+      ? listAll<'tools', Tool>((cursor) => client.listTools({ cursor }), 'tools')
+      : none<Tool>(),
+    capabilities.resources
+      ? listAll<'resources', Resource>((cursor) => client.listResources({ cursor }), 'resources')
+      : none<Resource>(),
+    capabilities.resources
+      ? listAll<'resourceTemplates', ResourceTemplate>(
+          (cursor) => client.listResourceTemplates({ cursor }),
+          'resourceTemplates',
+        )
+      : none<ResourceTemplate>(),
+    capabilities.prompts
+      ? listAll<'prompts', Prompt>((cursor) => client.listPrompts({ cursor }), 'prompts')
+      : none<Prompt>(),
+  ]);
+  return { tools, resources, resourceTemplates, prompts };
+}
