@@ -1,12 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
   LoggingMessageNotificationSchema,
@@ -16,117 +8,25 @@ import {
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from '../support/managerHarness';
+import { fixtureCommand } from '../support/mcpFixtures';
 import {
-  startEverythingHttp,
-  startEverythingSse,
-  type RunningHttpServer,
-} from '../support/everythingHttp';
-import {
-  everythingStdio,
-  filesystemServer,
-  fixtureCommand,
-  memoryServer,
-  type ServerCommand,
-} from '../support/mcpFixtures';
+  closeSdkClients,
+  connectStdio,
+  killAfterTest,
+  MiB,
+  texts,
+  type StdioConnection,
+  waitFor,
+} from '../support/sdkClients';
 
-// The fixture server (tests/fixtures/servers/fixtureServer.mjs) and the real reference servers,
-// each run as a real child process and driven by the SDK's own Client, to prove the fixtures
-// behave as documented before the host's code is tested against them.
+// The fixture server (tests/fixtures/servers/fixtureServer.mjs), run as a real child process and
+// driven by the SDK's own Client, to prove it behaves as documented before the host's code is
+// tested against it.
 
-const MiB = 1024 * 1024;
-
-interface StdioConnection {
-  client: Client;
-  transport: StdioClientTransport;
-  /** Errors the client reported through `onerror` (e.g. unparsable stdout lines). */
-  errors: Error[];
-  /** Everything the server wrote to stderr so far (only the last 64 KiB). */
-  stderr(): string;
-  /** How many bytes the server wrote to stderr so far. */
-  stderrBytes(): number;
-}
-
-const clients: Client[] = [];
-const httpServers: RunningHttpServer[] = [];
-const grandchildren: number[] = [];
-const tempDirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close().catch(() => {})));
-  await Promise.all(httpServers.splice(0).map((server) => server.stop()));
-  for (const pid of grandchildren.splice(0)) killQuietly(pid);
-  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-function killQuietly(pid: number) {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hearth-mcp-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-function newClient(): Client {
-  const client = new Client({ name: 'hearth-tests', version: '0.0.0' });
-  clients.push(client);
-  return client;
-}
-
-/** Launches a stdio server and completes the MCP handshake with it. */
-async function connectStdio(
-  server: ServerCommand,
-  options: { timeout?: number; maxBufferSize?: number } = {},
-): Promise<StdioConnection> {
-  const transport = new StdioClientTransport({
-    ...server,
-    stderr: 'pipe',
-    maxBufferSize: options.maxBufferSize ?? 64 * MiB,
-  });
-  let stderr = '';
-  let stderrBytes = 0;
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderrBytes += chunk.length;
-    stderr = (stderr + chunk.toString()).slice(-64 * 1024);
-  });
-  const client = newClient();
-  const errors: Error[] = [];
-  client.onerror = (error) => errors.push(error);
-  await client.connect(transport, options.timeout ? { timeout: options.timeout } : undefined);
-  return { client, transport, errors, stderr: () => stderr, stderrBytes: () => stderrBytes };
-}
+afterEach(closeSdkClients);
 
 const fixture = (...flags: string[]) => connectStdio(fixtureCommand(flags));
-
-function texts(result: unknown): string[] {
-  return (result as CallToolResult).content.flatMap((block) =>
-    block.type === 'text' ? [block.text] : [],
-  );
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the fixture MCP server', () => {
   it('reports --name and serves its resources, resource template and prompt', async () => {
@@ -401,81 +301,11 @@ describe('the fixture MCP server', () => {
       const match = /grandchild-pid=(\d+)/.exec(stderr());
       return match ? Number(match[1]) : undefined;
     });
-    grandchildren.push(pid);
+    killAfterTest(pid);
     expect(isAlive(pid)).toBe(true);
     // close() ends stdin, then signals only the direct child: the grandchild survives it, so a
     // host must end the whole process tree itself.
     await client.close();
     expect(isAlive(pid)).toBe(true);
-  });
-});
-
-describe('the real reference servers', () => {
-  async function connectRemote(transport: Transport): Promise<Client> {
-    const client = newClient();
-    await client.connect(transport);
-    return client;
-  }
-
-  it('everything over Streamable HTTP lists tools and calls echo', async () => {
-    const server = await startEverythingHttp();
-    httpServers.push(server);
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const client = await connectRemote(new StreamableHTTPClientTransport(new URL(server.url)));
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(
-      expect.arrayContaining([
-        'echo',
-        'get-sum',
-        'get-tiny-image',
-        'trigger-long-running-operation',
-      ]),
-    );
-    const result = await client.callTool({ name: 'echo', arguments: { message: 'over http' } });
-    expect(texts(result)).toEqual(['Echo: over http']);
-  });
-
-  it('everything over SSE lists tools and calls echo', async () => {
-    const server = await startEverythingSse();
-    httpServers.push(server);
-    const client = await connectRemote(new SSEClientTransport(new URL(server.url)));
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toContain('echo');
-    const result = await client.callTool({ name: 'echo', arguments: { message: 'over sse' } });
-    expect(texts(result)).toEqual(['Echo: over sse']);
-  });
-
-  it('stopping the HTTP server ends its process', async () => {
-    const server = await startEverythingHttp();
-    await server.stop();
-    expect(isAlive(server.pid)).toBe(false);
-  });
-
-  it('everything over stdio lists tools', async () => {
-    const { client } = await connectStdio(everythingStdio());
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toContain('echo');
-  });
-
-  it('filesystem lists a temporary directory', async () => {
-    const dir = await tempDir();
-    await writeFile(join(dir, 'notes.txt'), 'hello');
-    const { client } = await connectStdio(filesystemServer(dir));
-    const result = await client.callTool({ name: 'list_directory', arguments: { path: dir } });
-    expect(texts(result).join('\n')).toContain('[FILE] notes.txt');
-  });
-
-  it('memory creates an entity and keeps it in its file', async () => {
-    const memoryFile = join(await tempDir(), 'memory.jsonl');
-    const { client } = await connectStdio(memoryServer(memoryFile));
-    const entity = { name: 'Hearth', entityType: 'project', observations: ['an MCP host'] };
-    const result = await client.callTool({
-      name: 'create_entities',
-      arguments: { entities: [entity] },
-    });
-    expect(result.isError).toBeFalsy();
-    const graph = await client.callTool({ name: 'read_graph', arguments: {} });
-    expect(texts(graph).join('\n')).toContain('Hearth');
-    expect(await readFile(memoryFile, 'utf8')).toContain('"name":"Hearth"');
   });
 });

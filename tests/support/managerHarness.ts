@@ -102,3 +102,12 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** Waits until `check` holds, polling every 25 ms. */
+export async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

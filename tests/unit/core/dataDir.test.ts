@@ -29,7 +29,9 @@ describe('defaultDataDir', () => {
   });
 
   it('treats other unix-likes like linux', () => {
-    expect(defaultDataDir('freebsd', { XDG_CONFIG_HOME: '/x' }, '/users/someone')).toBe('/x/Hearth');
+    expect(defaultDataDir('freebsd', { XDG_CONFIG_HOME: '/x' }, '/users/someone')).toBe(
+      '/x/Hearth',
+    );
   });
 
   it('uses Library/Application Support on darwin and ignores XDG_CONFIG_HOME there', () => {
