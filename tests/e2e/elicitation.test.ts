@@ -1,21 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { launchChromium } from '../support/chromium';
+import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { everythingStdio } from '../support/mcpFixtures';
-import { connectRenderer } from '../support/rendererBridge';
-import { REPO_ROOT, startBuiltHost, type ServeProcess } from '../support/serveProcess';
-import { tempDir } from '../support/testHost';
 
 // A server's form request, filled in the dialog in Chromium: the model calls the everything
 // server's elicitation tool, the user allows the call, fills the form, and the answer comes back.
-const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
-let browser: Browser;
-let host: ServeProcess;
-let ollama: FakeOllama;
+let session: BrowserSession;
 
 function script(request: ChatRequestBody): Turn {
   const last = request.messages?.at(-1);
@@ -24,38 +17,30 @@ function script(request: ChatRequestBody): Turn {
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  ollama = await startFakeOllama({ script });
-  host = await startBuiltHost(tempDir('elicit'));
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
+  session = await openBrowserSession({
+    name: 'elicit',
+    script,
+    viewport: { width: 1280, height: 900 },
+    async prepare(api, ollama) {
+      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+      const command = everythingStdio();
+      await api.servers.save({
+        name: 'everything',
+        transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+      });
+      await api.servers.approveLaunch(
+        'everything',
+        (await api.servers.reviewLaunch('everything')).fingerprint,
+      );
+    },
   });
-  await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-  const command = everythingStdio();
-  await api.servers.save({
-    name: 'everything',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  await api.servers.approveLaunch(
-    'everything',
-    (await api.servers.reviewLaunch('everything')).fingerprint,
-  );
-  transport.close();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await ollama?.close();
-});
+afterAll(() => session?.close());
 
 describe('a server asks the user for information', () => {
   it('fills the form in the dialog and the server gets the answer', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(host.url);
+    const { page } = session;
     await page.getByRole('textbox', { name: 'Message' }).fill('ask me something');
     await page.keyboard.press('Enter');
     const approval = page.getByRole('dialog', { name: /trigger-elicitation-request/ });

@@ -1,26 +1,18 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { launchChromium } from '../support/chromium';
-import { connectRenderer } from '../support/rendererBridge';
-import { REPO_ROOT, startBuiltHost, type ServeProcess } from '../support/serveProcess';
-import { tempDir } from '../support/testHost';
+import { openBrowserSession, type BrowserSession } from '../support/browserSession';
 
 // The tray's quick-chat popup, in Chromium at the popup's size against the built browser host
 // (`?view=popup`): it renders, streams an answer, asks for a tool approval and a sudo password
 // in its own dialogs, and reopens the same conversation. Screenshots go to test-results/screens/.
-const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
-const FAKE_SUDO = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
 const PASSWORD = 'popup-canary-Pw-7731';
 const ANSWER = 'A quick answer from the popup, streamed word by word.';
 
-let browser: Browser;
-let host: ServeProcess;
-let ollama: FakeOllama;
+let session: BrowserSession;
 let page: Page;
+const shot = (name: string) => session.shot(name);
 
 /** Answers by what the user wrote last; after a tool result, says what it learned. */
 function script(request: ChatRequestBody): Turn {
@@ -32,11 +24,6 @@ function script(request: ChatRequestBody): Turn {
   if (text.includes('command'))
     return toolCall('hearth_run_shell_command', { command: 'echo popup-ran' });
   return { content: ANSWER, tokenDelayMs: 80 };
-}
-
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
-  writeFileSync(join(SCREENS, `${name}.aria.txt`), await page.locator('body').ariaSnapshot());
 }
 
 /** The model's closing paragraph after a command ran, once it shows that command's output. */
@@ -52,27 +39,17 @@ async function send(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  ollama = await startFakeOllama({ script });
-  host = await startBuiltHost(tempDir('popup'), 0, {
-    ...process.env,
-    PATH: `${FAKE_SUDO}:${process.env.PATH ?? ''}`,
-    FAKE_SUDO_PASSWORD: PASSWORD,
+  session = await openBrowserSession({
+    name: 'popup',
+    script,
+    viewport: { width: 380, height: 560 },
+    sudoPassword: PASSWORD,
+    // Ollama's address and the model through the contract, as another window would set them.
+    prepare: (api, ollama) =>
+      api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } }),
+    query: '&view=popup',
   });
-  // Ollama's address and the model through the contract, as another window would set them.
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
-  try {
-    await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-  } finally {
-    transport.close();
-  }
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 380, height: 560 } });
-  await page.goto(`${host.url}&view=popup`);
+  page = session.page;
 });
 
 afterEach(async (context) => {
@@ -80,11 +57,7 @@ afterEach(async (context) => {
     await shot(`popup-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await ollama?.close();
-});
+afterAll(() => session?.close());
 
 describe('the quick-chat popup in the browser host', () => {
   it('renders the compact layout with the chat and a way to the main app', async () => {
@@ -97,7 +70,7 @@ describe('the quick-chat popup in the browser host', () => {
       .toBe(1);
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     const link = page.getByRole('link', { name: 'Open Hearth' });
-    expect(await link.getAttribute('href')).toBe(`/?token=${host.token}`);
+    expect(await link.getAttribute('href')).toBe(`/?token=${session.host.token}`);
     // Nothing spills sideways at the popup's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       380,

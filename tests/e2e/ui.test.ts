@@ -1,26 +1,19 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plainAnswer, startFakeOllama, toolCall, type FakeOllama } from '../fixtures/fakeOllama';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { launchChromium } from '../support/chromium';
+import { openBrowserSession, type BrowserSession } from '../support/browserSession';
 import { fixtureServerPath } from '../support/mcpFixtures';
-import { REPO_ROOT, startBuiltHost, type ServeProcess } from '../support/serveProcess';
-import { tempDir } from '../support/testHost';
 
 // A person's first session, in Chromium against the built browser host: point Hearth at Ollama,
 // add a server by form, import a Claude Desktop config, chat with a tool call approved in the
 // dialog, deny one, run a sudo command through the password dialog, switch the theme, and find
 // the conversation again. Screenshots of each screen go to test-results/screens/.
-const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
-const FAKE_SUDO = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
 const PASSWORD = 'ui-canary-Pw-4412';
 
-let browser: Browser;
-let host: ServeProcess;
-let ollama: FakeOllama;
+let session: BrowserSession;
 let page: Page;
+const shot = (name: string) => session.shot(name);
 
 /** Answers by what the user wrote last; after a tool result, says what it learned. */
 function script(request: ChatRequestBody): Turn {
@@ -36,23 +29,14 @@ function script(request: ChatRequestBody): Turn {
   };
 }
 
-/** A picture of the screen and the accessibility tree beside it, for a person to look at. */
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
-  writeFileSync(join(SCREENS, `${name}.aria.txt`), await page.locator('body').ariaSnapshot());
-}
-
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  ollama = await startFakeOllama({ script });
-  host = await startBuiltHost(tempDir('ui'), 0, {
-    ...process.env,
-    PATH: `${FAKE_SUDO}:${process.env.PATH ?? ''}`,
-    FAKE_SUDO_PASSWORD: PASSWORD,
+  session = await openBrowserSession({
+    name: 'ui',
+    script,
+    viewport: { width: 1280, height: 820 },
+    sudoPassword: PASSWORD,
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
-  await page.goto(host.url);
+  page = session.page;
 });
 
 afterEach(async (context) => {
@@ -60,17 +44,13 @@ afterEach(async (context) => {
     await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await ollama?.close();
-});
+afterAll(() => session?.close());
 
 describe('a first session in the browser host', () => {
   it('connects to Ollama from Settings and picks a model', async () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const address = page.getByLabel('Address', { exact: true });
-    await address.fill(ollama.url);
+    await address.fill(session.ollama.url);
     await expect
       .poll(() => page.getByText(/Connected/).count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
