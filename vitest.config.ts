@@ -31,6 +31,17 @@ export default defineConfig({
         },
       },
       {
+        // Faults and hostile input; the long runs live in tests/reliability/soak (`npm run soak`).
+        plugins: [react()],
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.{ts,tsx}'],
+          exclude: ['tests/reliability/soak/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',
