@@ -45,6 +45,14 @@ import {
   sudoRequestSchema,
   toolCallEventSchema,
 } from './schemas/chat';
+import {
+  attachmentRefSchema,
+  completionRequestSchema,
+  completionResultSchema,
+  promptResultSchema,
+  resourceReadSchema,
+  resourceUpdatedSchema,
+} from './schemas/content';
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -250,6 +258,22 @@ export const invokeChannels = {
   ),
   /** Resources, resource templates and prompts of every ready server, for browsing. */
   'servers:offerings': channel(z.tuple([]), offeringsSchema),
+  /** Runs a server's prompt with the given arguments; its messages, for a preview. */
+  'prompts:get': channel(
+    z.tuple([
+      serverNameSchema,
+      z.string().min(1).max(1_000),
+      z.record(z.string().max(1_000), z.string().max(100_000)).optional(),
+    ]),
+    promptResultSchema,
+  ),
+  /** Suggestions for a prompt argument or template variable (`completion/complete`). */
+  'prompts:complete': channel(z.tuple([completionRequestSchema]), completionResultSchema),
+  /** A resource's contents, bounded (long text cut, large binaries by size only). */
+  'resources:read': channel(z.tuple([attachmentRefSchema]), resourceReadSchema),
+  /** Watch a resource for changes (`resources:updated` events); counted per caller. */
+  'resources:subscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),
+  'resources:unsubscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),
   /** Starts a turn; its reply streams back as chat events. */
   'chat:send': channel(
     z.tuple([chatSendSchema]),
@@ -336,6 +360,8 @@ export const eventChannels = {
   /** The tool catalog changed: a server came, went or changed its tools, or a setting changed. */
   'tools:changed': z.strictObject({ count: z.int().nonnegative() }),
   'tools:progress': progressEventSchema,
+  /** A resource someone subscribed to changed on its server. */
+  'resources:updated': resourceUpdatedSchema,
   'chat:delta': chatDeltaSchema,
   'chat:status': chatStatusSchema,
   'chat:toolCall': toolCallEventSchema,

@@ -8,6 +8,8 @@ import type { LinkService } from './links';
 import type { Notices } from './notices';
 import type { ImportService } from './mcp/importService';
 import type { McpManager } from './mcp/manager';
+import { completeArgument, getPrompt } from './mcp/prompts';
+import { readResource, type ResourceWatch } from './mcp/resources';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
 import type { RendererQuestions } from './chat/userQuestions';
@@ -19,6 +21,7 @@ export interface Services {
   links: LinkService;
   notices: Notices;
   mcp: McpManager;
+  resourceWatch: ResourceWatch;
   imports: ImportService;
   chat: ChatService;
   questions: RendererQuestions;
@@ -58,6 +61,11 @@ export function createHandlers(services: Services): Handlers {
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),
     'servers:export': (names) => services.imports.export(names),
+    'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
+    'prompts:complete': (request) => completeArgument(services.mcp, request),
+    'resources:read': (ref) => readResource(services.mcp, ref.server, ref.uri),
+    'resources:subscribe': (ref) => services.resourceWatch.subscribe(ref.server, ref.uri),
+    'resources:unsubscribe': (ref) => services.resourceWatch.unsubscribe(ref.server, ref.uri),
     'chat:send': (input) => services.chat.send(input),
     'chat:resend': (conversationId, text) => services.chat.resend(conversationId, text),
     'chat:stop': (conversationId) => services.chat.stop(conversationId),

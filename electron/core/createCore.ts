@@ -20,6 +20,7 @@ import { createImportService } from './mcp/importService';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
 import { createMcpManager, type McpManager } from './mcp/manager';
+import { createResourceWatch } from './mcp/resources';
 import type { LaunchContext } from './mcp/transports';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';
@@ -116,6 +117,7 @@ export function createCore(options: CoreOptions): Core {
       links,
       notices,
       mcp,
+      resourceWatch: createResourceWatch(mcp),
       imports,
       chat,
       questions,

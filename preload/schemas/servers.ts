@@ -141,6 +141,8 @@ export const serverStatusSchema = z.strictObject({
       prompts: z.boolean(),
       logging: z.boolean(),
       completions: z.boolean(),
+      /** It can tell when a resource changes (`resources.subscribe`). */
+      resourceSubscribe: z.boolean().optional(),
     })
     .optional(),
   transport: z.enum(['stdio', 'streamable-http', 'sse', 'in-process']).optional(),

@@ -11,9 +11,11 @@ import {
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
+import { UserFacingError } from '../bridge/errors';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
 import { readyDetails } from './connectionStatus';
 import { buildTransport, transportKinds, type TransportKind } from './connectionTransport';
@@ -47,6 +49,8 @@ export interface ConnectionContext {
   elicit?: Elicit;
   /** Answers a server's sampling request with the model, after the user approves. */
   sample?: Sample;
+  /** A resource the server was asked to watch changed (`notifications/resources/updated`). */
+  onResourceUpdated?(uri: string): void;
 }
 
 export interface ConnectionTiming {
@@ -152,6 +156,14 @@ export class ServerConnection {
       timeoutMs: this.context.config().requestTimeoutMs,
       ...options,
     });
+  }
+
+  /** Runs `work` with the ready server's client (prompts, resources, completion); refuses otherwise. */
+  async withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
+    if (this.state !== 'ready' || !this.client) {
+      throw new UserFacingError(`The server “${this.name}” is not running (${this.state}).`);
+    }
+    return work(this.client);
   }
 
   private async connect(): Promise<void> {
@@ -274,6 +286,9 @@ export class ServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, refresh);
     client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh);
     client.setNotificationHandler(PromptListChangedNotificationSchema, refresh);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      if (generation === this.generation) this.context.onResourceUpdated?.(notification.params.uri);
+    });
   }
 
   /** The connection ended without Hearth asking: restart with backoff, or give up. */

@@ -28,6 +28,7 @@ export function readyDetails(
             prompts: !!capabilities.prompts,
             logging: !!capabilities.logging,
             completions: !!capabilities.completions,
+            resourceSubscribe: !!capabilities.resources?.subscribe,
           },
         }
       : {}),

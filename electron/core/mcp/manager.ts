@@ -11,6 +11,7 @@ import type {
   ServerStatus,
   ToolSettings,
 } from '../../../preload/schemas/servers';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toolSettingsSchema } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
@@ -75,6 +76,8 @@ export interface McpManager {
   /** What changed in an "always allow" tool since the user approved it. */
   reviewToolChange(server: string, tool: string): string[];
   offerings(): Offerings;
+  /** Runs `work` with a ready server's SDK client (prompts, resources, completion). */
+  withClient<T>(server: string, work: (client: Client) => Promise<T>): Promise<T>;
   callTool(
     server: string,
     tool: string,
@@ -145,6 +148,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       builtinServer: options.builtinServer,
       elicit: options.elicit,
       sample: options.sample,
+      onResourceUpdated: (uri) => events.emit('resources:updated', { server: config.name, uri }),
     });
     const created = { connection, log };
     slots.set(key, created);
@@ -277,6 +281,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return describeToolChange(approval.snapshot, toolSnapshot(definition));
     },
     offerings: () => collectOfferings(connections()),
+    withClient: (server, work) => slot(server).connection.withClient(work),
     async callTool(server, tool, args, callOptions = {}) {
       const config = store.get(server);
       if (!config) return { ok: false, message: `There is no server named “${server}”.` };
