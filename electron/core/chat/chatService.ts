@@ -16,6 +16,7 @@ import { openConversationStore, type ConversationStore } from '../history/conver
 import type { Logger } from '../logger';
 import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
 import type { ModelProvider } from '../ollama/ollamaService';
+import { openAuditTrail } from './auditTrail';
 import { runTurn } from './chatTurn';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
@@ -52,6 +53,7 @@ export interface ChatService {
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { events, mcp } = options;
   const history = openConversationStore({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const audit = openAuditTrail({ dataDir: options.dataDir, onProblem: options.onProblem });
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const allowedHere = new Map<string, Set<string>>();
   const pulls = new Set<string>();
@@ -124,6 +126,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           askForEveryTool: settings.chat.askForEveryTool,
           maxResultChars: settings.chat.maxToolResultChars,
           allowedHere: allowedFor(conversationId),
+          audit,
         },
         events: {
           delta: (event) => events.emit('chat:delta', event),

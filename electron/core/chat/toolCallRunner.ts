@@ -13,6 +13,7 @@ import { detectEscalation } from '../builtin/sudo/detectEscalation';
 import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
 import { resultForModel } from '../mcp/catalog';
 import { pickAnnotations } from '../mcp/toolCatalog';
+import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 import type { UserQuestions } from './userQuestions';
 
@@ -65,6 +66,8 @@ export interface CallContext {
   /** Calls already made this turn (same tool, same arguments). */
   seen: Set<string>;
   emit(event: ToolCallEvent): void;
+  /** Where approvals and executions are recorded. */
+  audit?: AuditTrail;
 }
 
 export interface CallRequest {
@@ -147,8 +150,14 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   }
   context.seen.add(key);
 
+  const identity = { conversationId: context.conversationId, callId, ...owner };
   const decision = await decide(owner, definition, args, context, report, callId);
-  if (decision !== 'run') return end(decision.state, decision.content);
+  if (!('basis' in decision)) {
+    if (decision.state === 'denied')
+      context.audit?.refused({ ...identity, basis: decision.byRule ? 'rule' : 'user' });
+    return end(decision.state, decision.content);
+  }
+  context.audit?.approved({ ...identity, basis: decision.basis });
 
   const sudo = await sudoTicket(owner, args, context, report, callId);
   if (!sudo.ok) return end(sudo.state, sudo.content);
@@ -158,6 +167,7 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   // With a password, the command runs through Hearth's own shell tool, whichever tool asked.
   const runner = sudo.ticket ? (context.tools.sudoRunner() ?? owner) : owner;
   const runnerArgs = runner === owner ? args : { command: args.command };
+  context.audit?.executed({ ...identity, ...(runner === owner ? {} : { ranAs: runner }) });
   try {
     const outcome = await context.tools.call(runner.server, runner.tool, runnerArgs, {
       signal: context.signal,
@@ -182,7 +192,7 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   }
 }
 
-type Decision = 'run' | { state: CallState; content: string };
+type Decision = { basis: ApprovalBasis } | { state: CallState; content: string; byRule?: boolean };
 
 /** The user's policy, and the user when the policy says to ask. */
 async function decide(
@@ -198,11 +208,13 @@ async function decide(
   if (policy === 'deny')
     return {
       state: 'denied',
+      byRule: true,
       content: `The user does not allow “${tool}” to run. Do not call it again; continue without it.`,
     };
   const allowedHere = context.allowedHere.has(`${server}\u0000${tool}`);
   const alwaysAllowed = policy === 'allow' && context.tools.isAlwaysAllowed(server, tool);
-  if (!context.askForEveryTool && (allowedHere || alwaysAllowed)) return 'run';
+  if (!context.askForEveryTool && (allowedHere || alwaysAllowed))
+    return { basis: allowedHere ? 'rule:conversation' : 'rule:always-allow' };
 
   report('waiting-approval');
   const changes =
@@ -232,7 +244,7 @@ async function decide(
   }
   if (answer.decision === 'conversation') context.allowedHere.add(`${server}\u0000${tool}`);
   if (answer.decision === 'always') context.tools.alwaysAllow(server, tool);
-  return 'run';
+  return { basis: `user:${answer.decision}` };
 }
 
 type SudoOutcome = { ok: true; ticket?: string } | { ok: false; state: CallState; content: string };
