@@ -4,6 +4,7 @@
  * and the models Ollama offers.
  */
 import { z } from 'zod';
+import { attachmentRefSchema, attachmentSchema, MAX_ATTACHMENTS, promptRunSchema } from './content';
 import { serverNameSchema, toolAnnotationsSchema } from './servers';
 
 const id = z.string().min(1).max(128);
@@ -29,6 +30,8 @@ export const storedMessageSchema = z.strictObject({
   toolCallId: id.optional(),
   toolName: z.string().max(256).optional(),
   model: z.string().max(256).optional(),
+  /** On a `user` message: the resources attached to it, as the model was given them. */
+  attachments: z.array(attachmentSchema).optional(),
   timings: z
     .strictObject({
       totalMs: z.number().optional(),
@@ -61,13 +64,22 @@ export const searchHitSchema = z.strictObject({
   snippet: z.string().max(10_000),
 });
 
-export const chatSendSchema = z.strictObject({
-  /** Absent: start a new conversation. */
-  conversationId: id.optional(),
-  text: z.string().min(1, 'Write something first.').max(200_000),
-  /** Absent: the conversation's model, else the default from settings. */
-  model: z.string().min(1).max(256).optional(),
-});
+export const chatSendSchema = z
+  .strictObject({
+    /** Absent: start a new conversation. */
+    conversationId: id.optional(),
+    text: z.string().max(200_000).default(''),
+    /** Absent: the conversation's model, else the default from settings. */
+    model: z.string().min(1).max(256).optional(),
+    /** Resources to attach; main reads them as the message is sent. */
+    attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS).default([]),
+    /** A prompt (slash command) whose messages open the turn, before `text`. */
+    prompt: promptRunSchema.optional(),
+  })
+  .refine(
+    (input) => input.text.trim() !== '' || input.attachments.length > 0 || input.prompt,
+    'Write something first.',
+  );
 
 /** Streamed text of the assistant message being written, batched about once per frame. */
 export const chatDeltaSchema = z.strictObject({
@@ -165,6 +177,10 @@ export const modelCapabilitiesSchema = z.strictObject({
   thinking: z.boolean(),
   vision: z.boolean(),
   contextLength: z.int().positive(),
+  /** An embedding model (for ranking tools), not a chat model. */
+  embedding: z.boolean().optional(),
+  /** From /api/show, when Ollama reports it; sizes the default tool budget. */
+  parameterCount: z.number().nonnegative().optional(),
 });
 
 export const ollamaStatusSchema = z.union([

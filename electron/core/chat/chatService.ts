@@ -13,11 +13,13 @@ import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { SudoTickets } from '../builtin/sudo/sudoTickets';
 import { openConversationStore, type ConversationStore } from '../history/conversationStore';
+import type { NewMessage } from '../history/types';
 import type { Logger } from '../logger';
 import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
 import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
 import { runTurn } from './chatTurn';
+import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from './userQuestions';
@@ -40,7 +42,8 @@ export interface ChatServiceOptions {
 
 export interface ChatService {
   history: ConversationStore;
-  send(input: z.output<typeof chatSendSchema>): { conversationId: string; turnId: string };
+  /** Reads what the message attaches or runs (resources, a prompt) first, then starts the turn. */
+  send(input: z.output<typeof chatSendSchema>): Promise<{ conversationId: string; turnId: string }>;
   /** Retry (same text) or edit-and-resend (new text) of the last user message. */
   resend(conversationId: string, text?: string): { conversationId: string; turnId: string };
   stop(conversationId: string): boolean;
@@ -84,72 +87,83 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
   };
 
+  const start = (
+    input: { conversationId?: string; model?: string },
+    opening: NewMessage[],
+  ): { conversationId: string; turnId: string } => {
+    const settings = options.settings();
+    const existing = input.conversationId ? history.get(input.conversationId) : undefined;
+    if (input.conversationId && !existing)
+      throw new UserFacingError('That conversation no longer exists.');
+    const model = input.model ?? existing?.model ?? settings.chat.model;
+    if (!model) throw new UserFacingError('Pick a model first.');
+    const conversationId = existing?.id ?? history.create({ model }).id;
+    if (active.has(conversationId))
+      throw new UserFacingError(
+        'A reply is still being written here. Stop it, or wait for it to finish.',
+      );
+    const turnId = randomUUID();
+    const controller = new AbortController();
+    const servers = mcp
+      .list()
+      .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
+    const done = runTurn({
+      conversationId,
+      turnId,
+      model,
+      opening,
+      signal: controller.signal,
+      provider: options.provider(),
+      history,
+      systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
+        defaultSystemPrompt(servers, new Date()),
+      ),
+      tools: () => (paused() ? [] : mcp.catalog.forModel()),
+      settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
+      call: {
+        tools,
+        questions: options.questions,
+        sudo: {
+          issue: (command, password) => options.tickets.issue(command, password),
+          revoke: (ticket) => options.tickets.revoke(ticket),
+        },
+        askForEveryTool: settings.chat.askForEveryTool,
+        maxResultChars: settings.chat.maxToolResultChars,
+        allowedHere: allowedFor(conversationId),
+        audit,
+      },
+      events: {
+        delta: (event) => events.emit('chat:delta', event),
+        status: (event) => events.emit('chat:status', event),
+        toolCall: (event) => events.emit('chat:toolCall', event),
+        saved: (id, messages) => {
+          for (const message of messages)
+            events.emit('chat:message', { conversationId: id, message });
+        },
+      },
+    })
+      .catch((error: unknown) => {
+        options.logger.error('A chat turn failed unexpectedly', error);
+        events.emit('chat:status', {
+          conversationId,
+          turnId,
+          state: 'failed',
+          message: `Hearth failed during this reply: ${(error as Error).message}`,
+        });
+      })
+      .finally(() => active.delete(conversationId));
+    active.set(conversationId, { controller, done });
+    return { conversationId, turnId };
+  };
+
   return {
     history,
-    send(input) {
-      const settings = options.settings();
-      const existing = input.conversationId ? history.get(input.conversationId) : undefined;
-      if (input.conversationId && !existing)
-        throw new UserFacingError('That conversation no longer exists.');
-      const model = input.model ?? existing?.model ?? settings.chat.model;
-      if (!model) throw new UserFacingError('Pick a model first.');
-      const conversationId = existing?.id ?? history.create({ model }).id;
-      if (active.has(conversationId))
+    async send(input) {
+      if (input.conversationId && active.has(input.conversationId))
         throw new UserFacingError(
           'A reply is still being written here. Stop it, or wait for it to finish.',
         );
-      const turnId = randomUUID();
-      const controller = new AbortController();
-      const servers = mcp
-        .list()
-        .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
-      const done = runTurn({
-        conversationId,
-        turnId,
-        model,
-        text: input.text,
-        signal: controller.signal,
-        provider: options.provider(),
-        history,
-        systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
-          defaultSystemPrompt(servers, new Date()),
-        ),
-        tools: () => (paused() ? [] : mcp.catalog.forModel()),
-        settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
-        call: {
-          tools,
-          questions: options.questions,
-          sudo: {
-            issue: (command, password) => options.tickets.issue(command, password),
-            revoke: (ticket) => options.tickets.revoke(ticket),
-          },
-          askForEveryTool: settings.chat.askForEveryTool,
-          maxResultChars: settings.chat.maxToolResultChars,
-          allowedHere: allowedFor(conversationId),
-          audit,
-        },
-        events: {
-          delta: (event) => events.emit('chat:delta', event),
-          status: (event) => events.emit('chat:status', event),
-          toolCall: (event) => events.emit('chat:toolCall', event),
-          saved: (id, messages) => {
-            for (const message of messages)
-              events.emit('chat:message', { conversationId: id, message });
-          },
-        },
-      })
-        .catch((error: unknown) => {
-          options.logger.error('A chat turn failed unexpectedly', error);
-          events.emit('chat:status', {
-            conversationId,
-            turnId,
-            state: 'failed',
-            message: `Hearth failed during this reply: ${(error as Error).message}`,
-          });
-        })
-        .finally(() => active.delete(conversationId));
-      active.set(conversationId, { controller, done });
-      return { conversationId, turnId };
+      return start(input, await openingMessages(input, mcp));
     },
     resend(conversationId, text) {
       if (active.has(conversationId))
@@ -159,7 +173,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (!conversation || !last) throw new UserFacingError('There is no message to send again.');
       // The old message and its replies go; the turn saves the message again as it starts.
       history.replaceFrom(conversationId, last.id, []);
-      return this.send({ conversationId, text: text ?? last.content });
+      return start({ conversationId }, [
+        {
+          role: 'user',
+          content: text ?? last.content,
+          ...(last.attachments ? { attachments: last.attachments } : {}),
+        },
+      ]);
     },
     stop(conversationId) {
       const turn = active.get(conversationId);

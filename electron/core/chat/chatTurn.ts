@@ -41,7 +41,8 @@ export interface TurnOptions {
   conversationId: string;
   turnId: string;
   model: string;
-  text: string;
+  /** What the turn starts with: the user's message (after a prompt's messages, if any). */
+  opening: NewMessage[];
   signal: AbortSignal;
   provider: ModelProvider;
   history: ConversationStore;
@@ -80,7 +81,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     return stored;
   };
 
-  save([{ role: 'user', content: options.text }]);
+  save(options.opening);
   status('thinking');
 
   let capabilities: ModelCapabilities;
@@ -162,7 +163,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const numCtx = contextTokens(options.settings.contextTokens, capabilities.contextLength);
     const fitted = fitToContext({
       system: options.systemPrompt,
-      messages: toOllamaMessages(conversation?.messages ?? []),
+      messages: toOllamaMessages(conversation?.messages ?? [], capabilities.vision),
       toolsJson: JSON.stringify(ollamaTools),
       contextTokens: numCtx,
       replyReserveTokens: REPLY_RESERVE_TOKENS,

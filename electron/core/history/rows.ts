@@ -3,6 +3,7 @@
  * (never `undefined`-valued keys) in what the store returns, so results compare cleanly.
  */
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { Attachment } from '../../../preload/schemas/content';
 import type {
   ConversationSummary,
   MessageRole,
@@ -52,6 +53,7 @@ export function messageFromRow(row: Row): StoredMessage {
     toolCallId: optionalText(row, 'tool_call_id'),
     toolName: optionalText(row, 'tool_name'),
     model: optionalText(row, 'model'),
+    attachments: optionalJson<Attachment[]>(row, 'attachments'),
     timings: optionalJson<MessageTimings>(row, 'timings'),
     createdAt: text(row, 'created_at'),
   });
@@ -73,6 +75,7 @@ export function messageParameters(
     tool_name: message.toolName ?? null,
     model: message.model ?? null,
     timings: message.timings === undefined ? null : JSON.stringify(message.timings),
+    attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
     created_at: message.createdAt ?? createdAt,
   };
 }

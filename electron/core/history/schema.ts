@@ -77,8 +77,14 @@ CREATE TRIGGER titles_unindexed AFTER DELETE ON conversations BEGIN
 END;
 `;
 
+/** Step 2: resources attached to user messages, as JSON (see `Attachment`). */
+const STEP_2 = `
+ALTER TABLE messages ADD COLUMN attachments TEXT
+  CHECK (attachments IS NULL OR json_valid(attachments));
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

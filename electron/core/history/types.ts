@@ -1,3 +1,5 @@
+import type { Attachment } from '../../../preload/schemas/content';
+
 /**
  * The shapes of saved conversations: what the conversation store writes to SQLite and gives
  * back. Ids of messages are the database's, so they only ever grow and are never reused.
@@ -40,6 +42,8 @@ export interface StoredMessage {
   toolName?: string;
   /** On an `assistant` message: the model that wrote it. */
   model?: string;
+  /** On a `user` message: the resources attached to it, as read when it was sent. */
+  attachments?: Attachment[];
   timings?: MessageTimings;
   /** ISO 8601. */
   createdAt: string;
