@@ -21,6 +21,8 @@ export interface FitToContextInput {
   messages: ChatMessageLike[];
   /** The tool definitions as they will be sent. */
   toolsJson: string;
+  /** Their count when the caller has a better one than counting `toolsJson` as prose. */
+  toolsTokens?: number;
   /** The model's window (`num_ctx`). */
   contextTokens: number;
   /** Room left for the reply. */
@@ -81,7 +83,8 @@ export function estimateTokens(text: string): number {
 export function fitToContext(input: FitToContextInput): FitToContextResult {
   const count = input.countTokens ?? estimateTokens;
   const budget = input.contextTokens - input.replyReserveTokens;
-  const fixed = MESSAGE_OVERHEAD_TOKENS + count(input.system) + count(input.toolsJson);
+  const fixed =
+    MESSAGE_OVERHEAD_TOKENS + count(input.system) + (input.toolsTokens ?? count(input.toolsJson));
   const costs = input.messages.map((message) => messageTokens(message, count));
 
   const turns = splitAtUserMessages(input.messages.length, (index) => input.messages[index]);

@@ -29,6 +29,8 @@ export interface ModelCapabilities {
   thinking: boolean;
   vision: boolean;
   contextLength: number;
+  embedding?: boolean;
+  parameterCount?: number;
 }
 
 export interface ChatStreamOptions {
@@ -49,6 +51,8 @@ export interface ModelProvider {
     signal?: AbortSignal,
   ): Promise<void>;
   chat(request: ChatRequest, options?: ChatStreamOptions): AsyncGenerator<ChatResponse>;
+  /** One vector per input, from an embedding model (/api/embed). */
+  embed?(model: string, input: string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
 /**
@@ -120,10 +124,13 @@ export function createOllamaService(options: {
         const capabilities = shown.capabilities ?? [];
         const info = Object.entries(shown.model_info ?? {}) as [string, unknown][];
         const contextLength = info.find(([key]) => key.endsWith('.context_length'))?.[1];
+        const parameterCount = info.find(([key]) => key === 'general.parameter_count')?.[1];
         const result: ModelCapabilities = {
           tools: capabilities.includes('tools'),
           thinking: capabilities.includes('thinking'),
           vision: capabilities.includes('vision'),
+          embedding: capabilities.includes('embedding'),
+          ...(typeof parameterCount === 'number' && parameterCount > 0 ? { parameterCount } : {}),
           contextLength:
             typeof contextLength === 'number' && contextLength > 0
               ? contextLength
@@ -139,6 +146,8 @@ export function createOllamaService(options: {
         capabilityCache.delete(model);
       }, model),
     chat: (request, chatOptions = {}) => streamChat(client, request, chatOptions, host),
+    embed: (model, input, signal) =>
+      wrap(async () => (await client(signal).embed({ model, input })).embeddings, model),
   };
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Sizes `num_ctx` for one request: counts what is sent (system prompt, tool schemas, history),
+ * asks for a window that fits it, within the model's maximum and the user's memory cap, and
+ * when even that cannot hold the conversation, drops the oldest turns (contextWindow.ts) and
+ * says so. Ollama reloads a model when num_ctx changes, so the size moves in coarse steps.
+ */
+import { estimateTokens, fitToContext, type ChatMessageLike } from './contextWindow';
+
+/**
+ * Characters per token of tool schemas as JSON. Measured with Llama 3's tokenizer on the 143
+ * real tool definitions of bench/toolSelection (4.8 characters per token; `npm run bench`
+ * reports the ratio as tokens.estimate_over_llama3.tools_json); 4.3 keeps a 10 % margin for
+ * vocabularies that split JSON finer.
+ */
+export const JSON_CHARS_PER_TOKEN = 4.3;
+/** num_ctx moves in steps of this size, so small changes in a conversation don't reload the model. */
+export const CONTEXT_STEP = 2_048;
+/** Never ask for less: a conversation soon needs this much, and growing into it reloads the model. */
+export const MIN_CONTEXT = 8_192;
+/** Tokens kept free for the model's reply. */
+export const REPLY_RESERVE_TOKENS = 1_024;
+
+/** Tool schemas as tokens, with the JSON rate for ASCII and the cautious rate for the rest. */
+export function estimateJsonTokens(json: string): number {
+  let ascii = 0;
+  let other = '';
+  for (const character of json) {
+    if (character.charCodeAt(0) < 0x80) ascii++;
+    else other += character;
+  }
+  return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + estimateTokens(other);
+}
+
+export interface SizeContextInput {
+  system: string;
+  messages: ChatMessageLike[];
+  toolsJson: string;
+  /** The user's fixed window (Settings), or 0 to size it from the request. */
+  fixedContextTokens: number;
+  /** The largest window automatic sizing may ask for (memory grows with the window). */
+  capTokens: number;
+  /** The model's own maximum, from /api/show. */
+  modelMaxTokens: number;
+}
+
+export interface SizedContext {
+  numCtx: number;
+  messages: ChatMessageLike[];
+  droppedMessages: number;
+  estimatedTokens: number;
+}
+
+export function sizeContext(input: SizeContextInput): SizedContext {
+  const toolsTokens = estimateJsonTokens(input.toolsJson);
+  const whole = fitToContext({
+    system: input.system,
+    messages: input.messages,
+    toolsJson: input.toolsJson,
+    toolsTokens,
+    contextTokens: Number.POSITIVE_INFINITY,
+    replyReserveTokens: 0,
+  });
+  const limit = Math.max(
+    1,
+    input.fixedContextTokens > 0
+      ? Math.min(input.fixedContextTokens, input.modelMaxTokens)
+      : Math.min(input.capTokens, input.modelMaxTokens),
+  );
+  const wanted = roundUp(whole.estimatedTokens + REPLY_RESERVE_TOKENS);
+  const numCtx = input.fixedContextTokens > 0 ? limit : Math.min(limit, wanted);
+  const fitted = fitToContext({
+    system: input.system,
+    messages: input.messages,
+    toolsJson: input.toolsJson,
+    toolsTokens,
+    contextTokens: numCtx,
+    replyReserveTokens: REPLY_RESERVE_TOKENS,
+  });
+  return {
+    numCtx,
+    messages: fitted.messages,
+    droppedMessages: fitted.droppedMessages,
+    estimatedTokens: fitted.estimatedTokens,
+  };
+}
+
+/** Up to the next step, and at least the minimum. */
+function roundUp(tokens: number): number {
+  return Math.max(MIN_CONTEXT, Math.ceil(tokens / CONTEXT_STEP) * CONTEXT_STEP);
+}
+
+/** What the chat says when turns were left out. */
+export function droppedNotice(count: number): string {
+  return `Oldest ${count} message${count === 1 ? '' : 's'} not sent: the conversation is longer than the model's context.`;
+}

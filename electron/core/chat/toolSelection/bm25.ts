@@ -1,0 +1,127 @@
+/**
+ * BM25 over tool definitions, with field weights (a word in the tool's name says more than one
+ * in a parameter's description) and typo tolerance: a message word the tools never use is
+ * matched to tool words one or two edits away. Built once per tool set, queried per message.
+ */
+import { terms } from './textTerms';
+import { toolFields, type RankableTool } from './toolText';
+
+/** Standard BM25 constants (Robertson and Zaragoza): term saturation and length normalisation. */
+const K1 = 1.2;
+const B = 0.75;
+/** Name words count three times, parameters half: the name is the tool's own summary. */
+const FIELD_WEIGHTS = { name: 3, description: 1, parameters: 0.5 } as const;
+/** A word matched only by spelling counts less than an exact match. */
+const TYPO_WEIGHT = 0.7;
+/** Shorter words have too many one-edit neighbours to guess from. */
+const MIN_TYPO_LENGTH = 5;
+
+export interface Bm25Index {
+  readonly size: number;
+  /** A score per tool, in the order the tools were given; 0 where nothing matched. */
+  score(query: string): number[];
+}
+
+/** Indexes the tools; cheap enough to rebuild when the tool set changes. */
+export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
+  const postings = new Map<string, { doc: number; tf: number }[]>();
+  const lengths: number[] = [];
+  tools.forEach((tool, doc) => {
+    const fields = toolFields(tool);
+    const frequencies = new Map<string, number>();
+    let length = 0;
+    for (const [field, weight] of Object.entries(FIELD_WEIGHTS)) {
+      for (const term of terms(fields[field as keyof typeof FIELD_WEIGHTS])) {
+        frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
+        length += weight;
+      }
+    }
+    lengths.push(length);
+    for (const [term, tf] of frequencies) {
+      const list = postings.get(term) ?? [];
+      list.push({ doc, tf });
+      postings.set(term, list);
+    }
+  });
+  const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (tools.length || 1);
+  const vocabulary = [...postings.keys()];
+  const idf = (term: string) => {
+    const df = postings.get(term)?.length ?? 0;
+    return Math.log(1 + (tools.length - df + 0.5) / (df + 0.5));
+  };
+
+  return {
+    size: tools.length,
+    score(query) {
+      const scores = new Array<number>(tools.length).fill(0);
+      const matched = new Array<number>(tools.length).fill(0);
+      const queryTerms = countTerms(terms(query));
+      for (const [term, count] of queryTerms) {
+        const matches = postings.has(term)
+          ? [{ term, weight: 1 }]
+          : nearSpellings(term, vocabulary).map((near) => ({ term: near, weight: TYPO_WEIGHT }));
+        for (const match of matches) {
+          const termIdf = idf(match.term) * match.weight * count;
+          for (const { doc, tf } of postings.get(match.term) ?? []) {
+            const norm = K1 * (1 - B + (B * (lengths[doc] ?? 0)) / (averageLength || 1));
+            scores[doc] = (scores[doc] ?? 0) + (termIdf * (tf * (K1 + 1))) / (tf + norm);
+            matched[doc] = (matched[doc] ?? 0) + 1;
+          }
+        }
+      }
+      // Coordination: a tool that answers more of the message's words beats one that repeats one.
+      const distinct = queryTerms.size || 1;
+      return scores.map((score, doc) => score * (0.5 + (0.5 * (matched[doc] ?? 0)) / distinct));
+    },
+  };
+}
+
+function countTerms(list: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of list) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
+
+/** Tool words within one edit (two for long words) of a word no tool uses; the closest only. */
+export function nearSpellings(word: string, vocabulary: readonly string[]): string[] {
+  if (word.length < MIN_TYPO_LENGTH) return [];
+  const limit = word.length >= 8 ? 2 : 1;
+  let best = limit + 1;
+  let found: string[] = [];
+  for (const candidate of vocabulary) {
+    if (Math.abs(candidate.length - word.length) > limit) continue;
+    const distance = editDistance(word, candidate, limit);
+    if (distance > limit) continue;
+    if (distance < best) {
+      best = distance;
+      found = [candidate];
+    } else if (distance === best) found.push(candidate);
+  }
+  return found;
+}
+
+/** Optimal string alignment distance (swaps count once), giving up past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (previousPrevious[j - 2] ?? 0) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previousPrevious = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}

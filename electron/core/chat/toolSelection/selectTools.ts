@@ -1,0 +1,98 @@
+/**
+ * Chooses the tools one request carries when the enabled tools exceed the budget: the user's
+ * pinned tools always, then tools already used in this conversation (most recent first), then
+ * the most relevant to the message by BM25, fused with semantic similarity when an embedding
+ * model gave scores. The chosen tools keep the catalog's order, so the prompt stays stable.
+ */
+import { buildBm25Index, type Bm25Index } from './bm25';
+import type { RankableTool } from './toolText';
+
+/** Why a tool was offered; the chat shows it next to the tool. */
+export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant';
+
+export interface SelectableTool extends RankableTool {
+  server: string;
+  pinned?: boolean;
+}
+
+export interface SelectionInput<T extends SelectableTool> {
+  tools: readonly T[];
+  query: string;
+  budget: number;
+  /** Model-facing names of tools called earlier in the conversation, most recent first. */
+  used: readonly string[];
+  /** A semantic score per tool (same order), when an embedding model is available. */
+  semanticScores?: readonly number[];
+}
+
+export interface Selection<T> {
+  tools: T[];
+  reasons: Map<string, OfferReason>;
+}
+
+/** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
+export const RRF_K = 60;
+
+/** Keeps one BM25 index per tool set, rebuilt only when the tools change. */
+export function createToolSelector() {
+  let cached: { key: string; index: Bm25Index } | undefined;
+  const indexFor = (tools: readonly SelectableTool[]) => {
+    const key = tools
+      .map(({ modelName, tool }) => `${modelName}\u0000${tool.description ?? ''}`)
+      .join('\u0001');
+    if (cached?.key !== key) cached = { key, index: buildBm25Index(tools) };
+    return cached.index;
+  };
+  return {
+    select<T extends SelectableTool>(input: SelectionInput<T>): Selection<T> {
+      return selectTools(input, indexFor(input.tools));
+    },
+    lexicalScores: (tools: readonly SelectableTool[], query: string) =>
+      indexFor(tools).score(query),
+  };
+}
+
+export function selectTools<T extends SelectableTool>(
+  input: SelectionInput<T>,
+  index: Bm25Index,
+): Selection<T> {
+  const { tools, budget } = input;
+  const reasons = new Map<string, OfferReason>();
+  if (tools.length <= budget) {
+    for (const tool of tools) reasons.set(tool.modelName, 'all');
+    return { tools: [...tools], reasons };
+  }
+  // Pins are the user's explicit choice: all of them go, even past the budget.
+  for (const tool of tools) if (tool.pinned) reasons.set(tool.modelName, 'pinned');
+  const present = new Set(tools.map((tool) => tool.modelName));
+  for (const name of input.used) {
+    if (reasons.size >= budget) break;
+    if (present.has(name) && !reasons.has(name)) reasons.set(name, 'used');
+  }
+  const ranked = rank(index.score(input.query), input.semanticScores);
+  for (const position of ranked) {
+    if (reasons.size >= budget) break;
+    const tool = tools[position];
+    if (tool && !reasons.has(tool.modelName)) reasons.set(tool.modelName, 'relevant');
+  }
+  return { tools: tools.filter((tool) => reasons.has(tool.modelName)), reasons };
+}
+
+/** Tool positions, best first: BM25 alone, or fused with semantic scores by reciprocal rank. */
+export function rank(lexical: readonly number[], semantic?: readonly number[]): number[] {
+  const order = (scores: readonly number[]) =>
+    scores
+      .map((score, position) => ({ score, position }))
+      .sort((a, b) => b.score - a.score || a.position - b.position);
+  const byLexical = order(lexical);
+  if (!semantic) return byLexical.map(({ position }) => position);
+  const fused = new Array<number>(lexical.length).fill(0);
+  byLexical.forEach(({ score, position }, place) => {
+    // A tool with no word in common with the message gets no lexical vote.
+    if (score > 0) fused[position] = (fused[position] ?? 0) + 1 / (RRF_K + place + 1);
+  });
+  order(semantic).forEach(({ position }, place) => {
+    fused[position] = (fused[position] ?? 0) + 1 / (RRF_K + place + 1);
+  });
+  return order(fused).map(({ position }) => position);
+}

@@ -1,0 +1,67 @@
+/**
+ * Semantic ranking with an Ollama embedding model, when one is installed: each tool's summary is
+ * embedded once per model and definition (cached, so a turn embeds only the message), and tools
+ * are scored by cosine similarity to the message.
+ */
+import { toolSummary, type RankableTool } from './toolText';
+
+/** The embedding seam: Ollama's /api/embed in the app, a deterministic fake in tests. */
+export interface Embedder {
+  /** The embedding model's name; part of the cache key. */
+  readonly model: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
+/** Texts per /api/embed request: large batches of short texts are what the endpoint is for. */
+export const EMBED_BATCH = 64;
+/** Cached tool vectors kept at most (a few hundred tools per model is the normal case). */
+export const MAX_CACHED_VECTORS = 5_000;
+
+export interface SemanticRanker {
+  /** A cosine similarity per tool, in the order given. */
+  score(tools: readonly RankableTool[], query: string, signal?: AbortSignal): Promise<number[]>;
+}
+
+export function createSemanticRanker(embedder: Embedder): SemanticRanker {
+  const cache = new Map<string, number[]>();
+  const keyOf = (text: string) => `${embedder.model}\u0000${text}`;
+
+  return {
+    async score(tools, query, signal) {
+      const texts = tools.map(toolSummary);
+      const missing = [...new Set(texts.filter((text) => !cache.has(keyOf(text))))];
+      for (let start = 0; start < missing.length; start += EMBED_BATCH) {
+        const batch = missing.slice(start, start + EMBED_BATCH);
+        const vectors = await embedder.embed(batch, signal);
+        batch.forEach((text, index) => {
+          const vector = vectors[index];
+          if (vector) cache.set(keyOf(text), vector);
+        });
+      }
+      // Oldest entries go first when the cache outgrows its bound (Map keeps insertion order).
+      for (const key of cache.keys()) {
+        if (cache.size <= MAX_CACHED_VECTORS) break;
+        cache.delete(key);
+      }
+      const [queryVector] = await embedder.embed([query], signal);
+      return texts.map((text) => {
+        const vector = cache.get(keyOf(text));
+        return vector && queryVector ? cosine(vector, queryVector) : 0;
+      });
+    },
+  };
+}
+
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const x = a[index] ?? 0;
+    const y = b[index] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
+}
