@@ -24,6 +24,8 @@ export interface ToolCallOptions {
   onProgress?: (progress: ToolProgress) => void;
   /** Time allowed without progress; the server's setting when left out. */
   timeoutMs?: number;
+  /** The hard cap on the whole call, progress or not; MAX_TOTAL_CALL_MS when left out. */
+  maxTotalMs?: number;
   /** Sent as the request's `_meta` (the built-in shell tool reads its sudo ticket there). */
   meta?: Record<string, unknown>;
 }
@@ -37,7 +39,7 @@ export async function callTool(
   args: Record<string, unknown>,
   options: ToolCallOptions & { timeoutMs: number },
 ): Promise<ToolCallOutcome> {
-  const { signal, onProgress, timeoutMs, meta } = options;
+  const { signal, onProgress, timeoutMs, meta, maxTotalMs = MAX_TOTAL_CALL_MS } = options;
   try {
     const result = await client.callTool(
       { name: tool, arguments: args, ...(meta ? { _meta: meta } : {}) },
@@ -46,7 +48,7 @@ export async function callTool(
         signal,
         timeout: timeoutMs,
         resetTimeoutOnProgress: true,
-        maxTotalTimeout: Math.max(timeoutMs, MAX_TOTAL_CALL_MS),
+        maxTotalTimeout: Math.max(timeoutMs, maxTotalMs),
         onprogress: onProgress
           ? ({ progress, total, message }) =>
               onProgress({

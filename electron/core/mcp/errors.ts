@@ -96,6 +96,13 @@ export function describeCallError(
 ): { message: string; cancelled?: boolean } {
   if (signal?.aborted) return { message: `The call to “${tool}” was cancelled.`, cancelled: true };
   if (error instanceof McpError) {
+    const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
+    if (error.code === ErrorCode.RequestTimeout && typeof total === 'number') {
+      // Progress kept coming, so the idle timeout never fired: the hard cap on any call did.
+      return {
+        message: `“${tool}” kept reporting progress for ${formatDuration(total)} without finishing, so Hearth stopped it (no call may run longer).`,
+      };
+    }
     if (error.code === ErrorCode.RequestTimeout) {
       return {
         message: `“${tool}” took longer than ${Math.round(timeoutMs / 1000)} s without reporting progress, so Hearth stopped waiting.`,
@@ -110,4 +117,8 @@ export function describeCallError(
   return {
     message: `The call to “${tool}” failed: ${error instanceof Error ? error.message : String(error)}`,
   };
+}
+
+function formatDuration(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 }
