@@ -23,6 +23,10 @@ import { CrashHistory, describeEnd } from './crashPolicy';
 import { createHearthClient, type Elicit } from './hearthClient';
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
+import { startKeepAlive } from './keepAlive';
+import { applyLogLevel } from './loggingLevel';
+import { isSignInRequired } from './oauth/errors';
+import type { ServerAuth } from './oauth/serverAuth';
 import type { ServerLog } from './serverLog';
 import { listOfferings, NO_OFFERINGS, type ServerOfferings } from './serverOfferings';
 import { StdioProcessTransport } from './stdioProcessTransport';
@@ -51,11 +55,15 @@ export interface ConnectionContext {
   sample?: Sample;
   /** A resource the server was asked to watch changed (`notifications/resources/updated`). */
   onResourceUpdated?(uri: string): void;
+  /** OAuth for a remote server: signs its requests in, and signs in when asked. */
+  auth?: ServerAuth;
 }
 
 export interface ConnectionTiming {
   connectTimeoutMs?: number;
   restartBaseMs?: number;
+  pingIntervalMs?: number;
+  pingTimeoutMs?: number;
 }
 
 export class ServerConnection {
@@ -69,6 +77,9 @@ export class ServerConnection {
   private readonly crashHistory: CrashHistory;
   private restartTimer?: NodeJS.Timeout;
   private offered: ServerOfferings = NO_OFFERINGS;
+  private stopKeepAlive?: () => void;
+  /** Set while a ready server does not answer pings. */
+  private notAnswering?: string;
 
   constructor(private readonly context: ConnectionContext) {
     this.crashHistory = new CrashHistory(context.timing?.restartBaseMs);
@@ -87,14 +98,20 @@ export class ServerConnection {
   }
 
   status(): ServerStatus {
+    // Only a process that is still there has a pid worth showing (not one that failed to start).
     const pid =
-      this.transport instanceof StdioProcessTransport && this.state !== 'stopped'
+      this.transport instanceof StdioProcessTransport &&
+      this.state !== 'stopped' &&
+      this.state !== 'error' &&
+      !this.transport.exit
         ? this.transport.pid
         : undefined;
+    const error = this.error ?? (this.state === 'ready' ? this.notAnswering : undefined);
     return {
       name: this.name,
       state: this.state,
-      ...(this.error ? { error: this.error } : {}),
+      ...(error ? { error } : {}),
+      ...this.context.auth?.state(),
       consent: this.context.consent(),
       ...(this.state === 'ready' && this.client ? readyDetails(this.client, this.transport) : {}),
       ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
@@ -127,6 +144,32 @@ export class ServerConnection {
   async restart(): Promise<ServerStatus> {
     await this.stop();
     return this.start();
+  }
+
+  /** Signs in (the user answers in the browser), then (re)connects with the new tokens. */
+  async signIn(): Promise<ServerStatus> {
+    const auth = this.context.auth;
+    if (!auth) return this.status();
+    try {
+      await auth.signIn();
+    } catch (error) {
+      const message = (error as Error).message;
+      this.setState(this.state === 'ready' ? 'ready' : 'error', message);
+      return this.status();
+    }
+    return this.state === 'ready' ? this.restart() : this.start();
+  }
+
+  /** Forgets the tokens and stops the server: it asks for a sign-in again. */
+  async signOut(): Promise<ServerStatus> {
+    this.context.auth?.signOut();
+    return this.stop();
+  }
+
+  /** The config's log level changed: a running server is told. */
+  async logLevelChanged(): Promise<void> {
+    if (this.state !== 'ready' || !this.client) return;
+    await applyLogLevel(this.client, this.context.config().logLevel, this.context.log);
   }
 
   /** Tells a running server its folders (roots) changed, so it asks for them again. */
@@ -185,6 +228,11 @@ export class ServerConnection {
     for (const kind of kinds) {
       const outcome = await this.tryConnect(kind, generation);
       if (outcome === 'ready' || outcome === 'superseded') return;
+      if (outcome === 'sign-in') {
+        this.context.log.add('hearth', 'info', 'The server asks you to sign in.');
+        this.setState('stopped', undefined);
+        return;
+      }
       failure = outcome.message;
       // Only a server that answered HTTP with "not here" is worth a second try over SSE.
       if (!outcome.tryNextKind) break;
@@ -202,12 +250,13 @@ export class ServerConnection {
   private async tryConnect(
     kind: TransportKind,
     generation: number,
-  ): Promise<'ready' | 'superseded' | { message: string; tryNextKind: boolean }> {
+  ): Promise<'ready' | 'superseded' | 'sign-in' | { message: string; tryNextKind: boolean }> {
     const config = this.context.config();
     const built = buildTransport(config, kind, {
       launchContext: this.context.launchContext(),
       log: this.context.log,
       builtinServer: this.context.builtinServer,
+      fetch: this.context.auth?.fetch,
     });
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;
@@ -227,6 +276,8 @@ export class ServerConnection {
       if (generation !== this.generation) return 'superseded';
       this.offered = await listOfferings(client);
       if (generation !== this.generation) return 'superseded';
+      await applyLogLevel(client, config.logLevel, this.context.log);
+      if (generation !== this.generation) return 'superseded';
       const info = client.getServerVersion();
       this.context.log.add(
         'hearth',
@@ -237,12 +288,14 @@ export class ServerConnection {
         ),
       );
       this.setState('ready', undefined);
+      this.keepAlive(client, generation);
       this.context.onCatalogChanged();
       return 'ready';
     } catch (error) {
       const stderr = this.context.log.recentStderr(5);
       await this.disconnect();
       if (generation !== this.generation) return 'superseded';
+      if (isSignInRequired(error)) return 'sign-in';
       const described = describeConnectError(error, {
         kind,
         config,
@@ -322,7 +375,27 @@ export class ServerConnection {
     }, verdict.delayMs);
   }
 
+  private keepAlive(client: Client, generation: number): void {
+    this.stopKeepAlive = startKeepAlive(client, {
+      intervalMs: this.context.timing?.pingIntervalMs,
+      timeoutMs: this.context.timing?.pingTimeoutMs,
+      onChange: (reason) => {
+        if (generation !== this.generation) return;
+        this.notAnswering = reason;
+        this.context.log.add(
+          'hearth',
+          reason ? 'warning' : 'info',
+          reason ?? 'The server answers again.',
+        );
+        this.context.onStatus(this.status());
+      },
+    });
+  }
+
   private async disconnect(): Promise<void> {
+    this.stopKeepAlive?.();
+    this.stopKeepAlive = undefined;
+    this.notAnswering = undefined;
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
@@ -337,6 +410,8 @@ export class ServerConnection {
   private setState(state: ServerState, error: string | undefined): void {
     this.state = state;
     this.error = error;
+    // Asking the user from inside a request (a step-up) is fine only while the server is in use.
+    this.context.auth?.setInUse(state === 'ready');
     this.context.onStatus(this.status());
   }
 }
