@@ -237,6 +237,10 @@ export const invokeChannels = {
   'servers:start': channel(z.tuple([serverNameSchema]), serverStatusSchema),
   'servers:stop': channel(z.tuple([serverNameSchema]), serverStatusSchema),
   'servers:restart': channel(z.tuple([serverNameSchema]), serverStatusSchema),
+  /** OAuth: opens the server's sign-in page and resolves once signed in (or not) and connected. */
+  'servers:signIn': channel(z.tuple([serverNameSchema]), serverStatusSchema),
+  /** OAuth: deletes the server's tokens and stops it. */
+  'servers:signOut': channel(z.tuple([serverNameSchema]), serverStatusSchema),
   'servers:setEnabled': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
   /** Exactly what a stdio server will run, for the user to approve. */
   'servers:reviewLaunch': channel(z.tuple([serverNameSchema]), launchReviewSchema),

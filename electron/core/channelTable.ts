@@ -54,6 +54,8 @@ export function createHandlers(services: Services): Handlers {
     'servers:start': (name) => services.mcp.start(name),
     'servers:stop': (name) => services.mcp.stop(name),
     'servers:restart': (name) => services.mcp.restart(name),
+    'servers:signIn': (name) => services.mcp.signIn(name),
+    'servers:signOut': (name) => services.mcp.signOut(name),
     'servers:setEnabled': (name, enabled) => services.mcp.setEnabled(name, enabled),
     'servers:reviewLaunch': (name) => services.mcp.reviewLaunch(name),
     'servers:approveLaunch': (name, fingerprint) => services.mcp.approveLaunch(name, fingerprint),

@@ -87,6 +87,11 @@ export function createCore(options: CoreOptions): Core {
     onProblem,
     builtinServer: () => createBuiltinServer({ tickets }),
     elicit: createElicitationHandler(questions, links),
+    // A sign-in page is a link like any other: checked, then opened (or handed to the page).
+    openAuthorization: async (url) => {
+      const outcome = await links.open(url);
+      if (outcome.outcome === 'refused') throw new Error(outcome.reason);
+    },
     sample: createSamplingHandler({
       questions,
       provider: () => ollama.provider(),

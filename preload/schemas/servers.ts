@@ -60,12 +60,36 @@ export const httpUrlSchema = z
     'Use an http:// or https:// address.',
   );
 
+/**
+ * How Hearth signs in to a remote server that asks for OAuth. All optional: discovery and dynamic
+ * registration find the rest. The client secret is kept in the vault, never in servers.json; a
+ * save without it keeps the stored one.
+ */
+export const oauthSettingsSchema = z.strictObject({
+  /** A client registered with the authorization server beforehand (no dynamic registration). */
+  clientId: z.string().trim().min(1).max(1_000).optional(),
+  clientSecret: z.string().max(MAX_VALUE_LENGTH).optional(),
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scopes: z.string().trim().min(1).max(2_000).optional(),
+  /** An https address of a client ID metadata document for Hearth, used where supported. */
+  clientMetadataUrl: z
+    .string()
+    .max(2_048)
+    .refine(
+      (value) => URL.canParse(value) && new URL(value).protocol === 'https:',
+      'Use an https:// address.',
+    )
+    .optional(),
+});
+export type OAuthSettings = z.output<typeof oauthSettingsSchema>;
+
 export const httpTransportSchema = z.strictObject({
   type: z.literal('http'),
   url: httpUrlSchema,
   headers: z.array(headerSchema).max(64).default([]),
   /** `auto` tries Streamable HTTP and falls back to SSE for older servers. */
   protocol: z.enum(['auto', 'streamable-http', 'sse']).default('auto'),
+  oauth: oauthSettingsSchema.optional(),
 });
 
 /** Hearth's own tools (shell commands, files, system info), served in-process. */
@@ -99,6 +123,19 @@ export const toolSettingsPatchSchema = z.strictObject({
   shellCommand: z.boolean().optional(),
 });
 
+/** MCP's logging levels (RFC 5424 severities), least severe first. */
+export const loggingLevelSchema = z.enum([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+export type LoggingLevel = z.output<typeof loggingLevelSchema>;
+
 /** The longest a single request to a server may take unless progress keeps it alive. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
@@ -110,6 +147,8 @@ export const serverConfigSchema = z.strictObject({
   tools: z.record(z.string().min(1).max(256), toolSettingsSchema).default({}),
   /** Folders the server may work in, sent to it as MCP roots (absolute paths). */
   roots: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(64).default([]),
+  /** The least severe log messages the server sends (logging/setLevel); `info` when unset. */
+  logLevel: loggingLevelSchema.optional(),
 });
 export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type ServerConfigInput = z.input<typeof serverConfigSchema>;
@@ -146,6 +185,10 @@ export const serverStatusSchema = z.strictObject({
     })
     .optional(),
   transport: z.enum(['stdio', 'streamable-http', 'sse', 'in-process']).optional(),
+  /** OAuth: the server waits for the user to sign in, a sign-in is open, or Hearth is signed in. */
+  signIn: z.enum(['required', 'waiting', 'signed-in']).optional(),
+  /** The authorization page while a sign-in waits (the browser host opens it from the page). */
+  signInUrl: z.string().max(8_192).optional(),
   pid: z.int().positive().optional(),
   restarts: z.int().nonnegative(),
   toolCount: z.int().nonnegative(),
@@ -162,7 +205,7 @@ export const logEntrySchema = z.strictObject({
   at: z.iso.datetime(),
   /** stderr: what the server printed; mcp: its logging messages; hearth: what Hearth did. */
   source: z.enum(['stderr', 'mcp', 'hearth']),
-  level: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']),
+  level: loggingLevelSchema,
   text: z.string().max(MAX_VALUE_LENGTH),
 });
 export type LogEntry = z.output<typeof logEntrySchema>;

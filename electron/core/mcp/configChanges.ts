@@ -25,11 +25,12 @@ export function withStoredSecrets(
 }
 
 /**
- * True when two configs start the same server (everything but its folders and tool settings is
- * equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
+ * True when two configs start the same server (everything but its folders, tool settings and
+ * log level is equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
  */
 export function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
-  const launch = (config: ServerConfig) => canonicalJson({ ...config, roots: [], tools: {} });
+  const launch = (config: ServerConfig) =>
+    canonicalJson({ ...config, roots: [], tools: {}, logLevel: undefined });
   const secretTyped = (config: ServerConfig) =>
     namedValuesOf(config)?.entries.some((entry) => entry.secret && entry.value !== undefined) ??
     false;

@@ -5,7 +5,7 @@
  */
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerConfig, ServerStatus } from '../../../preload/schemas/servers';
 import { lineSplitter, type ServerLog } from './serverLog';
 import { StdioProcessTransport } from './stdioProcessTransport';
@@ -28,11 +28,22 @@ export function transportKinds(transport: ServerConfig['transport']): TransportK
 export function buildTransport(
   config: ServerConfig,
   kind: TransportKind,
-  context: { launchContext: LaunchContext; log: ServerLog; builtinServer?: () => McpServer },
+  context: {
+    launchContext: LaunchContext;
+    log: ServerLog;
+    builtinServer?: () => McpServer;
+    /** Signs HTTP requests in (OAuth); plain fetch without it. */
+    fetch?: FetchLike;
+  },
 ): { ok: true; value: Transport } | { ok: false; message: string } {
   const { launchContext, log } = context;
   if (config.transport.type === 'http')
-    return createHttpTransport(config.transport, kind as HttpKind, launchContext.environment);
+    return createHttpTransport(
+      config.transport,
+      kind as HttpKind,
+      launchContext.environment,
+      context.fetch,
+    );
   if (config.transport.type === 'builtin') {
     if (!context.builtinServer)
       return { ok: false, message: 'The built-in tools are not part of this build.' };

@@ -37,7 +37,8 @@ export function createHearthClient(services: ClientServices): Client {
     {
       capabilities: {
         roots: { listChanged: true },
-        ...(elicit ? { elicitation: { form: {}, url: {} } } : {}),
+        // applyDefaults: a field the user left untouched is answered with the server's default.
+        ...(elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
         ...(sample ? { sampling: {} } : {}),
       },
     },

@@ -25,6 +25,9 @@ import { sameLaunch } from './configChanges';
 import { ServerConnection, type ConnectionTiming } from './connection';
 import type { Elicit } from './hearthClient';
 import { launchReview } from './launchReview';
+import { carryOverSignIn } from './oauth/configChange';
+import { createServerAuth } from './oauth/serverAuth';
+import { createOAuthStore } from './oauth/tokenStore';
 import type { Sample } from './sampling';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
 import { createLogBatcher } from './logBatcher';
@@ -50,6 +53,11 @@ export interface McpManagerOptions {
   elicit?: Elicit;
   /** Answers servers' sampling requests with the model, after the user approves. */
   sample?: Sample;
+  /**
+   * Opens an OAuth authorization page for the user (the system browser, or a tab the browser
+   * host opens); rejects when the page cannot be shown. Without it, sign-in is not possible.
+   */
+  openAuthorization?(url: string): Promise<void>;
 }
 
 /** The name the built-in server gets in the list, and so the prefix of its tools' model names. */
@@ -89,6 +97,10 @@ export interface McpManager {
    * its tools and log, and stops it. Secrets left blank are taken from `previousName`'s stored ones.
    */
   trial(input: ServerConfigInput, previousName?: string): Promise<TrialReport>;
+  /** OAuth: signs in to a remote server in the browser, then (re)connects it. */
+  signIn(name: string): Promise<ServerStatus>;
+  /** OAuth: forgets the server's tokens and stops it. */
+  signOut(name: string): Promise<ServerStatus>;
   /** Stops every server and its process tree. */
   dispose(): Promise<void>;
 }
@@ -110,6 +122,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     store.addBuiltinOnce({ name: BUILTIN_SERVER_ENTRY, transport: { type: 'builtin' } });
   }
   const slots = new Map<string, Slot>();
+  const oauth = createOAuthStore(vault);
   const logBatcher = createLogBatcher((server, entries) =>
     events.emit('servers:log', { server, entries }),
   );
@@ -136,6 +149,27 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     const existing = slots.get(key);
     if (existing) return existing;
     const log = createServerLog((entry) => logBatcher.add(config.name, entry));
+    const current = () => store.withSecrets(config.name) ?? config;
+    const auth =
+      config.transport.type === 'http'
+        ? createServerAuth({
+            server: () => config.name,
+            serverUrl: () => (config.transport.type === 'http' ? config.transport.url : ''),
+            settings: () => {
+              const latest = current();
+              return latest.transport.type === 'http' ? latest.transport.oauth : undefined;
+            },
+            store: oauth,
+            clientVersion: options.clientVersion,
+            openAuthorization: async (url) => {
+              if (!options.openAuthorization)
+                throw new Error('This Hearth cannot open a sign-in page.');
+              await options.openAuthorization(url);
+            },
+            log: (level, text) => log.add('hearth', level, text),
+            onChange: () => events.emit('servers:status', connection.status()),
+          })
+        : undefined;
     const connection = new ServerConnection({
       config: () => store.withSecrets(config.name) ?? config,
       consent: () => consentOf(config.name),
@@ -149,6 +183,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       elicit: options.elicit,
       sample: options.sample,
       onResourceUpdated: (uri) => events.emit('resources:updated', { server: config.name, uri }),
+      auth,
     });
     const created = { connection, log };
     slots.set(key, created);
@@ -193,11 +228,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const before = previousName === undefined ? undefined : store.get(previousName);
       const saved = store.save(input, previousName);
       if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
+      if (before) carryOverSignIn(oauth, before, saved);
       // Only its folders or tool settings changed: no restart; a running server is told.
       if (before && before.name === saved.name && sameLaunch(before, saved)) {
         const { connection } = slot(saved.name);
         if (canonicalJson(before.roots) !== canonicalJson(saved.roots))
           await connection.rootsChanged();
+        if (before.logLevel !== saved.logLevel) await connection.logLevelChanged();
         return entry(saved.name);
       }
       if (before) await forget(before.name);
@@ -216,6 +253,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return true;
     },
     start: (name) => slot(name).connection.start(),
+    signIn: (name) => slot(name).connection.signIn(),
+    signOut: (name) => slot(name).connection.signOut(),
     stop: (name) => slot(name).connection.stop(),
     restart: (name) => slot(name).connection.restart(),
     async setEnabled(name, enabled) {

@@ -12,6 +12,8 @@ import { UserFacingError } from '../bridge/errors';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
 import { namedValuesOf, withNamedValues, type NamedValue, type NamedValues } from './namedValues';
+import { storeClientSecret, withClientSecret } from './oauth/clientSecret';
+import { createOAuthStore } from './oauth/tokenStore';
 
 const serversFileSchema = z.object({
   servers: z.array(serverConfigSchema).default([]),
@@ -38,6 +40,7 @@ export function openServerStore(options: {
   onProblem(message: string): void;
 }): ServerStore {
   const { vault } = options;
+  const oauth = createOAuthStore(vault);
   const document = openJsonDocument({
     dataDir: options.dataDir,
     name: 'servers',
@@ -61,7 +64,8 @@ export function openServerStore(options: {
       const config = find(name);
       if (!config) return undefined;
       const values = namedValuesOf(config);
-      return values ? withNamedValues(config, fill(config.name, values)) : config;
+      const filled = values ? withNamedValues(config, fill(config.name, values)) : config;
+      return withClientSecret(oauth, filled);
     },
     save(input, previousName) {
       const config = serverConfigSchema.parse(input);
@@ -74,7 +78,11 @@ export function openServerStore(options: {
           `A server named “${clash.name}” already exists. Choose another name.`,
         );
       }
-      const stored = storeSecrets(vault, config, previous?.name);
+      const stored = storeClientSecret(
+        oauth,
+        storeSecrets(vault, config, previous?.name),
+        previous?.name,
+      );
       const others = servers().filter((server) => server !== previous);
       const index = previous ? servers().indexOf(previous) : others.length;
       document.write({
@@ -87,6 +95,7 @@ export function openServerStore(options: {
       const config = find(name);
       if (!config) return false;
       for (const key of vault.keys(`server:${config.name}:`)) vault.delete(key);
+      oauth.forget(config.name);
       document.write({
         ...document.read(),
         servers: servers().filter((server) => server !== config),

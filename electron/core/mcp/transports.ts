@@ -6,7 +6,7 @@
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HttpTransportConfig, StdioTransportConfig } from '../../../preload/schemas/servers';
 import { expandAll } from './expandVariables';
 import { planSpawn, resolveCommand } from './launch';
@@ -71,11 +71,26 @@ export function planStdioLaunch(
 
 export type HttpKind = 'streamable-http' | 'sse';
 
-/** The HTTP transport of the given kind, with the config's headers (variables expanded). */
+/**
+ * How a Streamable HTTP stream that drops is resumed: after the server's SSE `retry` when it
+ * sent one (the SDK honours it), else with growing delays; `Last-Event-ID` is sent either way.
+ */
+export const RECONNECTION = {
+  initialReconnectionDelay: 1_000,
+  maxReconnectionDelay: 30_000,
+  reconnectionDelayGrowFactor: 1.5,
+  maxRetries: 5,
+};
+
+/**
+ * The HTTP transport of the given kind, with the config's headers (variables expanded) and,
+ * when given, the fetch that signs requests in (OAuth).
+ */
 export function createHttpTransport(
   config: HttpTransportConfig,
   kind: HttpKind,
   environment: NodeJS.ProcessEnv,
+  fetch?: FetchLike,
 ): Planned<Transport> {
   const unset = config.headers
     .filter((entry) => entry.secret && entry.value === undefined)
@@ -104,8 +119,12 @@ export function createHttpTransport(
     ok: true,
     value:
       kind === 'sse'
-        ? new SSEClientTransport(url, { requestInit })
-        : new StreamableHTTPClientTransport(url, { requestInit }),
+        ? new SSEClientTransport(url, { requestInit, fetch })
+        : new StreamableHTTPClientTransport(url, {
+            requestInit,
+            fetch,
+            reconnectionOptions: RECONNECTION,
+          }),
   };
 }
 

@@ -1,0 +1,129 @@
+/**
+ * Hearth's OAuthClientProvider: what the SDK's auth() asks a client for (redirect URI, client
+ * metadata, stored registration and tokens, PKCE verifier) and the one thing it asks it to do
+ * (send the user to the authorization page). Storage goes to the vault-backed OAuthStore; the
+ * verifier and discovery results live only as long as this provider.
+ */
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthSettings } from '../../../../preload/schemas/servers';
+import { SignInRequiredError } from './errors';
+import type { LoopbackRedirect } from './loopbackRedirect';
+import type { OAuthStore } from './tokenStore';
+
+/**
+ * The redirect URI while no sign-in is open. The SDK treats a provider without one as a
+ * machine-to-machine client, so there must be one; nothing is ever sent to it.
+ */
+export const IDLE_REDIRECT_URL = 'http://127.0.0.1/callback';
+
+/** A sign-in in progress: where the browser comes back, and how to send it to the page. */
+export interface SignInFlow {
+  loopback: LoopbackRedirect;
+  open(authorizationUrl: URL): Promise<void>;
+}
+
+export class HearthOAuthProvider implements OAuthClientProvider {
+  /** Set while the user is signing in; without it, a needed authorization asks for sign-in. */
+  flow?: SignInFlow;
+  /** Set for a step-up: a refresh would only bring back the same, too narrow scope. */
+  skipRefresh = false;
+  private verifier?: string;
+  private discovery?: OAuthDiscoveryState;
+
+  constructor(
+    private readonly options: {
+      server(): string;
+      settings(): OAuthSettings | undefined;
+      store: OAuthStore;
+      clientVersion: string;
+    },
+  ) {}
+
+  get redirectUrl(): string {
+    return this.flow?.loopback.redirectUrl ?? IDLE_REDIRECT_URL;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.settings()?.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scope = this.options.settings()?.scopes;
+    return {
+      client_name: 'Hearth',
+      software_id: 'hearth',
+      software_version: this.options.clientVersion,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      ...(scope ? { scope } : {}),
+    };
+  }
+
+  state(): string {
+    if (!this.flow) throw new SignInRequiredError(this.options.server());
+    return this.flow.loopback.state;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const { store, server, settings } = this.options;
+    const stored = store.client(server());
+    if (stored) return stored;
+    const clientId = settings()?.clientId;
+    if (!clientId) return undefined;
+    const secret = store.clientSecret(server());
+    return { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
+  }
+
+  saveClientInformation(information: OAuthClientInformationMixed): void {
+    this.options.store.saveClient(this.options.server(), information);
+  }
+
+  tokens(): OAuthTokens | undefined {
+    const tokens = this.options.store.tokens(this.options.server());
+    if (!tokens || !this.skipRefresh) return tokens;
+    return { ...tokens, refresh_token: undefined };
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.options.store.saveTokens(this.options.server(), tokens);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (!this.flow) throw new SignInRequiredError(this.options.server());
+    await this.flow.open(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No sign-in is in progress (no PKCE verifier).');
+    return this.verifier;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    const { store, server } = this.options;
+    if (scope === 'all' || scope === 'tokens') store.forget(server(), ['tokens']);
+    if (scope === 'all' || scope === 'client') store.forget(server(), ['client']);
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+}

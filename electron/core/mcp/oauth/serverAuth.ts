@@ -1,0 +1,225 @@
+/**
+ * OAuth for one remote server, as a fetch wrapper the SDK transport sends every request through:
+ * it adds the bearer token and, when the server answers 401 (sign in) or 403 insufficient_scope
+ * (step up to a wider scope), runs the SDK's auth() (discovery, registration or client ID
+ * metadata document, PKCE, token exchange, refresh), then sends the request again. Asking the
+ * user (the browser, a loopback redirect) happens only when allowed: when they chose Sign in, or
+ * while the server is in use; otherwise the request fails with SignInRequiredError and the
+ * server waits for the user. At most three authorizations per request, and never twice for the
+ * same challenge, so a server that always refuses cannot loop.
+ */
+import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthSettings } from '../../../../preload/schemas/servers';
+import { SignInRequiredError } from './errors';
+import { startLoopbackRedirect } from './loopbackRedirect';
+import { HearthOAuthProvider } from './provider';
+import type { OAuthStore } from './tokenStore';
+import { checkAuthorizationPage, checkedFetch, RefusedUrlError } from './urlChecks';
+
+export const MAX_AUTHORIZATIONS_PER_REQUEST = 3;
+export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+export type SignInState = 'required' | 'waiting' | 'signed-in';
+
+export interface ServerAuth {
+  /** The fetch the server's transport uses. */
+  fetch: FetchLike;
+  /** Where sign-in stands (undefined: the server never asked), and the page while waiting. */
+  state(): { signIn?: SignInState; signInUrl?: string };
+  /** Signs in now, asking the user in the browser; rejects with the reason it did not work. */
+  signIn(): Promise<void>;
+  /** Forgets the tokens and the registration of this server. */
+  signOut(): void;
+  /** Allows (while the server is in use) or forbids asking the user from inside a request. */
+  setInUse(inUse: boolean): void;
+  /** Ends a sign-in that waits for the browser. */
+  cancel(): void;
+}
+
+interface Challenge {
+  status: 401 | 403;
+  header?: string;
+  scope?: string;
+  resourceMetadataUrl?: URL;
+}
+
+export interface ServerAuthOptions {
+  server(): string;
+  serverUrl(): string;
+  settings(): OAuthSettings | undefined;
+  store: OAuthStore;
+  clientVersion: string;
+  /** Opens the (already checked) authorization page: the system browser, or the user's tab. */
+  openAuthorization(url: string): Promise<void>;
+  log(level: 'info' | 'warning', text: string): void;
+  /** Sign-in state or its page changed. */
+  onChange(): void;
+  baseFetch?: FetchLike;
+  signInTimeoutMs?: number;
+}
+
+export function createServerAuth(options: ServerAuthOptions): ServerAuth {
+  const { store, server } = options;
+  const base: FetchLike = options.baseFetch ?? ((input, init) => fetch(input, init));
+  const provider = new HearthOAuthProvider({
+    server,
+    settings: options.settings,
+    store,
+    clientVersion: options.clientVersion,
+  });
+  let generation = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastChallenge: Challenge | undefined;
+  let required = false;
+  let signingIn = false;
+  let inUse = false;
+  let waitingUrl: string | undefined;
+  let abort = new AbortController();
+
+  const withBearer = (init: RequestInit | undefined): RequestInit => {
+    const headers = new Headers(init?.headers);
+    const tokens = store.tokens(server());
+    if (tokens) headers.set('Authorization', `Bearer ${tokens.access_token}`);
+    return { ...init, headers };
+  };
+
+  /** Runs one authorization; requests that were sent with older tokens only retry. */
+  const authorize = (challenge: Challenge | undefined, sentWith: number | undefined) => {
+    const run = queue.then(() =>
+      sentWith !== undefined && sentWith !== generation ? undefined : authorizeNow(challenge),
+    );
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const authorizeNow = async (challenge: Challenge | undefined) => {
+    const interactive = signingIn || inUse;
+    if (!interactive && !store.tokens(server())?.refresh_token) {
+      required = true;
+      options.onChange();
+      throw new SignInRequiredError(server());
+    }
+    const loopback = interactive
+      ? await startLoopbackRedirect({
+          server: server(),
+          timeoutMs: options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+          signal: abort.signal,
+        })
+      : undefined;
+    provider.flow = loopback && {
+      loopback,
+      open: async (url) => {
+        const check = checkAuthorizationPage(url);
+        if (!check.ok) throw new RefusedUrlError(check.reason);
+        waitingUrl = check.url.href;
+        options.onChange();
+        options.log('info', 'Waiting for you to sign in in the browser.');
+        await options.openAuthorization(check.url.href);
+      },
+    };
+    provider.skipRefresh = challenge?.status === 403;
+    const request = {
+      serverUrl: options.serverUrl(),
+      resourceMetadataUrl: challenge?.resourceMetadataUrl,
+      scope: challenge?.scope,
+      fetchFn: checkedFetch(base),
+    };
+    try {
+      let result = await auth(provider, request);
+      if (result === 'REDIRECT' && loopback) {
+        const code = await loopback.code;
+        result = await auth(provider, { ...request, authorizationCode: code });
+      }
+      if (result !== 'AUTHORIZED') throw new SignInRequiredError(server());
+      generation++;
+      required = false;
+      options.log(
+        'info',
+        challenge?.status === 403
+          ? `Signed in again with the wider access the server asked for (${challenge.scope ?? 'more scopes'}).`
+          : loopback
+            ? 'Signed in.'
+            : 'Renewed the sign-in.',
+      );
+    } catch (error) {
+      if (!(error instanceof SignInRequiredError))
+        options.log('warning', `Sign-in failed: ${(error as Error).message}`);
+      required = true;
+      throw error;
+    } finally {
+      provider.flow = undefined;
+      provider.skipRefresh = false;
+      waitingUrl = undefined;
+      loopback?.close();
+      options.onChange();
+    }
+  };
+
+  const authFetch: FetchLike = async (input, init) => {
+    const tried = new Set<string>();
+    for (let round = 0; ; round++) {
+      const sentWith = generation;
+      const response = await base(input, withBearer(init));
+      const challenge = challengeOf(response);
+      if (!challenge || round >= MAX_AUTHORIZATIONS_PER_REQUEST) return response;
+      // The same refusal again after an authorization: asking once more would not change it.
+      const key = `${challenge.status} ${challenge.header ?? ''}`;
+      if (round > 0 && tried.has(key)) return response;
+      tried.add(key);
+      lastChallenge = challenge;
+      await response.body?.cancel().catch(() => undefined);
+      await authorize(challenge, challenge.status === 403 ? undefined : sentWith);
+    }
+  };
+
+  return {
+    fetch: authFetch,
+    state() {
+      const signIn: SignInState | undefined = waitingUrl
+        ? 'waiting'
+        : required
+          ? 'required'
+          : store.tokens(server())
+            ? 'signed-in'
+            : undefined;
+      return { ...(signIn ? { signIn } : {}), ...(waitingUrl ? { signInUrl: waitingUrl } : {}) };
+    },
+    async signIn() {
+      abort = new AbortController();
+      signingIn = true;
+      try {
+        await authorize(lastChallenge?.status === 401 ? lastChallenge : undefined, undefined);
+      } finally {
+        signingIn = false;
+      }
+    },
+    signOut() {
+      store.forget(server(), ['tokens', 'client']);
+      provider.invalidateCredentials('discovery');
+      generation++;
+      required = true;
+      options.log('info', 'Signed out: the tokens were deleted.');
+      options.onChange();
+    },
+    setInUse(value) {
+      inUse = value;
+    },
+    cancel() {
+      abort.abort();
+    },
+  };
+}
+
+/** A 401, or a 403 that asks for a wider scope, with what its WWW-Authenticate header says. */
+function challengeOf(response: Response): Challenge | undefined {
+  if (response.status !== 401 && response.status !== 403) return undefined;
+  const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+  if (response.status === 403 && error !== 'insufficient_scope') return undefined;
+  return {
+    status: response.status,
+    header: response.headers.get('WWW-Authenticate') ?? undefined,
+    scope,
+    resourceMetadataUrl,
+  };
+}

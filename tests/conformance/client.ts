@@ -1,0 +1,93 @@
+/**
+ * The conformance suite's client: Hearth's own MCP manager (createMcpManager, the code the app
+ * runs), driven the way @modelcontextprotocol/conformance expects. The suite passes the server
+ * URL as the last argument and the scenario in MCP_CONFORMANCE_SCENARIO (plus, for some,
+ * MCP_CONFORMANCE_CONTEXT). The suite's authorization server approves at once, so "the user in
+ * the browser" is a fetch of the authorization page that follows its redirect to Hearth's
+ * loopback callback; everything else is the app's own sign-in path.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEventHub } from '../../electron/core/bridge/events';
+import { createLogger } from '../../electron/core/logger';
+import { createMcpManager } from '../../electron/core/mcp/manager';
+import { createMemoryVault } from '../../electron/core/secrets/secretVault';
+import type { ServerConfigInput, ServerStatus } from '../../preload/schemas/servers';
+
+/** The client ID metadata document URL the suite's CIMD scenario expects a client to use. */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+const NAME = 'conformance';
+
+/** The tool each scenario's server offers, and the arguments to call it with. */
+const TOOL_CALLS: Record<string, { tool: string; args: Record<string, unknown> }> = {
+  tools_call: { tool: 'add_numbers', args: { a: 5, b: 3 } },
+  'elicitation-sep1034-client-defaults': { tool: 'test_client_elicitation_defaults', args: {} },
+  'sse-retry': { tool: 'test_reconnection', args: {} },
+};
+
+async function main(): Promise<void> {
+  const serverUrl = process.argv.at(-1) ?? '';
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+    client_id?: string;
+    client_secret?: string;
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-conformance-'));
+  const logger = createLogger({ sinks: [], minimum: 'error' });
+  const manager = createMcpManager({
+    dataDir,
+    vault: createMemoryVault(),
+    events: createEventHub(logger),
+    logger,
+    clientVersion: '0.1.0',
+    launchContext: () => ({ platform: process.platform, environment: process.env }),
+    onProblem: (message) => console.error(message),
+    // A user who submits the form as shown: every field keeps its default.
+    elicit: async () => ({ action: 'accept', content: {} }),
+    openAuthorization: async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`The sign-in page answered HTTP ${response.status}.`);
+    },
+  });
+  const config: ServerConfigInput = {
+    name: NAME,
+    transport: {
+      type: 'http',
+      url: serverUrl,
+      protocol: 'streamable-http',
+      oauth: {
+        clientMetadataUrl: CLIENT_METADATA_URL,
+        ...(context.client_id
+          ? { clientId: context.client_id, clientSecret: context.client_secret }
+          : {}),
+      },
+    },
+    logLevel: 'debug',
+  };
+  try {
+    let status: ServerStatus = (await manager.save(config)).status;
+    if (status.signIn === 'required') status = await manager.signIn(NAME);
+    if (status.state !== 'ready') throw new Error(`Not connected: ${JSON.stringify(status)}`);
+    const call =
+      TOOL_CALLS[scenario] ??
+      (scenario.startsWith('auth/') ? { tool: 'test-tool', args: {} } : undefined);
+    if (call) {
+      const outcome = await manager.callTool(NAME, call.tool, call.args);
+      if (!outcome.ok) throw new Error(outcome.message);
+    }
+  } finally {
+    for (const entry of manager.logs(NAME))
+      console.log(`[${entry.source}] ${entry.level}: ${entry.text}`);
+    await manager.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
