@@ -98,6 +98,13 @@ export const chatSettingsSchema = z.strictObject({
   think: z.boolean().default(true),
   /** "Pause all tools" in the tray: the model is offered no tools and none runs. */
   toolsPaused: z.boolean().default(false),
+  /**
+   * The largest window automatic sizing asks for: memory grows with num_ctx, so this is the
+   * user's memory setting. Ignored when `contextTokens` fixes the window.
+   */
+  contextCapTokens: z.int().min(2_048).max(1_048_576).default(32_768),
+  /** Tools sent per request, by model name; absent: from the model's size, 0: every tool. */
+  toolBudgets: z.record(z.string().min(1).max(256), z.int().min(0).max(1_000)).default({}),
 });
 
 /** How Hearth sits on the desktop (applied by the desktop app; the browser host only keeps them). */

@@ -21,6 +21,26 @@ export const storedToolCallSchema = z.strictObject({
   outcome: toolCallOutcomeSchema.optional(),
 });
 
+/** What one model request carried: the tools offered (and why) and the context it was sized to. */
+export const requestFactsSchema = z.strictObject({
+  tools: z
+    .array(
+      z.strictObject({
+        server: z.string().max(256),
+        tool: z.string().max(1_000),
+        modelName: z.string().max(256),
+        reason: z.enum(['all', 'pinned', 'used', 'relevant']),
+      }),
+    )
+    .max(10_000),
+  /** Enabled tools there were to choose from. */
+  toolsAvailable: z.int().nonnegative(),
+  numCtx: z.int().nonnegative(),
+  /** Oldest messages left out because the conversation outgrew the context. */
+  droppedMessages: z.int().nonnegative(),
+});
+export type RequestFacts = z.output<typeof requestFactsSchema>;
+
 export const storedMessageSchema = z.strictObject({
   id: z.int().nonnegative(),
   role: z.enum(['system', 'user', 'assistant', 'tool']),
@@ -32,6 +52,8 @@ export const storedMessageSchema = z.strictObject({
   model: z.string().max(256).optional(),
   /** On a `user` message: the resources attached to it, as the model was given them. */
   attachments: z.array(attachmentSchema).optional(),
+  /** On an `assistant` message: what the request that produced it carried. */
+  request: requestFactsSchema.optional(),
   timings: z
     .strictObject({
       totalMs: z.number().optional(),

@@ -115,12 +115,15 @@ export const toolSettingsSchema = z.strictObject({
    * for the password and runs through Hearth's own shell tool, never this server.
    */
   shellCommand: z.boolean().default(false),
+  /** Always offered to the model, whatever the tool budget and the message. */
+  pinned: z.boolean().default(false),
 });
 export type ToolSettings = z.output<typeof toolSettingsSchema>;
 export const toolSettingsPatchSchema = z.strictObject({
   enabled: z.boolean().optional(),
   approval: toolApprovalSchema.optional(),
   shellCommand: z.boolean().optional(),
+  pinned: z.boolean().optional(),
 });
 
 /** MCP's logging levels (RFC 5424 severities), least severe first. */
@@ -261,6 +264,7 @@ export const catalogToolSchema = z.strictObject({
   shellCommand: z.boolean(),
   /** True when "always allow" was given to a different definition of this tool than the one now served. */
   approvalStale: z.boolean(),
+  pinned: z.boolean().optional(),
 });
 export type CatalogTool = z.output<typeof catalogToolSchema>;
 

@@ -19,6 +19,7 @@ import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
 import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
 import { runTurn } from './chatTurn';
+import { createToolOffer } from './toolOffer';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
@@ -68,6 +69,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   };
 
   const paused = () => options.settings().chat.toolsPaused;
+  const offerTools = createToolOffer({
+    provider: options.provider,
+    budgets: () => options.settings().chat.toolBudgets,
+    onProblem: (message, error) => options.logger.warn(message, error),
+  });
   const tools: ToolAccess = {
     // Paused tools are not there at all: a call to one is a call to an unknown tool.
     resolve: (modelName) => (paused() ? undefined : mcp.catalog.resolve(modelName)),
@@ -119,6 +125,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         defaultSystemPrompt(servers, new Date()),
       ),
       tools: () => (paused() ? [] : mcp.catalog.forModel()),
+      offerTools,
       settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
       call: {
         tools,

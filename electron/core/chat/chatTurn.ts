@@ -18,16 +18,13 @@ import type { NewMessage, StoredMessage, ToolCallOutcome } from '../history/type
 import type { ModelTool } from '../mcp/toolCatalog';
 import { OllamaError } from '../ollama/ollamaErrors';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
-import { fitToContext } from './contextWindow';
+import { droppedNotice, sizeContext } from './contextSizing';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
-
-/** Tokens kept free for the model's reply when fitting the request into the context. */
-export const REPLY_RESERVE_TOKENS = 1_024;
-/** The context used when the user leaves it automatic: enough for tools and a real conversation without the memory cost of a model's full window. */
-export const AUTO_CONTEXT_TOKENS = 16_384;
+import type { OfferTools, ToolOffer } from './toolOffer';
+import { offerForTurn, requestFacts, turnQuery } from './turnTools';
 
 export interface TurnEvents {
   delta(event: z.output<typeof chatDeltaSchema>): void;
@@ -48,9 +45,12 @@ export interface TurnOptions {
   history: ConversationStore;
   systemPrompt: string;
   tools(): ModelTool[];
+  /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
+  offerTools?: OfferTools;
   settings: {
     loopLimit: number;
     contextTokens: number;
+    contextCapTokens?: number;
     temperature: number | null;
     think: boolean;
     keepAlive: string;
@@ -99,6 +99,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     );
   }
   const seen = new Set<string>();
+  const offer = await offerForTurn(options.offerTools, {
+    model,
+    capabilities,
+    tools,
+    query: turnQuery(options.opening),
+    history: history.get(conversationId)?.messages ?? [],
+    signal,
+  });
+  let toldDropped = false;
 
   for (let round = 0; ; round++) {
     if (round >= options.settings.loopLimit) {
@@ -107,7 +116,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         `Hearth stopped after ${options.settings.loopLimit} rounds of tool calls in one turn (the limit in Settings). Ask again to continue.`,
       );
     }
-    const reply = await streamReply(tools, capabilities);
+    const reply = await streamReply(offer, capabilities);
     if (!reply) return;
     const calls = reply.toolCalls.map((call) => ({
       call,
@@ -121,6 +130,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         ...(reply.thinking ? { thinking: reply.thinking } : {}),
         model,
         ...(reply.timings ? { timings: reply.timings } : {}),
+        request: reply.request,
         ...(calls.length
           ? {
               toolCalls: calls.map(({ call, callId, owner }) => ({
@@ -157,17 +167,23 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     if (signal.aborted) return status('stopped');
   }
 
-  async function streamReply(tools: ModelTool[], capabilities: ModelCapabilities) {
+  async function streamReply(offer: ToolOffer, capabilities: ModelCapabilities) {
     const conversation = history.get(conversationId);
-    const ollamaTools = tools.map((tool) => tool.ollama);
-    const numCtx = contextTokens(options.settings.contextTokens, capabilities.contextLength);
-    const fitted = fitToContext({
+    const ollamaTools = offer.tools.map((tool) => tool.ollama);
+    const fitted = sizeContext({
       system: options.systemPrompt,
       messages: toOllamaMessages(conversation?.messages ?? [], capabilities.vision),
       toolsJson: JSON.stringify(ollamaTools),
-      contextTokens: numCtx,
-      replyReserveTokens: REPLY_RESERVE_TOKENS,
+      fixedContextTokens: options.settings.contextTokens,
+      capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,
+      modelMaxTokens: capabilities.contextLength,
     });
+    const numCtx = fitted.numCtx;
+    // Said once a turn, and kept with the reply: dropping history is never silent.
+    if (fitted.droppedMessages > 0 && !toldDropped) {
+      toldDropped = true;
+      status('thinking', droppedNotice(fitted.droppedMessages));
+    }
     const request: ChatRequest = {
       model,
       // fitToContext returns a subset of the messages it was given, in their own type.
@@ -217,7 +233,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         }
       }
       batcher.flush();
-      return { content, thinking, toolCalls, timings };
+      return { content, thinking, toolCalls, timings, request: requestFacts(offer, fitted) };
     } catch (error) {
       batcher.flush();
       // What was written before the failure is kept, marked as cut, never silently lost.
@@ -250,11 +266,6 @@ function outcomeOf(state: CallResult['state']): ToolCallOutcome {
   if (state === 'waiting-approval' || state === 'waiting-password' || state === 'running')
     return 'not-run';
   return 'failed';
-}
-
-/** num_ctx: the user's setting within the model's limit, or automatic. */
-export function contextTokens(setting: number, modelLimit: number): number {
-  return Math.min(setting > 0 ? setting : AUTO_CONTEXT_TOKENS, modelLimit);
 }
 
 /** The arguments as saved in history: the object, or what the model sent when it was not one. */

@@ -236,9 +236,10 @@ function prepareStatements(database: DatabaseSync) {
     ),
     deleteConversation: prepare('DELETE FROM conversations WHERE id = ?'),
     insertMessage: prepare(`INSERT INTO messages (conversation_id, role, content, thinking,
-        tool_calls, tool_call_id, tool_name, model, timings, attachments, created_at)
+        tool_calls, tool_call_id, tool_name, model, timings, attachments, request_facts,
+        created_at)
       VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
-        $tool_name, $model, $timings, $attachments, $created_at)`),
+        $tool_name, $model, $timings, $attachments, $request_facts, $created_at)`),
     messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),

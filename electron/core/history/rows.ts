@@ -3,6 +3,7 @@
  * (never `undefined`-valued keys) in what the store returns, so results compare cleanly.
  */
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import type { RequestFacts } from '../../../preload/schemas/chat';
 import type { Attachment } from '../../../preload/schemas/content';
 import type {
   ConversationSummary,
@@ -54,6 +55,7 @@ export function messageFromRow(row: Row): StoredMessage {
     toolName: optionalText(row, 'tool_name'),
     model: optionalText(row, 'model'),
     attachments: optionalJson<Attachment[]>(row, 'attachments'),
+    request: optionalJson<RequestFacts>(row, 'request_facts'),
     timings: optionalJson<MessageTimings>(row, 'timings'),
     createdAt: text(row, 'created_at'),
   });
@@ -76,6 +78,7 @@ export function messageParameters(
     model: message.model ?? null,
     timings: message.timings === undefined ? null : JSON.stringify(message.timings),
     attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    request_facts: message.request ? JSON.stringify(message.request) : null,
     created_at: message.createdAt ?? createdAt,
   };
 }

@@ -83,8 +83,14 @@ ALTER TABLE messages ADD COLUMN attachments TEXT
   CHECK (attachments IS NULL OR json_valid(attachments));
 `;
 
+/** Step 3: what each assistant message's request carried (tools offered, num_ctx), as JSON. */
+const STEP_3 = `
+ALTER TABLE messages ADD COLUMN request_facts TEXT
+  CHECK (request_facts IS NULL OR json_valid(request_facts));
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -1,3 +1,4 @@
+import type { RequestFacts } from '../../../preload/schemas/chat';
 import type { Attachment } from '../../../preload/schemas/content';
 
 /**
@@ -44,6 +45,8 @@ export interface StoredMessage {
   model?: string;
   /** On a `user` message: the resources attached to it, as read when it was sent. */
   attachments?: Attachment[];
+  /** On an `assistant` message: the tools offered and the context of its request. */
+  request?: RequestFacts;
   timings?: MessageTimings;
   /** ISO 8601. */
   createdAt: string;

@@ -25,6 +25,8 @@ export interface ModelTool {
   server: string;
   tool: Tool;
   ollama: OllamaTool;
+  /** The user pinned it: offered with every message, past the tool budget. */
+  pinned?: boolean;
 }
 
 export interface ToolCatalog {
@@ -85,6 +87,7 @@ export function createToolCatalog(options: {
           enabled: settings.enabled,
           approval: settings.approval,
           shellCommand: settings.shellCommand,
+          ...(settings.pinned ? { pinned: true } : {}),
           approvalStale: settings.approval === 'allow' && !approvalHolds(server, tool),
         };
       }),
@@ -101,6 +104,7 @@ export function createToolCatalog(options: {
           server,
           tool,
           ollama: toOllamaTool(modelName, tool, server),
+          ...(settingsFor(server, tool.name).pinned ? { pinned: true } : {}),
         })),
     resolve: (modelName) => {
       served();

@@ -1,0 +1,138 @@
+/**
+ * Which tools one turn offers the model, and why: every enabled tool while they fit the model's
+ * budget; past it, the pinned ones, the ones used earlier in the conversation, and the most
+ * relevant to the user's message (BM25, fused with an installed Ollama embedding model's
+ * similarity when there is one). The choice is made once per turn, so the model sees the same
+ * tools in every round of it.
+ */
+import type { StoredMessage } from '../history/types';
+import type { ModelTool } from '../mcp/toolCatalog';
+import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
+import { createSemanticRanker, type SemanticRanker } from './toolSelection/semanticRanker';
+import { createToolSelector, type OfferReason } from './toolSelection/selectTools';
+import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
+
+/** A tool as the turn's record lists it. */
+export interface OfferedTool {
+  server: string;
+  tool: string;
+  modelName: string;
+  reason: OfferReason;
+}
+
+export interface ToolOffer {
+  tools: ModelTool[];
+  offered: OfferedTool[];
+  /** Enabled tools there were to choose from. */
+  available: number;
+  budget: number;
+}
+
+export interface OfferInput {
+  model: string;
+  capabilities: ModelCapabilities;
+  tools: ModelTool[];
+  /** The user's message this turn answers. */
+  query: string;
+  history: readonly StoredMessage[];
+  signal?: AbortSignal;
+}
+
+/** How long the installed embedding model is remembered before asking Ollama again. */
+export const EMBEDDING_MODEL_TTL_MS = 5 * 60_000;
+
+export interface ToolOfferOptions {
+  provider(): ModelProvider;
+  /** Per-model budgets from Settings (0: every tool). */
+  budgets(): Readonly<Record<string, number>>;
+  onProblem?(message: string, error: unknown): void;
+}
+
+export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
+
+export function createToolOffer(options: ToolOfferOptions): OfferTools {
+  const selector = createToolSelector();
+  const rankers = new Map<string, SemanticRanker>();
+  let embeddingModel: { host: string; name: string | undefined; at: number } | undefined;
+
+  const findEmbeddingModel = async (provider: ModelProvider) => {
+    const now = Date.now();
+    if (embeddingModel?.host === provider.host && now - embeddingModel.at < EMBEDDING_MODEL_TTL_MS)
+      return embeddingModel.name;
+    let name: string | undefined;
+    for (const model of await provider.listModels()) {
+      if ((await provider.capabilities(model.name)).embedding) {
+        name = model.name;
+        break;
+      }
+    }
+    embeddingModel = { host: provider.host, name, at: now };
+    return name;
+  };
+
+  const semanticScores = async (input: OfferInput) => {
+    const provider = options.provider();
+    if (!provider.embed) return undefined;
+    try {
+      const model = await findEmbeddingModel(provider);
+      if (!model) return undefined;
+      const key = `${provider.host}\u0000${model}`;
+      const ranker =
+        rankers.get(key) ??
+        createSemanticRanker({
+          model,
+          embed: (texts, signal) => provider.embed?.(model, texts, signal) ?? Promise.resolve([]),
+        });
+      rankers.set(key, ranker);
+      return await ranker.score(input.tools, input.query, input.signal);
+    } catch (error) {
+      // Ranking still works without embeddings; the lexical ranker alone decides.
+      options.onProblem?.('Ranking tools with the embedding model failed', error);
+      return undefined;
+    }
+  };
+
+  return async (input) => {
+    const budget = toolBudget(
+      options.budgets(),
+      input.model,
+      defaultToolBudget(input.capabilities.parameterCount, input.capabilities.contextLength),
+    );
+    const tools = input.tools;
+    const semantic = tools.length > budget ? await semanticScores(input) : undefined;
+    const selection = selector.select({
+      tools,
+      query: input.query,
+      budget,
+      used: usedTools(input.history, input.tools),
+      ...(semantic ? { semanticScores: semantic } : {}),
+    });
+    return {
+      tools: selection.tools,
+      offered: selection.tools.map((tool) => ({
+        server: tool.server,
+        tool: tool.tool.name,
+        modelName: tool.modelName,
+        reason: selection.reasons.get(tool.modelName) ?? 'relevant',
+      })),
+      available: input.tools.length,
+      budget: Number.isFinite(budget) ? budget : input.tools.length,
+    };
+  };
+}
+
+/** Model names of the tools this conversation has called, most recent first. */
+export function usedTools(
+  history: readonly StoredMessage[],
+  tools: readonly ModelTool[],
+): string[] {
+  const nameOf = new Map(tools.map((tool) => [`${tool.server}/${tool.tool.name}`, tool.modelName]));
+  const names: string[] = [];
+  for (const message of [...history].reverse()) {
+    for (const call of [...(message.toolCalls ?? [])].reverse()) {
+      const name = nameOf.get(`${call.server}/${call.tool}`);
+      if (name && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
