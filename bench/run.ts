@@ -9,10 +9,17 @@ import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
 import { run as chat } from './chat.bench';
 import { run as mcp } from './mcp.bench';
+import { run as toolSelection } from './toolSelection.bench';
 import { run as ui } from './ui.bench';
 import type { Figure } from './figures';
 
-const BENCHMARKS: Record<string, () => Promise<Figure[]>> = { bridge, mcp, chat, ui };
+const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
+  bridge,
+  mcp,
+  chat,
+  ui,
+  toolSelection,
+};
 
 const figures: Figure[] = [];
 for (const [name, benchmark] of Object.entries(BENCHMARKS)) {

@@ -1,0 +1,115 @@
+/**
+ * Tool selection on the evaluation set (bench/toolSelection): `tools.select_recall_at_8` is the
+ * share of the labelled requests whose right tool is among the 8 the lexical ranker chooses from
+ * all 143 listed tools, overall and for the development and held-out parts; `.combined` fuses in
+ * the fake Ollama's deterministic word-hash embeddings (a plumbing check, not a real model's
+ * quality). `tools.select_ms` is choosing 8 of 500 tools for one message, index already built
+ * (it is rebuilt only when the tool set changes); `tools.index_build_ms` is that build.
+ * `tokens.estimate_over_llama3.*` compares Hearth's token estimates with Llama 3's tokenizer.
+ */
+import { performance } from 'node:perf_hooks';
+import llama3Tokenizer from 'llama3-tokenizer-js';
+import { estimateTokens } from '../electron/core/chat/contextWindow';
+import { estimateJsonTokens } from '../electron/core/chat/contextSizing';
+import { buildBm25Index } from '../electron/core/chat/toolSelection/bm25';
+import { createSemanticRanker } from '../electron/core/chat/toolSelection/semanticRanker';
+import { createToolSelector, rank } from '../electron/core/chat/toolSelection/selectTools';
+import type { ModelTool } from '../electron/core/mcp/toolCatalog';
+import { fakeEmbedding } from '../tests/fixtures/fakeOllama/embed';
+import { distribution, round, type Figure } from './figures';
+import {
+  evaluationRequests,
+  evaluationTools,
+  recallAtK,
+  type LabelledRequest,
+} from './toolSelection/evaluationSet';
+
+const K = 8;
+const LARGE_SET = 500;
+
+/** 500 tools: the real ones, then copies under other server names (as if more were installed). */
+function largeToolSet(tools: readonly ModelTool[]): ModelTool[] {
+  const large: ModelTool[] = [];
+  for (let copy = 0; large.length < LARGE_SET; copy++) {
+    for (const tool of tools) {
+      if (large.length >= LARGE_SET) break;
+      const modelName = copy === 0 ? tool.modelName : `copy${copy}_${tool.modelName}`.slice(0, 64);
+      large.push({ ...tool, modelName, server: copy === 0 ? tool.server : `copy${copy}` });
+    }
+  }
+  return large;
+}
+
+function tokenRatio(estimate: number, text: string): number {
+  return round(estimate / llama3Tokenizer.encode(text, { bos: false, eos: false }).length);
+}
+
+export async function run(): Promise<Figure[]> {
+  const tools = evaluationTools();
+  const { development, heldOut } = evaluationRequests();
+  const all: LabelledRequest[] = [...development, ...heldOut];
+  const index = buildBm25Index(tools);
+  const lexical = (text: string) => index.score(text);
+  const recall = (requests: LabelledRequest[], ranker: (text: string) => number[]) =>
+    round(recallAtK(requests, tools, ranker, K));
+
+  const semantic = createSemanticRanker({
+    model: 'fake-word-hash',
+    embed: (texts) => Promise.resolve(texts.map(fakeEmbedding)),
+  });
+  const semanticScores = new Map<string, number[]>();
+  for (const request of all)
+    semanticScores.set(request.text, await semantic.score(tools, request.text));
+  const fusedOrder = (text: string) => rank(index.score(text), semanticScores.get(text));
+  const combined = (text: string) => {
+    // Positions as scores, so recallAtK's top-k reads the fused order.
+    const scores = new Array<number>(tools.length).fill(0);
+    fusedOrder(text).forEach((position, place) => (scores[position] = tools.length - place));
+    return scores;
+  };
+
+  const large = largeToolSet(tools);
+  const buildMs: number[] = [];
+  for (let repeat = 0; repeat < 20; repeat++) {
+    const started = performance.now();
+    buildBm25Index(large);
+    buildMs.push(performance.now() - started);
+  }
+  const selector = createToolSelector();
+  selector.select({ tools: large, query: 'warm up', budget: K, used: [] });
+  const selectMs: number[] = [];
+  for (let repeat = 0; repeat < 3; repeat++) {
+    for (const request of all) {
+      const started = performance.now();
+      selector.select({ tools: large, query: request.text, budget: K, used: [] });
+      selectMs.push(performance.now() - started);
+    }
+  }
+
+  const toolsJson = JSON.stringify(tools.map((tool) => tool.ollama));
+  const prose = all.map((request) => request.text).join('\n');
+  return [
+    { name: 'tools.select_recall_at_8', value: recall(all, lexical), unit: 'share' },
+    {
+      name: 'tools.select_recall_at_8.development',
+      value: recall(development, lexical),
+      unit: 'share',
+    },
+    { name: 'tools.select_recall_at_8.held_out', value: recall(heldOut, lexical), unit: 'share' },
+    { name: 'tools.select_recall_at_8.combined', value: recall(all, combined), unit: 'share' },
+    { name: 'tools.evaluation_requests', value: all.length, unit: 'requests' },
+    { name: 'tools.evaluation_tools', value: tools.length, unit: 'tools' },
+    ...distribution('tools.select_ms', selectMs, 'ms'),
+    ...distribution('tools.index_build_ms', buildMs, 'ms'),
+    {
+      name: 'tokens.estimate_over_llama3.tools_json',
+      value: tokenRatio(estimateJsonTokens(toolsJson), toolsJson),
+      unit: 'ratio',
+    },
+    {
+      name: 'tokens.estimate_over_llama3.prose',
+      value: tokenRatio(estimateTokens(prose), prose),
+      unit: 'ratio',
+    },
+  ];
+}
