@@ -5,11 +5,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { listAll } from './listing';
 
 const listed = await listAll();
 const file = join(import.meta.dirname, 'tools.json');
-writeFileSync(file, `${JSON.stringify(listed, null, 2)}\n`);
+// Formatted as the repository's formatter checks it.
+writeFileSync(
+  file,
+  await format(JSON.stringify(listed), { ...(await resolveConfig(file)), parser: 'json' }),
+);
 for (const server of listed) {
   process.stdout.write(
     `${server.server.padEnd(12)} ${server.packageName}@${server.version}: ${server.tools.length} tools\n`,
