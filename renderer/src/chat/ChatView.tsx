@@ -4,6 +4,7 @@
  * conversation it says what is missing: Ollama, a model, or just a first message.
  */
 import { useCallback, useMemo, useState } from 'react';
+import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
 import { useSettings } from '../hooks';
 import { useNavigation } from '../navigation';
@@ -64,9 +65,13 @@ export function ChatView() {
 
   const onRetry = useCallback(() => void resend(), [resend]);
   const onEdit = useCallback((text: string) => setDraft({ text }), []);
-  const onSend = (text: string) => {
+  const onSend = (text: string, attachments: AttachmentRef[] = []) => {
     setSent((count) => count + 1);
-    return conversation.send(text, model || undefined);
+    return conversation.send(text, model || undefined, attachments);
+  };
+  const onRunPrompt = (prompt: PromptRun) => {
+    setSent((count) => count + 1);
+    return conversation.send('', model || undefined, [], prompt);
   };
   const onResend = (text: string) => {
     setSent((count) => count + 1);
@@ -170,6 +175,7 @@ export function ChatView() {
         draft={draft}
         onSend={onSend}
         onResend={onResend}
+        onRunPrompt={onRunPrompt}
         onStop={conversation.stop}
       />
     </section>

@@ -1,9 +1,18 @@
 /**
  * Where the user writes: Enter sends, Shift+Enter starts a new line. While a turn runs the field
  * waits and Stop is offered. `draft` puts a text in the field (Edit on the last message); while
- * editing, sending replaces that message instead of adding one.
+ * editing, sending replaces that message instead of adding one. `/` at the start lists the
+ * servers' prompts (slash commands) and `@` lists their resources to attach.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
+import { useApi } from '../apiContext';
+import { ArgumentForm } from './ArgumentForm';
+import { ComposerChips } from './AttachmentChips';
+import { MentionPicker, optionId, SlashCommandPicker } from './CommandPickers';
+import { templateVariables } from './commandText';
+import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
+import './commands.css';
 
 export interface Draft {
   text: string;
@@ -14,12 +23,17 @@ export interface ComposerProps {
   /** A new object puts its text in the field and starts editing the last message. */
   draft: Draft | undefined;
   /** Resolves false when the message was not accepted: the text comes back. */
-  onSend(text: string): Promise<boolean>;
+  onSend(text: string, attachments: AttachmentRef[]): Promise<boolean>;
   onResend(text: string): Promise<boolean>;
+  /** Runs a server's prompt as the start of a turn; false when it was not accepted. */
+  onRunPrompt(run: PromptRun): Promise<boolean>;
   onStop(): void;
 }
 
-export function Composer({ running, draft, onSend, onResend, onStop }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { running, draft, onSend, onResend, onStop } = props;
+  const api = useApi();
+  const pickerId = useId();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [seenDraft, setSeenDraft] = useState(draft);
@@ -30,25 +44,77 @@ export function Composer({ running, draft, onSend, onResend, onStop }: ComposerP
       setEditing(true);
     }
   }
+  const [caret, setCaret] = useState(0);
   const field = useRef<HTMLTextAreaElement>(null);
+  const commands = useComposerCommands(api, text, caret);
+  const { picker, highlighted, form, attachments } = commands;
   useEffect(() => {
     if (!running) field.current?.focus();
   }, [running, draft]);
 
   const submit = async () => {
     const message = text.trim();
-    if (!message || running) return;
+    if ((!message && attachments.length === 0) || running) return;
     const wasEditing = editing;
+    const sending = attachments;
     setText('');
     setEditing(false);
-    const accepted = await (wasEditing ? onResend(message) : onSend(message));
+    const refs = sending.map(({ server, uri, name }) => ({ server, uri, name }));
+    const accepted = await (wasEditing ? onResend(message) : onSend(message, refs));
     if (!accepted) {
       setText(message);
       setEditing(wasEditing);
+    } else if (!wasEditing) {
+      commands.release(sending);
+    }
+  };
+
+  const runPrompt = async (run: PromptRun) => {
+    if (running) return;
+    commands.setForm(undefined);
+    if (!(await props.onRunPrompt(run))) setText(`/${run.name}`);
+  };
+
+  const choose = (index: number) => {
+    if (!picker) return;
+    if (picker.kind === 'slash') {
+      const prompt = picker.items[index];
+      if (!prompt) return;
+      setText('');
+      if (prompt.arguments.length === 0) void runPrompt(promptRun(prompt, {}));
+      else commands.setForm({ kind: 'prompt', prompt });
+      return;
+    }
+    const mention = picker.items[index];
+    if (!mention) return;
+    // The typed `@word` goes; what it named becomes a chip.
+    const rest = text.slice(0, picker.start) + text.slice(caret);
+    setText(rest);
+    setCaret(picker.start);
+    if (mention.kind === 'resource') {
+      const { server, uri, title, name } = mention.item;
+      commands.attach({ server, uri, name: title ?? name });
+    } else {
+      commands.setForm({ kind: 'template', template: mention.item });
     }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker && !event.nativeEvent.isComposing) {
+      const keys: Record<string, () => void> = {
+        ArrowDown: () => commands.move(1),
+        ArrowUp: () => commands.move(-1),
+        Escape: () => commands.dismiss(),
+        Enter: () => choose(highlighted),
+        Tab: () => choose(highlighted),
+      };
+      const action = keys[event.key];
+      if (action && (picker.items.length > 0 || event.key === 'Escape') && !event.shiftKey) {
+        event.preventDefault();
+        action();
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -76,16 +142,82 @@ export function Composer({ running, draft, onSend, onResend, onStop }: ComposerP
           </button>
         </p>
       )}
+      {picker?.kind === 'slash' && (
+        <SlashCommandPicker
+          id={pickerId}
+          items={picker.items}
+          active={highlighted}
+          onChoose={(item) => choose(picker.items.indexOf(item))}
+        />
+      )}
+      {picker?.kind === 'mention' && (
+        <MentionPicker
+          id={pickerId}
+          items={picker.items}
+          active={highlighted}
+          onChoose={(item) => choose(picker.items.indexOf(item))}
+        />
+      )}
+      {form?.kind === 'prompt' && (
+        <ArgumentForm
+          key={`${form.prompt.server}/${form.prompt.name}`}
+          label={`Arguments of ${form.prompt.name}`}
+          heading={`/${form.prompt.name} · ${form.prompt.server}`}
+          description={form.prompt.description}
+          fields={form.prompt.arguments}
+          submitLabel="Run prompt"
+          complete={commands.completer(form.prompt.server, {
+            type: 'ref/prompt',
+            name: form.prompt.name,
+          })}
+          onSubmit={(values) => void runPrompt(promptRun(form.prompt, values))}
+          onCancel={() => commands.setForm(undefined)}
+        />
+      )}
+      {form?.kind === 'template' && (
+        <ArgumentForm
+          key={`${form.template.server}/${form.template.uriTemplate}`}
+          label={`Fill in ${form.template.name}`}
+          heading={`${form.template.title ?? form.template.name} · ${form.template.server}`}
+          description={form.template.uriTemplate}
+          fields={templateVariables(form.template.uriTemplate).map((name) => ({
+            name,
+            required: true,
+          }))}
+          submitLabel="Attach"
+          complete={commands.completer(form.template.server, {
+            type: 'ref/resource',
+            uri: form.template.uriTemplate,
+          })}
+          onSubmit={(values) => {
+            commands.attach(templateAttachment(form.template, values));
+            commands.setForm(undefined);
+            field.current?.focus();
+          }}
+          onCancel={() => commands.setForm(undefined)}
+        />
+      )}
+      <ComposerChips items={attachments} onRemove={(item) => commands.release([item])} />
       <div className="composer-row">
         <textarea
           ref={field}
           className="input composer-input"
           aria-label="Message"
-          placeholder="Message the model (Enter sends, Shift+Enter for a new line)"
+          placeholder="Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)"
           rows={3}
           value={text}
           disabled={running}
-          onChange={(event) => setText(event.target.value)}
+          aria-autocomplete="list"
+          aria-controls={picker ? pickerId : undefined}
+          aria-activedescendant={
+            picker && picker.items.length > 0 ? optionId(pickerId, highlighted) : undefined
+          }
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+            commands.resetHighlight();
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
         />
         {running ? (
@@ -93,7 +225,11 @@ export function Composer({ running, draft, onSend, onResend, onStop }: ComposerP
             Stop
           </button>
         ) : (
-          <button type="submit" className="button primary" disabled={!text.trim()}>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={!text.trim() && attachments.length === 0}
+          >
             {editing ? 'Send edit' : 'Send'}
           </button>
         )}

@@ -4,6 +4,7 @@
  * the turn) leaves every older message alone.
  */
 import { memo } from 'react';
+import { MessageAttachments } from './AttachmentChips';
 import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from './chatTypes';
 import type { Turn } from './conversationState';
 import { Markdown } from './Markdown';
@@ -27,7 +28,10 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" aria-label="You">
-        <div className="message-text">{message.content}</div>
+        {message.content && <div className="message-text">{message.content}</div>}
+        {message.attachments?.length ? (
+          <MessageAttachments attachments={message.attachments} />
+        ) : null}
         {props.canResend && (
           <div className="message-actions">
             <button type="button" className="button small" onClick={props.onRetry}>

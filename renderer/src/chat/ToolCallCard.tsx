@@ -5,6 +5,7 @@
  */
 import { memo, useState } from 'react';
 import { Badge } from '../ui/Badge';
+import { ResourceLink } from '../resources/ResourceLink';
 import type { StoredMessage, ToolProgressEvent } from './chatTypes';
 import {
   CARD_STATES,
@@ -64,7 +65,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       {blocks.length > 0 && (
         <div className="tool-card-result" role="group" aria-label="Result">
           {blocks.map((block, index) => (
-            <ResultBlockView key={index} block={block} />
+            <ResultBlockView key={index} block={block} server={call.server} />
           ))}
         </div>
       )}
@@ -105,8 +106,10 @@ function ToolProgress({
   );
 }
 
-function ResultBlockView({ block }: { block: ResultBlock }) {
+function ResultBlockView({ block, server }: { block: ResultBlock; server: string }) {
   switch (block.kind) {
+    case 'link':
+      return <ResourceLink server={server} uri={block.uri} name={block.name} />;
     case 'text':
       return <LongText text={block.text} />;
     case 'json':

@@ -12,7 +12,8 @@ export type ResultBlock =
   | { kind: 'text'; text: string }
   | { kind: 'image'; src: string; mimeType: string }
   | { kind: 'json'; text: string }
-  | { kind: 'resource'; uri: string; text: string | undefined };
+  | { kind: 'resource'; uri: string; text: string | undefined }
+  | { kind: 'link'; uri: string; name: string; mimeType: string | undefined };
 
 const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|svg\+xml)$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -58,7 +59,9 @@ function blockOf(item: unknown): ResultBlock | undefined {
     return { kind: 'resource', uri: item.resource.uri, text };
   }
   if (item.type === 'resource_link' && typeof item.uri === 'string') {
-    return { kind: 'resource', uri: item.uri, text: undefined };
+    const name = typeof item.name === 'string' && item.name ? item.name : item.uri;
+    const mimeType = typeof item.mimeType === 'string' ? item.mimeType : undefined;
+    return { kind: 'link', uri: item.uri, name, mimeType };
   }
   // Audio and anything newer: shown as its JSON, without the bulky data.
   const rest = Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'data'));

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
+import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
 import { messageOf } from '../hooks';
 import {
   conversationReducer,
@@ -16,7 +17,12 @@ import {
 export interface ConversationController {
   state: ConversationState;
   /** Resolves false when main refused the message (the reason is in `state.failure`). */
-  send(text: string, model: string | undefined): Promise<boolean>;
+  send(
+    text: string,
+    model: string | undefined,
+    attachments?: AttachmentRef[],
+    prompt?: PromptRun,
+  ): Promise<boolean>;
   /** Sends the last user message again, or `text` in its place. */
   resend(text?: string): Promise<boolean>;
   stop(): void;
@@ -114,7 +120,12 @@ export function useConversation(
   );
 
   const send = useCallback(
-    async (text: string, model: string | undefined) => {
+    async (
+      text: string,
+      model: string | undefined,
+      attachments: AttachmentRef[] = [],
+      prompt?: PromptRun,
+    ) => {
       if (running) return false;
       dispatch({ type: 'sending' });
       return start(() =>
@@ -122,6 +133,8 @@ export function useConversation(
           ...(currentId ? { conversationId: currentId } : {}),
           text,
           ...(model ? { model } : {}),
+          ...(attachments.length ? { attachments } : {}),
+          ...(prompt ? { prompt } : {}),
         }),
       );
     },

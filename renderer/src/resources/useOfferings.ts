@@ -1,0 +1,64 @@
+/**
+ * The prompts, resources and templates of every ready server, with which servers complete
+ * arguments and watch resources; refreshed when servers come, go or change their lists.
+ * A host that cannot tell (an older main) just offers nothing.
+ */
+import { useEffect, useState } from 'react';
+import type { Api } from '../../../preload/api';
+import type { Offerings, ServerStatus } from '../../../preload/schemas/servers';
+
+export interface OfferingsState {
+  offerings: Offerings;
+  /** Servers that declared `completions`. */
+  completes: ReadonlySet<string>;
+  /** Servers that can tell when a resource changes. */
+  watches: ReadonlySet<string>;
+}
+
+const NOTHING: OfferingsState = {
+  offerings: { prompts: [], resources: [], resourceTemplates: [] },
+  completes: new Set(),
+  watches: new Set(),
+};
+
+export function useOfferings(api: Api): OfferingsState {
+  const [state, setState] = useState<OfferingsState>(NOTHING);
+  useEffect(() => {
+    let live = true;
+    let generation = 0;
+    const load = async () => {
+      const mine = ++generation;
+      try {
+        const [offerings, servers] = await Promise.all([
+          api.servers.offerings(),
+          api.servers.list(),
+        ]);
+        if (!live || mine !== generation) return;
+        const statuses = servers.map((entry) => entry.status);
+        setState({
+          offerings,
+          completes: namesWith(statuses, (status) => status.capabilities?.completions),
+          watches: namesWith(statuses, (status) => status.capabilities?.resourceSubscribe),
+        });
+      } catch {
+        // Nothing to offer is the right answer when the lists cannot be had.
+      }
+    };
+    void load();
+    const stops = [api.tools.onChanged(() => void load()), api.servers.onStatus(() => void load())];
+    return () => {
+      live = false;
+      stops.forEach((stop) => stop());
+    };
+  }, [api]);
+  return state;
+}
+
+function namesWith(
+  statuses: ServerStatus[],
+  test: (status: ServerStatus) => boolean | undefined,
+): Set<string> {
+  return new Set(
+    statuses.filter((status) => status.state === 'ready' && test(status)).map((s) => s.name),
+  );
+}
