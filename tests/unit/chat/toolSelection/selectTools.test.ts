@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createToolSelector,
+  rank,
+  type SelectableTool,
+} from '../../../../electron/core/chat/toolSelection/selectTools';
+
+function tool(modelName: string, description: string, pinned = false): SelectableTool {
+  return {
+    modelName,
+    server: modelName.split('_')[0] ?? '',
+    tool: { name: modelName, description, inputSchema: { type: 'object' } },
+    ...(pinned ? { pinned } : {}),
+  };
+}
+
+const TOOLS = [
+  tool('files_read', 'Read a text file'),
+  tool('files_write', 'Write a text file'),
+  tool('slack_post', 'Post a message to a Slack channel'),
+  tool('maps_directions', 'Directions between two places'),
+  tool('github_issue', 'Create a GitHub issue'),
+  tool('weather_now', 'Current weather for a city', true),
+];
+
+describe('choosing the tools for a message', () => {
+  it('sends every tool while they fit the budget', () => {
+    const selection = createToolSelector().select({
+      tools: TOOLS,
+      query: 'anything',
+      budget: 10,
+      used: [],
+    });
+    expect(selection.tools).toHaveLength(TOOLS.length);
+    expect(new Set(selection.reasons.values())).toEqual(new Set(['all']));
+  });
+
+  it('keeps pinned and used tools, fills the rest by relevance, in catalog order', () => {
+    const selection = createToolSelector().select({
+      tools: TOOLS,
+      query: 'post a message on slack',
+      budget: 3,
+      used: ['github_issue'],
+    });
+    expect(selection.tools.map((chosen) => chosen.modelName)).toEqual([
+      'slack_post',
+      'github_issue',
+      'weather_now',
+    ]);
+    expect(Object.fromEntries(selection.reasons)).toEqual({
+      weather_now: 'pinned',
+      github_issue: 'used',
+      slack_post: 'relevant',
+    });
+  });
+
+  it('keeps every pin even past the budget, and the most recently used first', () => {
+    const pinnedAll = TOOLS.map((entry) => ({
+      ...entry,
+      pinned: entry.modelName !== 'files_read',
+    }));
+    const selection = createToolSelector().select({
+      tools: pinnedAll,
+      query: 'read a file',
+      budget: 2,
+      used: ['files_read'],
+    });
+    expect(selection.tools).toHaveLength(5);
+    expect(selection.reasons.has('files_read')).toBe(false);
+  });
+
+  it('fuses semantic scores by reciprocal rank when there are some', () => {
+    // Third lexically but first semantically, tool 2 comes out first; tool 3 shares no word
+    // with the message and gets only its semantic vote.
+    expect(rank([2, 1, 0.5, 0], [0, 0.1, 0.9, 0.8])).toEqual([2, 0, 1, 3]);
+    expect(rank([2, 1, 0.5, 0])).toEqual([0, 1, 2, 3]);
+  });
+});
