@@ -49,8 +49,8 @@ describe('sizing the context window', () => {
     const capped = sizeContext({ ...base, capTokens: 12_288, messages });
     expect(capped.numCtx).toBe(12_288);
     expect(capped.droppedMessages).toBe(2);
-    const small = sizeContext({ ...base, modelMaxTokens: 8_192, messages });
-    expect(small.numCtx).toBe(8_192);
+    const small = sizeContext({ ...base, modelMaxTokens: 6_144, messages });
+    expect(small.numCtx).toBe(6_144);
     expect(small.droppedMessages).toBe(4);
     expect(small.messages.map((message) => message.content.slice(0, 5))).toEqual(['third']);
   });
