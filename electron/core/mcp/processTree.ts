@@ -5,6 +5,7 @@
  * the tree.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { orphanReaper } from './orphanReaper';
 
 /** How long a server gets to exit on SIGTERM before the group is killed outright. */
 export const STOP_GRACE_MS = 2_000;
@@ -17,7 +18,12 @@ export function track(child: ChildProcess): void {
   const pid = child.pid;
   if (pid === undefined) return;
   live.add(pid);
-  child.once('exit', () => live.delete(pid));
+  // If Hearth itself is killed outright, the reaper ends the group.
+  orphanReaper.watch(pid);
+  child.once('exit', () => {
+    live.delete(pid);
+    orphanReaper.forget(pid);
+  });
 }
 
 /** Kills every tracked server tree at once; for `process.on('exit')`, where nothing can wait. */
