@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createToolOffer } from '../../electron/core/chat/toolOffer';
+import { createOllamaService } from '../../electron/core/ollama/ollamaService';
+import { evaluationTools } from '../../bench/toolSelection/evaluationSet';
+import { DEFAULT_MODELS, EMBEDDING_MODEL, startFakeOllama } from '../fixtures/fakeOllama';
+import type { FakeOllama } from '../fixtures/fakeOllama/types';
+
+// Semantic ranking through the real Ollama client against the fake's /api/embed: the embedding
+// model is found among the installed ones, tool vectors are computed once and cached, and only
+// the message is embedded for later turns.
+let ollama: FakeOllama | undefined;
+afterEach(async () => {
+  await ollama?.close();
+  ollama = undefined;
+});
+
+const embedRequests = (fake: FakeOllama) =>
+  fake.requests
+    .filter((request) => request.path === '/api/embed')
+    .map((request) => request.body as { model: string; input: string[] });
+
+describe('tool offering with an embedding model', () => {
+  it('finds the installed embedding model, embeds the tools once, then only each message', async () => {
+    ollama = await startFakeOllama({ models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL } });
+    const provider = createOllamaService({ host: ollama.url });
+    const offer = createToolOffer({ provider: () => provider, budgets: () => ({}) });
+    const tools = evaluationTools();
+    const capabilities = await provider.capabilities('llama3.2');
+    expect(capabilities.parameterCount).toBe(3.2e9);
+
+    const first = await offer({
+      model: 'llama3.2',
+      capabilities,
+      tools,
+      query: 'post a message to the slack channel',
+      history: [],
+    });
+    expect(first.tools).toHaveLength(12);
+    expect(first.offered.map((tool) => tool.modelName)).toContain('slack_slack_post_message');
+    await offer({ model: 'llama3.2', capabilities, tools, query: 'read a file', history: [] });
+
+    const requests = embedRequests(ollama);
+    expect(requests.every((request) => request.model === 'all-minilm:latest')).toBe(true);
+    const embedded = requests.map((request) => request.input.length);
+    // Tools in batches (143 distinct summaries), then one message, then the next message only.
+    expect(embedded.slice(0, -2).reduce((sum, count) => sum + count, 0)).toBe(tools.length);
+    expect(embedded.slice(-2)).toEqual([1, 1]);
+  });
+
+  it('ranks by words alone when no embedding model is installed', async () => {
+    ollama = await startFakeOllama({ models: DEFAULT_MODELS });
+    const provider = createOllamaService({ host: ollama.url });
+    const offer = createToolOffer({ provider: () => provider, budgets: () => ({ 'llama3.2': 8 }) });
+    const result = await offer({
+      model: 'llama3.2',
+      capabilities: await provider.capabilities('llama3.2'),
+      tools: evaluationTools(),
+      query: 'take a screenshot of the page',
+      history: [],
+    });
+    expect(result.tools).toHaveLength(8);
+    expect(result.offered.map((tool) => tool.modelName)).toContain(
+      'playwright_browser_take_screenshot',
+    );
+    expect(embedRequests(ollama)).toEqual([]);
+  });
+
+  it('answers /api/embed as Ollama does for unknown and non-embedding models', async () => {
+    ollama = await startFakeOllama({ models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL } });
+    const provider = createOllamaService({ host: ollama.url });
+    await expect(provider.embed?.('nomic-embed-text', ['x'])).rejects.toThrow(/not installed/);
+    await expect(provider.embed?.('llama3.2', ['x'])).rejects.toThrow(
+      /does not support embeddings/,
+    );
+    const [vector] = (await provider.embed?.('all-minilm', ['hello world'])) ?? [];
+    expect(Math.hypot(...(vector ?? []))).toBeCloseTo(1, 6);
+  });
+});
