@@ -12,6 +12,7 @@ import { Switch } from '../ui/Switch';
 import { LaunchReviewDialog } from './LaunchReviewDialog';
 import { LogPane } from './LogPane';
 import { displayName, isBuiltin, needsApproval, transportLabel } from './serverLabels';
+import { ResourcesTab } from './ResourcesTab';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
 
@@ -155,6 +156,7 @@ export function ServerDetail(props: ServerDetailProps) {
       )}
       <ServerInfo status={status} />
       <ToolsTable server={config.name} running={status.state === 'ready'} />
+      <ResourcesTab server={config.name} status={status} />
       <h3>Log</h3>
       <LogPane server={config.name} />
       {reviewing && (
