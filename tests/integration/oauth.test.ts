@@ -1,0 +1,228 @@
+/**
+ * OAuth end to end: Hearth's MCP manager against a real loopback authorization server and MCP
+ * server (tests/fixtures/oauth). The "user" in the browser is a fetch that follows the
+ * authorization server's redirect to Hearth's loopback callback, as the system browser would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEventHub } from '../../electron/core/bridge/events';
+import { createLogger } from '../../electron/core/logger';
+import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
+import {
+  createEncryptedFileVault,
+  type SecretVault,
+} from '../../electron/core/secrets/secretVault';
+import type { ServerStatus } from '../../preload/schemas/servers';
+import {
+  READ_SCOPE,
+  startOAuthFixture,
+  WRITE_SCOPE,
+  type OAuthFixture,
+} from '../fixtures/oauth/oauthServer';
+import { tempDir } from '../support/testHost';
+
+const NAME = 'remote';
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Stands in for safeStorage: the file must not show a value in plain text. */
+const toyCipher = {
+  encrypt: (plain: string) => Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a),
+  decrypt: (encrypted: Buffer) =>
+    Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8'),
+};
+
+interface Harness {
+  manager: McpManager;
+  dataDir: string;
+  vault: SecretVault;
+  /** Authorization pages Hearth opened. */
+  opened: string[];
+  /** Everything Hearth's logger wrote. */
+  logLines: string[];
+}
+
+function startManager(dataDir = tempDir('oauth'), vault?: SecretVault): Harness {
+  const opened: string[] = [];
+  const logLines: string[] = [];
+  const logger = createLogger({ sinks: [(line) => logLines.push(line)], minimum: 'debug' });
+  const secrets = vault ?? createEncryptedFileVault(join(dataDir, 'secrets.json'), toyCipher);
+  const manager = createMcpManager({
+    dataDir,
+    vault: secrets,
+    events: createEventHub(logger),
+    logger,
+    clientVersion: '0.0.0-test',
+    launchContext: () => ({ platform: process.platform, environment: process.env }),
+    onProblem: (message) => logLines.push(message),
+    timing: { restartBaseMs: 100 },
+    openAuthorization: async (url) => {
+      opened.push(url);
+      const page = await fetch(url);
+      if (!page.ok) throw new Error(`The sign-in page answered HTTP ${page.status}.`);
+    },
+  });
+  cleanups.push(() => manager.dispose());
+  return { manager, dataDir, vault: secrets, opened, logLines };
+}
+
+async function fixture(options?: Parameters<typeof startOAuthFixture>[0]): Promise<OAuthFixture> {
+  const started = await startOAuthFixture(options);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+async function addRemote(harness: Harness, url: string): Promise<ServerStatus> {
+  const entry = await harness.manager.save({
+    name: NAME,
+    transport: { type: 'http', url, protocol: 'streamable-http' },
+  });
+  return entry.status;
+}
+
+function text(outcome: Awaited<ReturnType<McpManager['callTool']>>): string {
+  if (!outcome.ok) throw new Error(outcome.message);
+  const first = outcome.result.content[0];
+  return first?.type === 'text' ? first.text : '';
+}
+
+describe('OAuth for remote servers', () => {
+  it('waits for the user, then discovers, registers, signs in with PKCE over a loopback redirect and connects', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    const waiting = await addRemote(harness, server.url);
+    expect(waiting).toMatchObject({ state: 'stopped', signIn: 'required' });
+    // Nothing is opened behind the user's back at start.
+    expect(harness.opened).toEqual([]);
+
+    const ready = await harness.manager.signIn(NAME);
+    expect(ready).toMatchObject({ state: 'ready', signIn: 'signed-in' });
+    expect(harness.opened).toHaveLength(1);
+    expect(harness.opened[0]?.startsWith(`${server.base}/authorize?`)).toBe(true);
+    expect(server.registrations).toHaveLength(1);
+    expect(server.authorizations).toHaveLength(1);
+    expect(server.authorizations[0]).toMatchObject({ scope: READ_SCOPE, resource: server.url });
+    expect(server.authorizations[0]?.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(server.tokenRequests).toEqual([{ grantType: 'authorization_code', pkceVerified: true }]);
+    expect(text(await harness.manager.callTool(NAME, 'whoami', {}))).toBe(READ_SCOPE);
+  });
+
+  it('steps up to the wider scope a tool asks for, then refreshes an expired token without asking', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    await harness.manager.signIn(NAME);
+
+    expect(text(await harness.manager.callTool(NAME, 'write_note', { text: 'hi' }))).toBe(
+      'noted: hi',
+    );
+    expect(server.authorizations).toHaveLength(2);
+    expect(server.authorizations[1]?.scope?.split(' ').sort()).toEqual([READ_SCOPE, WRITE_SCOPE]);
+
+    server.expireAccessTokens();
+    expect(
+      text(await harness.manager.callTool(NAME, 'whoami', {}))
+        .split(' ')
+        .sort(),
+    ).toEqual([READ_SCOPE, WRITE_SCOPE]);
+    expect(server.tokenRequests.at(-1)).toEqual({ grantType: 'refresh_token' });
+    // The refresh needed no browser.
+    expect(server.authorizations).toHaveLength(2);
+    expect(harness.opened).toHaveLength(2);
+  });
+
+  it('keeps the sign-in across restarts (refreshing at start), and never writes a token or secret in plain text', async () => {
+    const server = await fixture();
+    const first = startManager();
+    await addRemote(first, server.url);
+    await first.manager.signIn(NAME);
+    await first.manager.dispose();
+
+    server.expireAccessTokens();
+    const second = startManager(first.dataDir);
+    await second.manager.startAll();
+    const status = second.manager.list().find((entry) => entry.config.name === NAME)?.status;
+    expect(status).toMatchObject({ state: 'ready', signIn: 'signed-in' });
+    expect(second.opened).toEqual([]);
+    expect(server.tokenRequests.map((request) => request.grantType)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+
+    const files = readdirSync(first.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+    const logs = [
+      ...first.logLines,
+      ...second.logLines,
+      ...second.manager.logs(NAME).map((entry) => entry.text),
+    ];
+    expect(server.issued.length).toBeGreaterThanOrEqual(4);
+    for (const secret of [...server.issued, ...server.registrations.map((r) => r.clientId)]) {
+      for (const file of files) expect(file).not.toContain(secret);
+      for (const line of logs) expect(line).not.toContain(secret);
+    }
+  });
+
+  it('keeps a pre-registered client secret in the vault, not in servers.json', async () => {
+    const harness = startManager();
+    await harness.manager.save({
+      name: NAME,
+      enabled: false,
+      transport: {
+        type: 'http',
+        url: 'http://127.0.0.1:9/mcp',
+        oauth: { clientId: 'hearth-desktop', clientSecret: 'pre-registered-secret-value' },
+      },
+    });
+    const file = readFileSync(join(harness.dataDir, 'servers.json'), 'utf8');
+    expect(file).toContain('hearth-desktop');
+    expect(file).not.toContain('pre-registered-secret-value');
+    const listed = harness.manager.list()[0]?.config.transport;
+    expect(listed?.type === 'http' && listed.oauth?.clientSecret).toBeFalsy();
+    const filled = harness.manager.store.withSecrets(NAME)?.transport;
+    expect(filled?.type === 'http' && filled.oauth?.clientSecret).toBe(
+      'pre-registered-secret-value',
+    );
+    // Saving again without retyping it keeps it.
+    const stored = harness.manager.store.get(NAME);
+    if (!stored) throw new Error('The server was not saved.');
+    await harness.manager.save({ ...stored, requestTimeoutMs: 5_000 }, NAME);
+    const kept = harness.manager.store.withSecrets(NAME)?.transport;
+    expect(kept?.type === 'http' && kept.oauth?.clientSecret).toBe('pre-registered-secret-value');
+  });
+
+  it('signs out: the tokens are deleted and the server asks for a sign-in again', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    await harness.manager.signIn(NAME);
+    expect(harness.vault.keys(`oauth:${NAME}:tokens`)).toHaveLength(1);
+
+    const status = await harness.manager.signOut(NAME);
+    expect(status).toMatchObject({ state: 'stopped', signIn: 'required' });
+    expect(harness.vault.keys(`oauth:${NAME}:tokens`)).toEqual([]);
+    const restarted = await harness.manager.start(NAME);
+    expect(restarted).toMatchObject({ state: 'stopped', signIn: 'required' });
+  });
+
+  it('refuses a sign-in page or token endpoint that is not a web address', async () => {
+    for (const overrides of [
+      { authorization_endpoint: 'file:///etc/passwd' },
+      { token_endpoint: 'file:///etc/passwd' },
+    ]) {
+      const server = await fixture({ metadataOverrides: overrides });
+      const harness = startManager();
+      await addRemote(harness, server.url);
+      const status = await harness.manager.signIn(NAME);
+      expect(status.state).toBe('error');
+      expect(status.error).toMatch(/Hearth refused an address .*file:/);
+      if ('authorization_endpoint' in overrides) expect(harness.opened).toEqual([]);
+      await harness.manager.dispose();
+    }
+  });
+});
