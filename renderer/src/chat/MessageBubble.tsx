@@ -8,6 +8,7 @@ import { MessageAttachments } from './AttachmentChips';
 import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from './chatTypes';
 import type { Turn } from './conversationState';
 import { Markdown } from './Markdown';
+import { OfferedTools } from './OfferedTools';
 import { ToolCallCard, type ToolCallView } from './ToolCallCard';
 import { cardStateOf } from './toolResult';
 
@@ -72,6 +73,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       {cards.map((card) => (
         <ToolCallCard key={card.callId} call={card} />
       ))}
+      {message.request && <OfferedTools request={message.request} />}
     </article>
   );
 }, sameBubble);

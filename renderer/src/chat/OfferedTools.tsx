@@ -1,0 +1,131 @@
+/**
+ * Under an assistant reply: what its request carried. "8 of 120 tools offered" opens the list
+ * of tools the model was given for this message (and why: pinned, used before, relevant), with a
+ * pin per tool and a way to pin any other; and, when the conversation outgrew the context, the
+ * notice that its oldest messages were not sent. Pins are kept per tool with the server's tool
+ * settings, so they hold in every conversation, as the tools themselves do.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { RequestFacts } from '../../../preload/schemas/chat';
+import type { CatalogTool } from '../../../preload/schemas/servers';
+import { useApi } from '../apiContext';
+import { messageOf } from '../hooks';
+import './offeredTools.css';
+
+const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
+  all: '',
+  pinned: 'pinned',
+  used: 'used before',
+  relevant: 'relevant',
+};
+
+const keyOf = (tool: { server: string; tool: string }) => `${tool.server}\u0000${tool.tool}`;
+
+export function OfferedTools({ request }: { request: RequestFacts }) {
+  const dropped = request.droppedMessages;
+  return (
+    <>
+      {dropped > 0 && (
+        <p className="context-notice" role="note">
+          Oldest {dropped} message{dropped === 1 ? '' : 's'} not sent: the conversation is longer
+          than the model’s context.
+        </p>
+      )}
+      {request.tools.length > 0 && <OfferedList request={request} />}
+    </>
+  );
+}
+
+function OfferedList({ request }: { request: RequestFacts }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const [catalog, setCatalog] = useState<CatalogTool[]>();
+  const [error, setError] = useState<string>();
+  const [choice, setChoice] = useState('');
+
+  const load = useCallback(
+    () =>
+      api.tools.list().then(
+        (list) => setCatalog(list),
+        (reason: unknown) => setError(messageOf(reason)),
+      ),
+    [api],
+  );
+  useEffect(() => {
+    if (!open) return;
+    void load();
+    return api.tools.onChanged(() => void load());
+  }, [api, open, load]);
+
+  const pin = async (tool: { server: string; tool: string }, pinned: boolean) => {
+    try {
+      setCatalog(await api.tools.configure(tool.server, tool.tool, { pinned }));
+      setError(undefined);
+    } catch (reason) {
+      setError(messageOf(reason));
+    }
+  };
+
+  const pinnedNow = new Set(catalog?.filter((tool) => tool.pinned).map(keyOf));
+  const offered = new Set(request.tools.map(keyOf));
+  const others = (catalog ?? []).filter(
+    (tool) => tool.enabled && !tool.pinned && !offered.has(keyOf(tool)),
+  );
+  return (
+    <details className="offered-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {request.tools.length} of {request.toolsAvailable} tools offered
+      </summary>
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul aria-label="Tools offered with this message">
+        {request.tools.map((tool) => {
+          const pinned = pinnedNow.has(keyOf(tool));
+          return (
+            <li key={keyOf(tool)}>
+              <code>{tool.modelName}</code>
+              {REASONS[tool.reason] && <span className="muted"> {REASONS[tool.reason]}</span>}
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={pinned}
+                disabled={catalog === undefined}
+                onClick={() => void pin(tool, !pinned)}
+              >
+                {pinned ? 'Unpin' : 'Pin'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {others.length > 0 && (
+        <form
+          className="offered-tools-pin"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const tool = others.find((candidate) => keyOf(candidate) === choice);
+            if (tool) void pin(tool, true).then(() => setChoice(''));
+          }}
+        >
+          <label>
+            Pin another tool{' '}
+            <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+              <option value="">Choose a tool…</option>
+              {others.map((tool) => (
+                <option key={keyOf(tool)} value={keyOf(tool)}>
+                  {tool.modelName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button small" disabled={!choice}>
+            Pin
+          </button>
+        </form>
+      )}
+    </details>
+  );
+}
