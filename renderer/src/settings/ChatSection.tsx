@@ -12,6 +12,8 @@ import type { ModelList, OllamaState } from './useOllama';
 const chat = chatSettingsSchema.shape;
 const LOOP_LIMIT = chat.loopLimit.unwrap();
 const CONTEXT_TOKENS = chat.contextTokens.unwrap();
+const CONTEXT_CAP = chat.contextCapTokens.unwrap();
+const TOOL_BUDGET = chat.toolBudgets.unwrap().valueType;
 const MAX_RESULT_CHARS = chat.maxToolResultChars.unwrap();
 const TEMPERATURE = chat.temperature.unwrap().unwrap();
 
@@ -68,6 +70,33 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         save={update}
         toPatch={(contextTokens) => ({ chat: { contextTokens } })}
       />
+      <NumberSetting
+        label="Largest automatic context"
+        hint="In tokens. Memory use grows with the context; automatic sizing never asks for more."
+        saved={settings.chat.contextCapTokens}
+        schema={CONTEXT_CAP}
+        save={update}
+        toPatch={(contextCapTokens) => ({ chat: { contextCapTokens } })}
+      />
+      {current && (
+        <NumberSetting
+          label={`Tools per message for ${current}`}
+          hint="Empty: from the model's size. 0: every enabled tool. Past it, the most relevant are sent."
+          saved={settings.chat.toolBudgets[current] ?? null}
+          schema={TOOL_BUDGET}
+          save={update}
+          emptyPatch={{
+            chat: {
+              toolBudgets: Object.fromEntries(
+                Object.entries(settings.chat.toolBudgets).filter(([model]) => model !== current),
+              ),
+            },
+          }}
+          toPatch={(budget) => ({
+            chat: { toolBudgets: { ...settings.chat.toolBudgets, [current]: budget } },
+          })}
+        />
+      )}
       <NumberSetting
         label="Temperature"
         hint="Empty: the model's own default. Lower is steadier, higher more varied."
