@@ -1,7 +1,8 @@
 /**
  * The assistant's Markdown, rendered safely: no raw HTML (react-markdown shows it as text when
  * rehype-raw is absent, and it stays absent), links go through main's check via `openLink`, and
- * images are never fetched: each becomes a link named by its alt text.
+ * images are never fetched: each becomes a link named by its alt text. Hidden characters (bidi
+ * overrides, zero-width spaces, terminal escapes) are shown as markers.
  */
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -10,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import type { Api } from '../../../preload/api';
 import { useApi } from '../apiContext';
 import { openLink } from '../links';
+import { revealHidden } from './revealHidden';
 
 /** How long "Copied" shows before the button says "Copy" again. */
 const COPIED_FOR_MS = 1_500;
@@ -36,7 +38,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
         rehypePlugins={REHYPE_PLUGINS}
         components={components}
       >
-        {text}
+        {revealHidden(text)}
       </ReactMarkdown>
       {linkProblem && (
         <p className="inline-error" role="alert">

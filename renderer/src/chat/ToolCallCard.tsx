@@ -7,6 +7,7 @@ import { memo, useState } from 'react';
 import { Badge } from '../ui/Badge';
 import { ResourceLink } from '../resources/ResourceLink';
 import type { StoredMessage, ToolProgressEvent } from './chatTypes';
+import { revealHidden } from './revealHidden';
 import {
   CARD_STATES,
   COLLAPSED_LINES,
@@ -58,7 +59,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       </header>
       <details className="tool-card-arguments" open={call.state === 'waiting-approval'}>
         <summary>Arguments</summary>
-        <pre className="code">{prettyJson(call.arguments)}</pre>
+        <pre className="code">{revealHidden(prettyJson(call.arguments))}</pre>
       </details>
       {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
       {showMessage && <p className="tool-card-message">{call.message}</p>}
@@ -140,7 +141,7 @@ function LongText({ text }: { text: string }) {
   return (
     <div className="long-text">
       <pre className="code">
-        {long && !expanded ? lines.slice(0, COLLAPSED_LINES).join('\n') : text}
+        {revealHidden(long && !expanded ? lines.slice(0, COLLAPSED_LINES).join('\n') : text)}
       </pre>
       {long && (
         <button

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
+import { revealHidden } from '../chat/revealHidden';
 import { Badge } from '../ui/Badge';
 import { Dialog } from '../ui/Dialog';
 import type { ApprovalRequest } from './useQuestionQueue';
@@ -177,7 +178,7 @@ function ArgumentsBlock({ args }: { args: Record<string, unknown> }) {
       </p>
       {/* A focusable region, so the keyboard can scroll a long block. */}
       <pre className="code" tabIndex={0} role="region" aria-labelledby={labelId}>
-        {JSON.stringify(args, null, 2)}
+        {revealHidden(JSON.stringify(args, null, 2))}
       </pre>
     </div>
   );

@@ -3,6 +3,7 @@
  * component's state until it is sent, and is cleared on send, on cancel and when the dialog goes.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { revealHidden } from '../chat/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import type { SudoRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
@@ -71,7 +72,7 @@ export function SudoDialog({ request, subtitle, onAnswer }: SudoDialogProps) {
         Administrator password for:
       </p>
       <pre className="code question-command" tabIndex={0} role="region" aria-labelledby={commandId}>
-        {request.command}
+        {revealHidden(request.command)}
       </pre>
       <form
         id={formId}
