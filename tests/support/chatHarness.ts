@@ -40,9 +40,11 @@ export async function startChatHarness(options: {
   dataDir?: string;
   loopLimit?: number;
   model?: string;
+  /** Extra options for the browser host (how links open, which vault). */
+  host?: Omit<Parameters<typeof startTestHost>[0], 'dataDir'>;
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({ script: options.script });
-  const host = await startTestHost({ dataDir: options.dataDir });
+  const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.
   await host.core.mcp.startAll();
   const { api, transport } = connectRenderer(host);

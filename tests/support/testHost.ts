@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createCore } from '../../electron/core/createCore';
 import { startHeadlessHost, type HeadlessHost } from '../../electron/core/headless/server';
 import { createLogger } from '../../electron/core/logger';
-import { createMemoryVault } from '../../electron/core/secrets/secretVault';
+import type { ExternalOpener } from '../../electron/core/links';
+import { createMemoryVault, type SecretVault } from '../../electron/core/secrets/secretVault';
 
 export interface TestHost extends HeadlessHost {
   token: string;
@@ -21,7 +22,14 @@ export function tempDir(prefix: string): string {
 }
 
 export async function startTestHost(
-  options: { dataDir?: string; port?: number; token?: string } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    token?: string;
+    /** How links leave the app; by default handed back to the page, as the browser host does. */
+    openExternal?: ExternalOpener;
+    vault?: SecretVault;
+  } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? tempDir('data');
   const rendererDir = tempDir('renderer');
@@ -43,8 +51,8 @@ export async function startTestHost(
         dataDir,
         logger,
         isTrustedSender: trust,
-        openExternal: async () => 'delegated',
-        vault: createMemoryVault(),
+        openExternal: options.openExternal ?? (async () => 'delegated'),
+        vault: options.vault ?? createMemoryVault(),
         appInfo: {
           name: 'Hearth',
           version: '0.0.0-test',
