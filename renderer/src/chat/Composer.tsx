@@ -126,22 +126,7 @@ export function Composer(props: ComposerProps) {
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit} aria-label="Write a message">
-      {editing && (
-        <p className="composer-editing">
-          Editing your last message; sending replaces it and the reply.
-          <button
-            type="button"
-            className="button small"
-            onClick={() => {
-              setEditing(false);
-              setText('');
-            }}
-          >
-            Cancel edit
-          </button>
-        </p>
-      )}
+    <div className="composer-area">
       {picker?.kind === 'slash' && (
         <SlashCommandPicker
           id={pickerId}
@@ -197,43 +182,60 @@ export function Composer(props: ComposerProps) {
           onCancel={() => commands.setForm(undefined)}
         />
       )}
-      <ComposerChips items={attachments} onRemove={(item) => commands.release([item])} />
-      <div className="composer-row">
-        <textarea
-          ref={field}
-          className="input composer-input"
-          aria-label="Message"
-          placeholder="Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)"
-          rows={3}
-          value={text}
-          disabled={running}
-          aria-autocomplete="list"
-          aria-controls={picker ? pickerId : undefined}
-          aria-activedescendant={
-            picker && picker.items.length > 0 ? optionId(pickerId, highlighted) : undefined
-          }
-          onChange={(event) => {
-            setText(event.target.value);
-            setCaret(event.target.selectionStart);
-            commands.resetHighlight();
-          }}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-        />
-        {running ? (
-          <button type="button" className="button" onClick={onStop}>
-            Stop
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="button primary"
-            disabled={!text.trim() && attachments.length === 0}
-          >
-            {editing ? 'Send edit' : 'Send'}
-          </button>
+      <form className="composer" onSubmit={onSubmit} aria-label="Write a message">
+        {editing && (
+          <p className="composer-editing">
+            Editing your last message; sending replaces it and the reply.
+            <button
+              type="button"
+              className="button small"
+              onClick={() => {
+                setEditing(false);
+                setText('');
+              }}
+            >
+              Cancel edit
+            </button>
+          </p>
         )}
-      </div>
-    </form>
+        <ComposerChips items={attachments} onRemove={(item) => commands.release([item])} />
+        <div className="composer-row">
+          <textarea
+            ref={field}
+            className="input composer-input"
+            aria-label="Message"
+            placeholder="Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)"
+            rows={3}
+            value={text}
+            disabled={running}
+            aria-autocomplete="list"
+            aria-controls={picker ? pickerId : undefined}
+            aria-activedescendant={
+              picker && picker.items.length > 0 ? optionId(pickerId, highlighted) : undefined
+            }
+            onChange={(event) => {
+              setText(event.target.value);
+              setCaret(event.target.selectionStart);
+              commands.resetHighlight();
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+          />
+          {running ? (
+            <button type="button" className="button" onClick={onStop}>
+              Stop
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="button primary"
+              disabled={!text.trim() && attachments.length === 0}
+            >
+              {editing ? 'Send edit' : 'Send'}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
   );
 }
