@@ -5,7 +5,7 @@
  * /proc, which catches what servers start themselves), and any texts the test adds (logs, request
  * bodies sent to the fake Ollama, events).
  */
-import * as childProcess from 'node:child_process';
+import type * as childProcess from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
