@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ChatView } from '../../../../renderer/src/chat/ChatView';
@@ -45,7 +45,7 @@ const offerings: Offerings = {
   ],
 };
 
-function ready(name: string, completions: boolean) {
+function ready(name: string, completions: boolean, resourceSubscribe = false) {
   return {
     config: {
       name,
@@ -65,7 +65,7 @@ function ready(name: string, completions: boolean) {
         prompts: true,
         logging: false,
         completions,
-        resourceSubscribe: false,
+        resourceSubscribe,
       },
       restarts: 0,
       toolCount: 0,
@@ -270,6 +270,41 @@ describe('@-mentions', () => {
         text: '',
         attachments: [{ server: 'everything', uri: 'demo://resource/dynamic/text/4' }],
       }),
+    );
+  });
+});
+
+describe('watching attached resources', () => {
+  it('subscribes where the server can tell, and marks the chip when it changed', async () => {
+    const { user, harness } = setup({
+      'servers:list': () => [ready('everything', true, true)],
+      'resources:subscribe': () => true,
+      'resources:unsubscribe': () => true,
+    });
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, '@features');
+    await screen.findByRole('listbox', { name: 'Resources' });
+    await vi.waitFor(() =>
+      expect(harness.calls.some((call) => call.channel === 'servers:list')).toBe(true),
+    );
+    await user.keyboard('{Enter}');
+    const uri = 'demo://resource/static/document/features.md';
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'resources:subscribe')?.args).toEqual([
+        { server: 'everything', uri },
+      ]),
+    );
+    const chips = screen.getByRole('list', { name: 'Attached resources' });
+    expect(chips.textContent).not.toContain('(changed)');
+    act(() => harness.emit('resources:updated', { server: 'everything', uri: 'demo://other' }));
+    expect(chips.textContent).not.toContain('(changed)');
+    act(() => harness.emit('resources:updated', { server: 'everything', uri }));
+    expect(chips.textContent).toContain('(changed)');
+    await user.click(screen.getByRole('button', { name: 'Remove features.md' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'resources:unsubscribe')?.args).toEqual([
+        { server: 'everything', uri },
+      ]),
     );
   });
 });
