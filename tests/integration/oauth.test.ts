@@ -31,7 +31,7 @@ afterEach(async () => {
 
 /** Stands in for safeStorage: the file must not show a value in plain text. */
 const toyCipher = {
-  encrypt: (plain: string) => Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a),
+  encrypt: (plain: string) => Buffer.from(Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a)),
   decrypt: (encrypted: Buffer) =>
     Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8'),
 };
@@ -211,10 +211,11 @@ describe('OAuth for remote servers', () => {
   });
 
   it('refuses a sign-in page or token endpoint that is not a web address', async () => {
-    for (const overrides of [
+    const cases: Record<string, string>[] = [
       { authorization_endpoint: 'file:///etc/passwd' },
       { token_endpoint: 'file:///etc/passwd' },
-    ]) {
+    ];
+    for (const overrides of cases) {
       const server = await fixture({ metadataOverrides: overrides });
       const harness = startManager();
       await addRemote(harness, server.url);

@@ -13,6 +13,7 @@ import { LaunchReviewDialog } from './LaunchReviewDialog';
 import { LogPane } from './LogPane';
 import { displayName, isBuiltin, needsApproval, transportLabel } from './serverLabels';
 import { ResourcesTab } from './ResourcesTab';
+import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
 
@@ -95,6 +96,7 @@ export function ServerDetail(props: ServerDetailProps) {
           </button>
         </div>
       )}
+      <SignInNotice server={config.name} status={status} onStatus={onStatus} />
       <div className="server-controls">
         <button
           type="button"

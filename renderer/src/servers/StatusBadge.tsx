@@ -15,6 +15,16 @@ const STATES: Record<ServerStatus['state'], { label: string; tone: BadgeTone }> 
 export function StatusBadge({ status, enabled }: { status: ServerStatus; enabled: boolean }) {
   if (needsApproval(status)) return <Badge tone="info">Needs approval</Badge>;
   if (!enabled && status.state === 'stopped') return <Badge>Off</Badge>;
+  if (status.signIn === 'waiting') return <Badge tone="busy">Signing in</Badge>;
+  if (status.signIn === 'required' && status.state !== 'ready')
+    return <Badge tone="info">Needs sign-in</Badge>;
+  // Ready, but it stopped answering pings.
+  if (status.state === 'ready' && status.error)
+    return (
+      <Badge tone="bad" title={status.error}>
+        Not answering
+      </Badge>
+    );
   const { label, tone } = STATES[status.state];
   return (
     <Badge tone={tone} title={status.error}>
