@@ -11,18 +11,17 @@ import {
   createMemoryVault,
   type SecretVault,
 } from '../core/secrets/secretVault';
+import { chooseSecretStorage } from '../core/secrets/secretStorageChoice';
 
 export function openSecretVault(dataDir: string): { vault: SecretVault; problem?: string } {
-  const weak =
-    process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
-  if (!safeStorage.isEncryptionAvailable() || weak) {
-    return {
-      vault: createMemoryVault(),
-      problem:
-        'No system keychain is available, so Hearth keeps secrets (API keys, tokens) only until it quits. ' +
-        'Install and unlock a keyring (GNOME Keyring or KWallet) to keep them.',
-    };
-  }
+  const storage = chooseSecretStorage({
+    platform: process.platform,
+    encryptionAvailable: safeStorage.isEncryptionAvailable(),
+    ...(process.platform === 'linux'
+      ? { linuxBackend: safeStorage.getSelectedStorageBackend() }
+      : {}),
+  });
+  if (storage.kind === 'session') return { vault: createMemoryVault(), problem: storage.problem };
   try {
     return {
       vault: createEncryptedFileVault(join(dataDir, 'secrets.json'), {
