@@ -20,6 +20,7 @@ import {
   WRITE_SCOPE,
   type OAuthFixture,
 } from '../fixtures/oauth/oauthServer';
+import { eventually } from '../support/managerHarness';
 import { tempDir } from '../support/testHost';
 
 const NAME = 'remote';
@@ -46,7 +47,12 @@ interface Harness {
   logLines: string[];
 }
 
-function startManager(dataDir = tempDir('oauth'), vault?: SecretVault): Harness {
+function startManager(
+  dataDir = tempDir('oauth'),
+  vault?: SecretVault,
+  /** False: the user never finishes signing in in the browser. */
+  approve = true,
+): Harness {
   const opened: string[] = [];
   const logLines: string[] = [];
   const logger = createLogger({ sinks: [(line) => logLines.push(line)], minimum: 'debug' });
@@ -62,6 +68,7 @@ function startManager(dataDir = tempDir('oauth'), vault?: SecretVault): Harness 
     timing: { restartBaseMs: 100 },
     openAuthorization: async (url) => {
       opened.push(url);
+      if (!approve) return;
       const page = await fetch(url);
       if (!page.ok) throw new Error(`The sign-in page answered HTTP ${page.status}.`);
     },
@@ -208,6 +215,23 @@ describe('OAuth for remote servers', () => {
     expect(harness.vault.keys(`oauth:${NAME}:tokens`)).toEqual([]);
     const restarted = await harness.manager.start(NAME);
     expect(restarted).toMatchObject({ state: 'stopped', signIn: 'required' });
+  });
+
+  it('cancels a sign-in that waits for the browser when the server is stopped', async () => {
+    const server = await fixture();
+    const harness = startManager(undefined, undefined, false);
+    await addRemote(harness, server.url);
+    const signingIn = harness.manager.signIn(NAME);
+    await eventually(() => harness.opened.length === 1);
+    const waiting = harness.manager.list()[0]?.status;
+    expect(waiting).toMatchObject({ signIn: 'waiting', signInUrl: harness.opened[0] });
+
+    await harness.manager.stop(NAME);
+    const status = await signingIn;
+    expect(status.state).toBe('stopped');
+    expect(status.error).toBeUndefined();
+    expect(status.signIn).toBe('required');
+    expect(server.tokenRequests).toEqual([]);
   });
 
   it('refuses a sign-in page or token endpoint that is not a web address', async () => {

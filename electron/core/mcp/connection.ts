@@ -130,6 +130,7 @@ export class ServerConnection {
   async stop(): Promise<ServerStatus> {
     this.generation++;
     clearTimeout(this.restartTimer);
+    this.context.auth?.cancel();
     const wasRunning = this.state !== 'stopped';
     await this.disconnect();
     this.setState('stopped', undefined);
@@ -146,9 +147,12 @@ export class ServerConnection {
   async signIn(): Promise<ServerStatus> {
     const auth = this.context.auth;
     if (!auth) return this.status();
+    const generation = this.generation;
     try {
       await auth.signIn();
     } catch (error) {
+      // Stopped while the browser was open: the sign-in was cancelled, nothing failed.
+      if (generation !== this.generation) return this.status();
       const message = (error as Error).message;
       this.setState(this.state === 'ready' ? 'ready' : 'error', message);
       return this.status();

@@ -186,7 +186,6 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       return { ...(signIn ? { signIn } : {}), ...(waitingUrl ? { signInUrl: waitingUrl } : {}) };
     },
     async signIn() {
-      abort = new AbortController();
       signingIn = true;
       try {
         await authorize(lastChallenge?.status === 401 ? lastChallenge : undefined, undefined);
@@ -207,6 +206,8 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     },
     cancel() {
       abort.abort();
+      // The next sign-in starts with a fresh signal.
+      abort = new AbortController();
     },
   };
 }
