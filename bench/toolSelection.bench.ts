@@ -1,7 +1,8 @@
 /**
  * Tool selection on the evaluation set (bench/toolSelection): `tools.select_recall_at_8` is the
  * share of the labelled requests whose right tool is among the 8 the lexical ranker chooses from
- * all 143 listed tools, overall and for the development and held-out parts; `.combined` fuses in
+ * all 143 listed tools, overall and for the development, held-out and fresh parts (see
+ * bench/toolSelection/README.md for what each has seen of tuning); `.combined` fuses in
  * the fake Ollama's deterministic word-hash embeddings (a plumbing check, not a real model's
  * quality). `tools.select_ms` is choosing 8 of 500 tools for one message, index already built
  * (it is rebuilt only when the tool set changes); `tools.index_build_ms` is that build.
@@ -46,8 +47,8 @@ function tokenRatio(estimate: number, text: string): number {
 
 export async function run(): Promise<Figure[]> {
   const tools = evaluationTools();
-  const { development, heldOut } = evaluationRequests();
-  const all: LabelledRequest[] = [...development, ...heldOut];
+  const { development, heldOut, fresh } = evaluationRequests();
+  const all: LabelledRequest[] = [...development, ...heldOut, ...fresh];
   const index = buildBm25Index(tools);
   const lexical = (text: string) => index.score(text);
   const recall = (requests: LabelledRequest[], ranker: (text: string) => number[]) =>
@@ -96,6 +97,7 @@ export async function run(): Promise<Figure[]> {
       unit: 'share',
     },
     { name: 'tools.select_recall_at_8.held_out', value: recall(heldOut, lexical), unit: 'share' },
+    { name: 'tools.select_recall_at_8.fresh', value: recall(fresh, lexical), unit: 'share' },
     { name: 'tools.select_recall_at_8.combined', value: recall(all, combined), unit: 'share' },
     { name: 'tools.evaluation_requests', value: all.length, unit: 'requests' },
     { name: 'tools.evaluation_tools', value: tools.length, unit: 'tools' },

@@ -1,8 +1,9 @@
 /**
  * The evaluation set as the benchmark and tests use it: the listed tools (tools.json) with the
- * model-facing names Hearth's catalog gives them, and the labelled requests (requests.json),
+ * model-facing names Hearth's catalog gives them, and the labelled requests: requests.json,
  * split into a development part (looked at while tuning the vocabulary) and a held-out part
- * (every third request, never tuned against).
+ * (every third request, looked at once, see README.md), and requests.fresh.json, written after
+ * tuning stopped and never tuned against.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ export function keyOf(owner: { server: string; tool: string }): string {
 export interface Split {
   development: LabelledRequest[];
   heldOut: LabelledRequest[];
+  fresh: LabelledRequest[];
 }
 
 export function evaluationRequests(): Split {
@@ -50,6 +52,7 @@ export function evaluationRequests(): Split {
   return {
     development: all.filter((_, index) => index % 3 !== 2),
     heldOut: all.filter((_, index) => index % 3 === 2),
+    fresh: readJson<LabelledRequest[]>('requests.fresh.json'),
   };
 }
 

@@ -28,6 +28,7 @@ describe('the tool-selection evaluation set', () => {
     );
     const requests = readJson<{ text: string; expected: string[] }[]>('requests.json');
     expect(requests.length).toBeGreaterThanOrEqual(150);
+    requests.push(...readJson<typeof requests>('requests.fresh.json'));
     for (const request of requests) {
       expect(request.text.trim()).not.toBe('');
       for (const expected of request.expected) expect(known, expected).toContain(expected);

@@ -37,20 +37,21 @@ function undouble(word: string): string {
   return /([^aeioulsz])\1$/.test(word) ? word.slice(0, -1) : word;
 }
 
-/** The term a word counts as: its synonym's, else its stem, after dropping common words. */
-export function termOf(word: string): string | undefined {
-  if (STOP_WORDS.has(word)) return undefined;
-  const synonym = SYNONYMS.get(word) ?? SYNONYMS.get(stem(word));
-  if (synonym !== undefined) return synonym || undefined;
-  return stem(word);
+/**
+ * The terms a word counts as: its synonym group's (some shell words stand for two), else its
+ * stem; none for a common word. `located` finds `locate` through its stem with the e put back.
+ */
+export function termsOf(word: string): string[] {
+  if (STOP_WORDS.has(word)) return [];
+  const stemmed = stem(word);
+  const synonym = SYNONYMS.get(word) ?? SYNONYMS.get(stemmed) ?? SYNONYMS.get(`${stemmed}e`);
+  return synonym === undefined ? [stemmed] : synonym.split(' ');
 }
+
+/** A web address in a message means "a URL", whatever its words. */
+const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 
 /** The terms of a text, in order, repeats kept (term frequency matters). */
 export function terms(text: string): string[] {
-  const result: string[] = [];
-  for (const word of words(text)) {
-    const term = termOf(word);
-    if (term) result.push(term);
-  }
-  return result;
+  return words(text.replace(URL_PATTERN, ' url ')).flatMap(termsOf);
 }

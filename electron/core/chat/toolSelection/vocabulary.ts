@@ -40,7 +40,9 @@ const GROUPS: Readonly<Record<string, string>> = {
   edit: 'edit edits modify change changes replace fix update andern aendern bearbeiten modifier cambiar',
   run: 'run runs execute exec launch start fuhre ausfuhren executer ejecuta ejecutar',
   command:
-    'command commands cmd shell terminal console befehl commande comando bash sh zsh powershell output stdout stderr grep wc ps kill df du npm pip apt brew sudo chmod chown curl systemctl service process processes port',
+    'command commands cmd shell terminal befehl commande comando bash sh zsh powershell output stdout stderr grep wc ps kill df du npm pip apt brew sudo chmod chown curl systemctl service process processes port',
+  sum: 'sum plus addition total',
+  news: 'news headlines nouvelles noticias',
   message: 'message messages msg post nachricht nachrichten mensaje mensajes',
   send: 'send sends schick schicke senden envoyer envoie enviar envia',
   channel: 'channel channels chanel kanal canal chan',
@@ -92,12 +94,21 @@ const GROUPS: Readonly<Record<string, string>> = {
   entity: 'entity entities',
 };
 
-/** Variant → canonical term. */
-export const SYNONYMS: ReadonlyMap<string, string> = new Map(
-  Object.entries(GROUPS).flatMap(([canonical, variants]) =>
+/** Shell words that name two ideas at once. */
+const COMPOUNDS: Readonly<Record<string, string>> = {
+  mkdir: 'create directory',
+  rmdir: 'delete directory',
+  rm: 'delete file',
+  cp: 'copy file',
+};
+
+/** Variant → canonical term (or terms, space-separated). */
+export const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(GROUPS).flatMap(([canonical, variants]) =>
     variants
       .trim()
       .split(/\s+/)
       .map((variant) => [variant, canonical] as const),
   ),
-);
+  ...Object.entries(COMPOUNDS),
+]);

@@ -58,6 +58,16 @@ describe('text terms', () => {
     ]);
   });
 
+  it('reads a web address as a URL and shell words as what they do', () => {
+    expect(terms('open https://example.com/a?b=c in the browser')).toEqual([
+      'read',
+      'navigate',
+      'browser',
+    ]);
+    expect(terms('mkdir assets')).toEqual(['create', 'directory', 'asset']);
+    expect(terms('where is it located')).toEqual(['search']);
+  });
+
   it('drops common words and maps synonyms, in several languages, onto one term', () => {
     expect(terms('Show me the folder')).toEqual(['read', 'directory']);
     expect(terms('zeig mir den Ordner')).toEqual(['read', 'directory']);
