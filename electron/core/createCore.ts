@@ -122,7 +122,7 @@ export function createCore(options: CoreOptions): Core {
       links,
       notices,
       mcp,
-      resourceWatch: createResourceWatch(mcp),
+      resourceWatch: createResourceWatch(mcp, events),
       imports,
       chat,
       questions,

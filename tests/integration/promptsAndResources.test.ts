@@ -155,3 +155,22 @@ describe('resources of a real server', () => {
     await harness.manager.callTool('everything', 'toggle-subscriber-updates', {});
   });
 });
+
+describe('watching across a restart', () => {
+  it('subscribes again when the server comes back, so updates keep coming', async () => {
+    const watch = createResourceWatch(harness.manager, harness.hub);
+    const uri = 'demo://resource/static/document/structure.md';
+    const updates = () =>
+      harness.events.filter(
+        (event) =>
+          event.channel === 'resources:updated' && (event.payload as { uri: string }).uri === uri,
+      ).length;
+    await watch.subscribe('everything', uri);
+    expect((await harness.manager.restart('everything')).state).toBe('ready');
+    // The new process knows of no subscription unless Hearth made it again.
+    await harness.manager.callTool('everything', 'toggle-subscriber-updates', {});
+    await eventually(() => updates() > 0, 15_000);
+    await harness.manager.callTool('everything', 'toggle-subscriber-updates', {});
+    await watch.unsubscribe('everything', uri);
+  });
+});

@@ -2,7 +2,7 @@
  * A real MCP manager over a temporary data folder, with its events recorded, for integration
  * tests against real server processes.
  */
-import { createEventHub } from '../../electron/core/bridge/events';
+import { createEventHub, type EventHub } from '../../electron/core/bridge/events';
 import { createLogger } from '../../electron/core/logger';
 import type { ConnectionTiming } from '../../electron/core/mcp/connection';
 import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
@@ -16,6 +16,8 @@ export interface TestManager {
   vault: SecretVault;
   dataDir: string;
   events: { channel: string; payload: unknown }[];
+  /** Where the manager's events go, for services that listen to them. */
+  hub: EventHub;
   problems: string[];
   /** Adds a stdio server, approves its launch as a user would, and waits until it is ready or failed. */
   addServer(
@@ -75,6 +77,7 @@ export function createTestManager(
     vault,
     dataDir,
     events,
+    hub,
     problems,
     waitForState,
     async addServer(name, command, extra = {}) {

@@ -15,7 +15,9 @@ import {
   type ResourceContent,
   type ResourceRead,
 } from '../../../preload/schemas/content';
+import type { ServerStatus } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
+import type { EventHub } from '../bridge/events';
 
 /** What reading and watching needs from the manager. */
 export interface ResourceHost {
@@ -73,9 +75,30 @@ export interface ResourceWatch {
   unsubscribe(server: string, uri: string): Promise<boolean>;
 }
 
-export function createResourceWatch(host: ResourceHost): ResourceWatch {
+/**
+ * `events`, when given, is where server states are heard: a server that comes back (after a
+ * crash or a restart) has forgotten its subscriptions, so they are made again.
+ */
+export function createResourceWatch(host: ResourceHost, events?: EventHub): ResourceWatch {
   const counts = new Map<string, number>();
   const key = (server: string, uri: string) => `${server.toLowerCase()}\n${uri}`;
+  const wasReady = new Set<string>();
+  events?.addSink((channel, payload) => {
+    if (channel !== 'servers:status') return;
+    const { name, state } = payload as ServerStatus;
+    const server = name.toLowerCase();
+    if (state !== 'ready') return void wasReady.delete(server);
+    if (wasReady.has(server)) return;
+    wasReady.add(server);
+    for (const watched of counts.keys()) {
+      const cut = watched.indexOf('\n');
+      if (watched.slice(0, cut) !== server) continue;
+      const uri = watched.slice(cut + 1);
+      void host
+        .withClient(name, (client) => client.subscribeResource({ uri }))
+        .catch(() => undefined);
+    }
+  });
   return {
     async subscribe(server, uri) {
       const current = counts.get(key(server, uri)) ?? 0;
