@@ -4,7 +4,11 @@
  * main never has to refuse what the form sends.
  */
 import { useId, useMemo, useState } from 'react';
-import type { ServerConfig, ServerEntry } from '../../../preload/schemas/servers';
+import {
+  loggingLevelSchema,
+  type ServerConfig,
+  type ServerEntry,
+} from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Field } from './Field';
@@ -31,6 +35,8 @@ export interface ServerFormProps {
   onSaved(entry: ServerEntry): void;
   onCancel(): void;
 }
+
+const LOG_LEVELS = loggingLevelSchema.options;
 
 const ALL_GROUPS: FieldGroup[] = [
   'name',
@@ -176,6 +182,28 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
             onChange={(event) => edit('timeout', { timeoutSeconds: event.target.value })}
             onBlur={touch('timeout')}
           />
+        )}
+      </Field>
+      <Field
+        label="Server log level"
+        hint="The least severe messages the server sends to its log, if it logs."
+      >
+        {(props) => (
+          <select
+            {...props}
+            className="input narrow"
+            value={draft.logLevel}
+            onChange={(event) =>
+              edit('other', { logLevel: event.target.value as ServerDraft['logLevel'] })
+            }
+          >
+            <option value="">Info (default)</option>
+            {LOG_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level[0]?.toUpperCase() + level.slice(1)}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       {mode === 'duplicate' && hasSecrets(draft) && (

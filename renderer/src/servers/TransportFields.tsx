@@ -5,6 +5,7 @@ import { ArgumentList } from './ArgumentList';
 import { Field } from './Field';
 import type { FieldGroup, HttpProtocol, ServerDraft } from './formModel';
 import { NamedValueRows } from './NamedValueRows';
+import { OAuthFields } from './OAuthFields';
 
 export interface TransportFieldsProps {
   draft: ServerDraft;
@@ -114,6 +115,7 @@ export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProp
           </select>
         )}
       </Field>
+      <OAuthFields draft={draft} edit={edit} touch={touch} errorFor={errorFor} />
     </>
   );
 }

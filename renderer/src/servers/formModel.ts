@@ -5,6 +5,7 @@
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   serverConfigSchema,
+  type LoggingLevel,
   type ServerConfig,
   type ServerConfigInput,
   type ToolSettings,
@@ -42,9 +43,22 @@ export interface ServerDraft {
   timeoutSeconds: string;
   /** Folders the server may work in (MCP roots). */
   roots: ArgumentItem[];
+  /** Empty: the default (info). */
+  logLevel: LoggingLevel | '';
+  /** OAuth sign-in settings of a remote server; empty strings are left out. */
+  oauth: OAuthDraft;
   /** Carried over from the config being edited; the form does not change them. */
   enabled: boolean;
   tools: Record<string, ToolSettings>;
+}
+
+export interface OAuthDraft {
+  clientId: string;
+  /** Typed only; an empty one keeps the secret main has stored (when `secretStored`). */
+  clientSecret: string;
+  secretStored: boolean;
+  scopes: string;
+  clientMetadataUrl: string;
 }
 
 /** Field groups whose problems show together once the user has touched the group. */
@@ -73,6 +87,14 @@ export function emptyDraft(): ServerDraft {
     protocol: 'auto',
     timeoutSeconds: String(DEFAULT_REQUEST_TIMEOUT_MS / 1_000),
     roots: [],
+    logLevel: '',
+    oauth: {
+      clientId: '',
+      clientSecret: '',
+      secretStored: false,
+      scopes: '',
+      clientMetadataUrl: '',
+    },
     enabled: true,
     tools: {},
   };
@@ -97,6 +119,7 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
     name: mode === 'duplicate' ? copyName(config.name) : config.name,
     timeoutSeconds: String(config.requestTimeoutMs / 1_000),
     roots: config.roots.map((value) => ({ id: nextRowId(), value })),
+    logLevel: config.logLevel ?? '',
     enabled: config.enabled,
     tools: config.tools,
   };
@@ -118,6 +141,14 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
       url: transport.url,
       headers: rows(transport.headers),
       protocol: transport.protocol,
+      oauth: {
+        clientId: transport.oauth?.clientId ?? '',
+        clientSecret: '',
+        // A copy is a new server: main keeps no client secret for it yet.
+        secretStored: mode === 'edit' && !!transport.oauth?.clientId,
+        scopes: transport.oauth?.scopes ?? '',
+        clientMetadataUrl: transport.oauth?.clientMetadataUrl ?? '',
+      },
     };
   }
   return base;
@@ -155,6 +186,7 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
           url: draft.url.trim(),
           headers: draft.headers.map(entryOf),
           protocol: draft.protocol,
+          ...oauthFrom(draft.oauth),
         };
   const seconds = draft.timeoutSeconds.trim() === '' ? NaN : Number(draft.timeoutSeconds);
   return {
@@ -164,8 +196,25 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
     requestTimeoutMs: Math.round(seconds * 1_000),
     tools: draft.tools,
     roots: draft.roots.map((item) => item.value.trim()).filter(Boolean),
+    ...(draft.logLevel ? { logLevel: draft.logLevel } : {}),
   };
 }
+
+/** The OAuth settings the draft sets, or nothing when all are empty. */
+function oauthFrom(draft: OAuthDraft): { oauth?: NonNullable<HttpOAuth> } {
+  const clientId = draft.clientId.trim();
+  const scopes = draft.scopes.trim();
+  const clientMetadataUrl = draft.clientMetadataUrl.trim();
+  const oauth = {
+    ...(clientId ? { clientId } : {}),
+    ...(clientId && draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
+    ...(scopes ? { scopes } : {}),
+    ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
+  };
+  return Object.keys(oauth).length > 0 ? { oauth } : {};
+}
+
+type HttpOAuth = Extract<ServerConfigInput['transport'], { type: 'http' }>['oauth'];
 
 /** Problems keyed by field path (`name`, `transport.env.0.name`), one message each. */
 export type DraftIssues = Map<string, string>;

@@ -1,0 +1,92 @@
+/**
+ * A remote server's sign-in settings, folded away: most servers need none (Hearth discovers the
+ * authorization server and registers itself). A pre-registered client id and secret, scopes, or
+ * a client ID metadata document address go here.
+ */
+import { Field } from './Field';
+import type { OAuthDraft } from './formModel';
+import type { TransportFieldsProps } from './TransportFields';
+
+export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
+  const oauth = draft.oauth;
+  const set = (patch: Partial<OAuthDraft>) => edit('other', { oauth: { ...oauth, ...patch } });
+  return (
+    <details className="field plain">
+      <summary>Sign-in (OAuth)</summary>
+      <p className="field-hint">
+        Only for servers that ask you to sign in, and only if their provider says so: Hearth finds
+        the rest itself.
+      </p>
+      <Field
+        label="Client id"
+        error={errorFor('transport.oauth.clientId')}
+        hint="A client registered with the server’s provider beforehand."
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            spellCheck={false}
+            value={oauth.clientId}
+            onChange={(event) => set({ clientId: event.target.value })}
+          />
+        )}
+      </Field>
+      {oauth.clientId.trim() !== '' && (
+        <Field
+          label="Client secret"
+          hint={
+            oauth.secretStored
+              ? 'Stored in the keychain. Leave empty to keep it.'
+              : 'Kept in the keychain, never in the settings file.'
+          }
+        >
+          {(props) => (
+            <input
+              {...props}
+              className="input mono"
+              type="password"
+              autoComplete="off"
+              placeholder={oauth.secretStored ? '••••••••' : ''}
+              value={oauth.clientSecret}
+              onChange={(event) => set({ clientSecret: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+      <Field
+        label="Scopes"
+        error={errorFor('transport.oauth.scopes')}
+        hint="Asked for only when the server names none itself."
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            spellCheck={false}
+            placeholder="read write"
+            value={oauth.scopes}
+            onChange={(event) => set({ scopes: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Client metadata document"
+        error={errorFor('transport.oauth.clientMetadataUrl')}
+        hint="An https address describing Hearth as a client, used where the provider supports it."
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input mono"
+            type="url"
+            spellCheck={false}
+            placeholder="https://example.com/hearth-client.json"
+            value={oauth.clientMetadataUrl}
+            onChange={(event) => set({ clientMetadataUrl: event.target.value })}
+          />
+        )}
+      </Field>
+    </details>
+  );
+}
