@@ -217,6 +217,17 @@ describe('OAuth for remote servers', () => {
     expect(restarted).toMatchObject({ state: 'stopped', signIn: 'required' });
   });
 
+  it('says how to sign in when “Test connection” meets a server that wants it', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    const report = await harness.manager.trial({
+      name: NAME,
+      transport: { type: 'http', url: server.url, protocol: 'streamable-http' },
+    });
+    expect(report.status.error).toContain('save it and choose Sign in');
+    expect(harness.opened).toEqual([]);
+  });
+
   it('cancels a sign-in that waits for the browser when the server is stopped', async () => {
     const server = await fixture();
     const harness = startManager(undefined, undefined, false);

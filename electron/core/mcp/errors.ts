@@ -56,7 +56,9 @@ export function describeConnectError(
         : Number(/HTTP (\d{3})/.exec(String((error as Error).message))?.[1]);
     if (status === 401 || status === 403) {
       return fail(
-        `The server asks for authorization (HTTP ${status}). Add the header it needs, such as an API key.`,
+        status === 401
+          ? 'The server asks for authorization (HTTP 401). If it offers sign-in, save it and choose Sign in; otherwise add the header it needs, such as an API key.'
+          : `The server refused access (HTTP ${status}). Check the header it needs, such as an API key, or sign in again.`,
       );
     }
     const older = status === 404 || status === 405 || status === 400;
