@@ -20,6 +20,7 @@ import { runSecretScenario } from '../support/secretScenario';
 import { cancelTiming } from './cancelTiming';
 import { consentScenarios } from './consentScenarios';
 import { crashRecovery } from './crashRecovery';
+import { slowOllama } from './slowOllama';
 
 const count = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -35,6 +36,7 @@ const SETTINGS = {
   consentTurns: count('SOAK_CONSENT_TURNS', 30),
   secretRuns: count('SOAK_SECRET_RUNS', 3),
   stderrMb: count('SOAK_STDERR_MB', 1024),
+  coldLoadMs: count('SOAK_COLD_LOAD_MS', 120_000),
 };
 
 interface Target {
@@ -149,6 +151,8 @@ report('rel.audited_executions', consent.executed, 'executions');
 report('rel.audit_server_disagreements', consent.disagreements, 'executions');
 
 section(`kill -9 during writes (${SETTINGS.kills}) and quit cycles (${SETTINGS.quitCycles})`);
+// Minutes of waiting on Ollama, run meanwhile rather than added to the total.
+const slow = slowOllama(SETTINGS.coldLoadMs);
 {
   const dataDir = tempDir('soak-kill');
   let unreadable = 0;
@@ -174,6 +178,14 @@ section(`kill -9 during writes (${SETTINGS.kills}) and quit cycles (${SETTINGS.q
   }
   report('rel.orphans', orphans, 'processes');
   report('rel.quit_cycle_processes_checked', checked, 'processes');
+}
+section('Ollama loading for minutes, then stalling');
+{
+  const result = await slow;
+  report('rel.ollama_cold_load_done', result.coldLoadDone ? 1 : 0, 'yes/no');
+  report('rel.ollama_cold_load_s', result.coldLoadS, 's');
+  report('rel.ollama_stall_ended', result.stallEnded ? 1 : 0, 'yes/no');
+  report('rel.ollama_stall_s', result.stallS, 's');
 }
 report('rel.soak_s', (performance.now() - started) / 1000, 's');
 
