@@ -4,7 +4,12 @@
  * when the model can see, and anything else described rather than sent.
  */
 import type { Message } from 'ollama';
-import type { Attachment, ResourceContent } from '../../../preload/schemas/content';
+import {
+  formatSize,
+  isImageType,
+  type Attachment,
+  type ResourceContent,
+} from '../../../preload/schemas/content';
 import type { StoredMessage } from '../history/types';
 
 /**
@@ -12,8 +17,6 @@ import type { StoredMessage } from '../history/types';
  * token, under half of the 16k automatic context, so one file cannot push the question out.
  */
 export const MAX_ATTACHMENT_CHARS_FOR_MODEL = 24_000;
-
-const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp)$/;
 
 /** What the model gets for a message's attachments: text to put before the message, and images. */
 export interface AttachmentContext {
@@ -56,7 +59,7 @@ function describeContent(
     return `[Attached resource ${where}]\n${text}${cut}\n[End of ${attachment.name}]`;
   }
   const size = formatSize(content.size);
-  if (content.mimeType && IMAGE_TYPES.test(content.mimeType) && content.blob) {
+  if (isImageType(content.mimeType) && content.blob) {
     if (options.vision) {
       images.push(content.blob);
       return `[Attached image ${where}, ${size}: sent with this message as an image.]`;
@@ -64,13 +67,6 @@ function describeContent(
     return `[Attached image ${where}, ${size}: not included, because this model cannot see images.]`;
   }
   return `[Attached binary resource ${where}, ${size}: its bytes are not included.]`;
-}
-
-/** "512 bytes", "12 KB", "3.4 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1_024) return `${bytes} bytes`;
-  if (bytes < 1_024 * 1_024) return `${Math.round(bytes / 1_024)} KB`;
-  return `${(bytes / (1_024 * 1_024)).toFixed(1)} MB`;
 }
 
 /** A saved user message in Ollama's shape, its attachments before its own words. */

@@ -65,6 +65,19 @@ export function useComposerCommands(api: Api, text: string, caret: number) {
     [api],
   );
   const watched = useRef(new Set<string>());
+  // Leaving the chat releases what the chips were watching.
+  useEffect(() => {
+    const keys = watched.current;
+    return () => {
+      for (const key of keys) {
+        const cut = key.indexOf('\n');
+        void api.resources
+          .unsubscribe({ server: key.slice(0, cut), uri: key.slice(cut + 1) })
+          .catch(() => {});
+      }
+      keys.clear();
+    };
+  }, [api]);
   const attach = useCallback(
     (item: PendingAttachment) => {
       setAttachments((current) =>

@@ -4,19 +4,10 @@
  * its URI), and reads it again when the server says it changed.
  */
 import { useEffect, useState } from 'react';
-import type { ResourceContent } from '../../../preload/schemas/content';
+import { formatSize, isImageType, type ResourceContent } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
-
-const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp)$/;
-
-/** "512 bytes", "12 KB", "3.4 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1_024) return `${bytes} bytes`;
-  if (bytes < 1_024 * 1_024) return `${Math.round(bytes / 1_024)} KB`;
-  return `${(bytes / (1_024 * 1_024)).toFixed(1)} MB`;
-}
 
 export function ResourceContents({ contents }: { contents: readonly ResourceContent[] }) {
   if (contents.length === 0) return <p className="muted">The resource is empty.</p>;
@@ -40,7 +31,7 @@ function ContentView({ content }: { content: ResourceContent }) {
       </>
     );
   }
-  if (content.blob && content.mimeType && IMAGE_TYPES.test(content.mimeType)) {
+  if (content.blob && isImageType(content.mimeType)) {
     return (
       <img
         className="resource-image"

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attachmentContext,
-  formatSize,
-  userMessageForModel,
-} from '../../../electron/core/chat/attachments';
+import { attachmentContext, userMessageForModel } from '../../../electron/core/chat/attachments';
 import { mergeByRole } from '../../../electron/core/chat/openingMessages';
-import type { Attachment } from '../../../preload/schemas/content';
+import { formatSize, type Attachment } from '../../../preload/schemas/content';
 
 const notes: Attachment = {
   server: 'files',
