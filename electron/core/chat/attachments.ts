@@ -13,8 +13,9 @@ import {
 import type { StoredMessage } from '../history/types';
 
 /**
- * Characters of one attached resource the model sees: about 7,000 tokens at 3.5 characters a
- * token, under half of the 16k automatic context, so one file cannot push the question out.
+ * Characters of attached text the model sees with one message, shared evenly among its text
+ * resources: about 7,000 tokens at 3.5 characters a token, under half of the 16k automatic
+ * context, so attachments cannot push the question and the conversation out.
  */
 export const MAX_ATTACHMENT_CHARS_FOR_MODEL = 24_000;
 
@@ -28,7 +29,12 @@ export function attachmentContext(
   attachments: readonly Attachment[],
   options: { vision: boolean; maxChars?: number },
 ): AttachmentContext {
-  const maxChars = options.maxChars ?? MAX_ATTACHMENT_CHARS_FOR_MODEL;
+  const texts = attachments.flatMap((attachment) =>
+    attachment.contents.filter((content) => content.text !== undefined),
+  ).length;
+  const maxChars = Math.floor(
+    (options.maxChars ?? MAX_ATTACHMENT_CHARS_FOR_MODEL) / Math.max(1, texts),
+  );
   const parts: string[] = [];
   const images: string[] = [];
   for (const attachment of attachments) {

@@ -49,6 +49,18 @@ describe('attachments as the model gets them', () => {
     expect(text).not.toContain('x'.repeat(21));
   });
 
+  it('shares the limit evenly among the text resources of one message', () => {
+    const two = ['a', 'b'].map((letter): Attachment => ({
+      ...notes,
+      name: letter,
+      contents: [{ uri: notes.uri, text: letter.repeat(30), size: 30 }],
+    }));
+    const { text } = attachmentContext([...two, archive], { vision: false, maxChars: 20 });
+    expect(text).toContain(`\n${'a'.repeat(10)}\n[Cut here`);
+    expect(text).toContain(`\n${'b'.repeat(10)}\n[Cut here`);
+    expect(text).not.toContain('a'.repeat(11));
+  });
+
   it('sends an image as an image to a model that sees, and describes it to one that does not', () => {
     const seeing = attachmentContext([picture], { vision: true });
     expect(seeing.images).toEqual(['iVBORw0KGgo=']);
