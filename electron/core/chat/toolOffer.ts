@@ -103,6 +103,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     const selection = selector.select({
       tools,
       query: input.query,
+      ...(previousUserMessage(input.history, input.query) ?? {}),
       budget,
       used: usedTools(input.history, input.tools),
       ...(semantic ? { semanticScores: semantic } : {}),
@@ -119,6 +120,14 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       budget: Number.isFinite(budget) ? budget : input.tools.length,
     };
   };
+}
+
+/** The user's message before this turn's, as selection context, when there is one. */
+function previousUserMessage(history: readonly StoredMessage[], query: string) {
+  const users = history.filter((message) => message.role === 'user');
+  // The history already holds this turn's message at its end.
+  const previous = users.at(users.at(-1)?.content === query ? -2 : -1);
+  return previous ? { context: previous.content } : undefined;
 }
 
 /** Model names of the tools this conversation has called, most recent first. */

@@ -17,6 +17,8 @@ const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
   pinned: 'pinned',
   used: 'used before',
   relevant: 'relevant',
+  // Nothing in the message pointed to it; the budget had room.
+  filler: '',
 };
 
 const keyOf = (tool: { server: string; tool: string }) => `${tool.server}\u0000${tool.tool}`;
@@ -71,6 +73,10 @@ function OfferedList({ request }: { request: RequestFacts }) {
   const others = (catalog ?? []).filter(
     (tool) => tool.enabled && !tool.pinned && !offered.has(keyOf(tool)),
   );
+  // Pinned since this reply, or pinned but switched off then: they go with the next messages.
+  const pinnedElsewhere = (catalog ?? []).filter(
+    (tool) => tool.pinned && !offered.has(keyOf(tool)),
+  );
   return (
     <details className="offered-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
@@ -101,6 +107,24 @@ function OfferedList({ request }: { request: RequestFacts }) {
           );
         })}
       </ul>
+      {pinnedElsewhere.length > 0 && (
+        <ul aria-label="Also pinned">
+          {pinnedElsewhere.map((tool) => (
+            <li key={keyOf(tool)}>
+              <code>{tool.modelName}</code>
+              <span className="muted"> pinned, sent from the next message</span>
+              <button
+                type="button"
+                className="button small"
+                aria-pressed
+                onClick={() => void pin(tool, false)}
+              >
+                Unpin
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {others.length > 0 && (
         <form
           className="offered-tools-pin"

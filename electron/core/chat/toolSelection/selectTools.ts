@@ -7,8 +7,11 @@
 import { buildBm25Index, type Bm25Index } from './bm25';
 import type { RankableTool } from './toolText';
 
-/** Why a tool was offered; the chat shows it next to the tool. */
-export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant';
+/**
+ * Why a tool was offered; the chat shows it next to the tool. `filler`: nothing in the
+ * message pointed to it, but the budget had room (a vague message still gets some tools).
+ */
+export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant' | 'filler';
 
 export interface SelectableTool extends RankableTool {
   server: string;
@@ -18,6 +21,8 @@ export interface SelectableTool extends RankableTool {
 export interface SelectionInput<T extends SelectableTool> {
   tools: readonly T[];
   query: string;
+  /** The user's message before this one: a follow-up ("yes, do that") leans on it. */
+  context?: string;
   budget: number;
   /** Model-facing names of tools called earlier in the conversation, most recent first. */
   used: readonly string[];
@@ -29,6 +34,9 @@ export interface Selection<T> {
   tools: T[];
   reasons: Map<string, OfferReason>;
 }
+
+/** How much the previous message counts beside the current one. */
+export const CONTEXT_WEIGHT = 0.5;
 
 /** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
@@ -69,11 +77,20 @@ export function selectTools<T extends SelectableTool>(
     if (reasons.size >= budget) break;
     if (present.has(name) && !reasons.has(name)) reasons.set(name, 'used');
   }
-  const ranked = rank(index.score(input.query), input.semanticScores);
-  for (const position of ranked) {
+  const lexical = index.score(input.query);
+  if (input.context) {
+    const earlier = index.score(input.context);
+    lexical.forEach((score, position) => {
+      lexical[position] = score + CONTEXT_WEIGHT * (earlier[position] ?? 0);
+    });
+  }
+  const semantic = input.semanticScores;
+  for (const position of rank(lexical, semantic)) {
     if (reasons.size >= budget) break;
     const tool = tools[position];
-    if (tool && !reasons.has(tool.modelName)) reasons.set(tool.modelName, 'relevant');
+    if (!tool || reasons.has(tool.modelName)) continue;
+    const matched = (lexical[position] ?? 0) > 0 || (semantic?.[position] ?? 0) > 0;
+    reasons.set(tool.modelName, matched ? 'relevant' : 'filler');
   }
   return { tools: tools.filter((tool) => reasons.has(tool.modelName)), reasons };
 }

@@ -69,6 +69,26 @@ describe('choosing the tools for a message', () => {
     expect(selection.reasons.has('files_read')).toBe(false);
   });
 
+  it('says when a tool only fills the budget, and leans on the previous message for a follow-up', () => {
+    const selector = createToolSelector();
+    const vague = selector.select({ tools: TOOLS, query: 'yes do it', budget: 2, used: [] });
+    expect(Object.fromEntries(vague.reasons)).toEqual({
+      weather_now: 'pinned',
+      files_read: 'filler',
+    });
+    const followUp = selector.select({
+      tools: TOOLS,
+      query: 'yes do it',
+      context: 'how do I get to the station, which directions',
+      budget: 2,
+      used: [],
+    });
+    expect(Object.fromEntries(followUp.reasons)).toEqual({
+      weather_now: 'pinned',
+      maps_directions: 'relevant',
+    });
+  });
+
   it('fuses semantic scores by reciprocal rank when there are some', () => {
     // Third lexically but first semantically, tool 2 comes out first; tool 3 shares no word
     // with the message and gets only its semantic vote.

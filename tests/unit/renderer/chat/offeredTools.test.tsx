@@ -68,6 +68,11 @@ describe('the tools offered with a reply', () => {
     ]);
     await user.click(screen.getAllByRole('button', { name: 'Pin' }).at(-1) as HTMLElement);
     expect(catalog.patches.at(-1)).toEqual(['maps', 'directions', { pinned: true }]);
+    const alsoPinned = screen.getByRole('list', { name: 'Also pinned' });
+    expect(within(alsoPinned).getByText('maps_directions')).toBeTruthy();
+    await user.click(within(alsoPinned).getByRole('button', { name: 'Unpin' }));
+    expect(catalog.patches.at(-1)).toEqual(['maps', 'directions', { pinned: false }]);
+    expect(screen.queryByRole('list', { name: 'Also pinned' })).toBeNull();
   });
 
   it('says when the oldest messages were not sent', () => {
