@@ -29,6 +29,7 @@ function script(request: ChatRequestBody): Turn {
       maxTokens: 50,
     });
   if (text.includes('ask me')) return toolCall('everything_trigger-elicitation-request', {});
+  if (text.includes('links please')) return toolCall('everything_get-resource-links', { count: 2 });
   return plainAnswer('Nothing scripted for this.');
 }
 
@@ -150,5 +151,40 @@ describe('a server’s prompts, resources, sampling and elicitation in one sessi
       )
       .toBeGreaterThan(0);
     await session.shot('all-four');
+  });
+
+  it('opens a resource link from a tool result in Hearth, read through its server', async () => {
+    const { page } = session;
+    await page.getByRole('textbox', { name: 'Message' }).fill('links please');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog', { name: /get-resource-links/ })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+    await page.getByRole('button', { name: 'Open Text Resource 2' }).click();
+    const preview = page.getByRole('dialog', { name: 'Text Resource 2' });
+    await expect
+      .poll(() => preview.textContent(), { timeout: 15_000 })
+      .toContain('Resource 2: This is a plaintext resource');
+    await session.shot('resource-link');
+    await preview.getByRole('button', { name: 'Close' }).last().click();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('browses the server’s resources with a preview', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('button', { name: 'everything' })
+      .click();
+    const list = page.getByRole('list', { name: 'Resources of the server' });
+    await list.getByRole('button', { name: 'instructions.md' }).click();
+    const preview = page.getByRole('region', { name: `Preview of ${INSTRUCTIONS}` });
+    const docs = join(everythingBin(), '..', 'docs', 'instructions.md');
+    const firstLine = readFileSync(docs, 'utf8').split('\n')[0] ?? '';
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toContain(firstLine);
+    await page.getByRole('checkbox', { name: 'Watch for changes' }).check();
+    await session.shot('server-resources');
   });
 });
