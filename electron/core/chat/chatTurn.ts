@@ -24,7 +24,7 @@ import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
 import type { OfferTools, ToolOffer } from './toolOffer';
-import { offerForTurn, requestFacts, turnQuery } from './turnTools';
+import { lastNumCtx, offerForTurn, requestFacts, turnQuery } from './turnTools';
 
 export interface TurnEvents {
   delta(event: z.output<typeof chatDeltaSchema>): void;
@@ -177,6 +177,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       fixedContextTokens: options.settings.contextTokens,
       capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,
       modelMaxTokens: capabilities.contextLength,
+      floorTokens: lastNumCtx(conversation?.messages ?? []),
     });
     const numCtx = fitted.numCtx;
     // Said once a turn, and kept with the reply: dropping history is never silent.

@@ -41,6 +41,12 @@ export interface SizeContextInput {
   capTokens: number;
   /** The model's own maximum, from /api/show. */
   modelMaxTokens: number;
+  /**
+   * The window this conversation's last request used: automatic sizing does not go below it,
+   * since every change of num_ctx makes Ollama reload the model, and a window that shrank for
+   * one short reply would only grow again.
+   */
+  floorTokens?: number;
 }
 
 export interface SizedContext {
@@ -67,7 +73,10 @@ export function sizeContext(input: SizeContextInput): SizedContext {
       : Math.min(input.capTokens, input.modelMaxTokens),
   );
   const wanted = roundUp(whole.estimatedTokens + REPLY_RESERVE_TOKENS);
-  const numCtx = input.fixedContextTokens > 0 ? limit : Math.min(limit, wanted);
+  const numCtx =
+    input.fixedContextTokens > 0
+      ? limit
+      : Math.min(limit, Math.max(wanted, input.floorTokens ?? 0));
   const fitted = fitToContext({
     system: input.system,
     messages: input.messages,

@@ -4,7 +4,7 @@
  * request carried.
  */
 import type { RequestFacts } from '../../../preload/schemas/chat';
-import type { NewMessage } from '../history/types';
+import type { NewMessage, StoredMessage } from '../history/types';
 import type { OfferInput, OfferTools, ToolOffer } from './toolOffer';
 
 /** The tools this turn offers; every enabled one when there is no chooser. */
@@ -42,4 +42,9 @@ export function requestFacts(
     numCtx: sized.numCtx,
     droppedMessages: sized.droppedMessages,
   };
+}
+
+/** The num_ctx of the conversation's last request, if it recorded one. */
+export function lastNumCtx(messages: readonly StoredMessage[]): number | undefined {
+  return messages.findLast((message) => message.request)?.request?.numCtx;
 }

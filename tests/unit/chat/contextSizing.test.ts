@@ -69,6 +69,17 @@ describe('sizing the context window', () => {
     expect(sized.droppedMessages).toBe(4);
   });
 
+  it("never shrinks below the conversation's last window, which would reload the model", () => {
+    expect(sizeContext({ ...base, floorTokens: 20_480, messages: [user(10)] }).numCtx).toBe(20_480);
+    expect(
+      sizeContext({ ...base, floorTokens: 65_536, capTokens: 32_768, messages: [user(10)] }).numCtx,
+    ).toBe(32_768);
+    expect(
+      sizeContext({ ...base, floorTokens: 20_480, fixedContextTokens: 4_096, messages: [user(10)] })
+        .numCtx,
+    ).toBe(4_096);
+  });
+
   it("takes the user's fixed window as it is, within the model's maximum", () => {
     expect(sizeContext({ ...base, fixedContextTokens: 6_000, messages: [user(5)] }).numCtx).toBe(
       6_000,
