@@ -103,8 +103,11 @@ describe('OAuth for remote servers', () => {
     const harness = startManager();
     const waiting = await addRemote(harness, server.url);
     expect(waiting).toMatchObject({ state: 'stopped', signIn: 'required' });
-    // Nothing is opened behind the user's back at start.
+    // Nothing is opened behind the user's back at start, and asking is not a warning.
     expect(harness.opened).toEqual([]);
+    expect(harness.manager.logs(NAME).map((entry) => [entry.level, entry.text])).toEqual([
+      ['info', 'The server asks you to sign in.'],
+    ]);
 
     const ready = await harness.manager.signIn(NAME);
     expect(ready).toMatchObject({ state: 'ready', signIn: 'signed-in' });

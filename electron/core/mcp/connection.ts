@@ -311,8 +311,11 @@ export class ServerConnection {
   private watch(client: Client, generation: number): void {
     const log = this.context.log;
     // Transport errors can carry a whole HTML error page: the first line says enough.
-    client.onerror = (error) =>
+    client.onerror = (error) => {
+      // A request that needs a sign-in is said once, by connect(), not as a warning per request.
+      if (isSignInRequired(error)) return;
       log.add('hearth', 'warning', error.message.split('\n')[0]?.slice(0, 500) ?? '');
+    };
     client.onclose = () => {
       // A connection that closes while starting fails the start; only a ready one has crashed.
       if (generation === this.generation && this.state === 'ready') void this.crashed(generation);
