@@ -6,11 +6,12 @@
  * files but not read the keychain cannot forge an approval.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
 import type { SecretVault } from '../secrets/secretVault';
+import { writeFileAtomically } from '../store/atomicFile';
 import { openJsonDocument } from '../store/jsonDocument';
 
 const CONSENT_KEY = 'consent:hmac-key';
@@ -123,9 +124,12 @@ function consentKey(vault: SecretVault, dataDir: string): string {
     return value;
   }
   const file = join(dataDir, 'consent.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  // A key cut short (or emptied) would let anyone forge approvals: make a new one, so every
+  // server asks again, rather than sign with it.
+  if (/^[0-9a-f]{64}$/.test(stored)) return stored;
   const value = randomBytes(32).toString('hex');
-  writeFileSync(file, value, { mode: 0o600 });
+  writeFileAtomically(file, value);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
@@ -140,6 +140,19 @@ describe('launch consent', () => {
     expect(open(createMemoryVault(), dataDir).launchState('acme', launch())).toBe('approved');
     if (process.platform !== 'win32')
       expect(statSync(join(dataDir, 'consent.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['cut short', 'abc123'],
+  ])('never signs with a key file that is %s: approvals are asked for again', (_label, content) => {
+    const dataDir = folder();
+    const first = open(createMemoryVault(), dataDir);
+    first.approveLaunch('acme', first.launchFingerprint('acme', launch()));
+    writeFileSync(join(dataDir, 'consent.key'), content);
+    const reopened = open(createMemoryVault(), dataDir);
+    expect(reopened.launchState('acme', launch())).toBe('changed');
+    expect(readFileSync(join(dataDir, 'consent.key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
