@@ -3,8 +3,9 @@
  * Never the plain settings files. The desktop app encrypts them with Electron's safeStorage (the
  * OS keychain); the browser host, which has no keychain, keeps them in memory for the session.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeFileAtomically } from '../store/atomicFile';
 
 export interface SecretVault {
   /** False when secrets last only as long as this process. */
@@ -36,15 +37,14 @@ export interface Cipher {
 
 /**
  * Secrets in one file, each value encrypted by `cipher` (the file shows key names, never values).
- * Written atomically (temporary file, then rename) with owner-only permissions.
+ * Written atomically (temporary file, fsync, then rename) with owner-only permissions, so a
+ * crash mid-write leaves the old file or the new one.
  */
 export function createEncryptedFileVault(path: string, cipher: Cipher): SecretVault {
   const encrypted = new Map<string, string>(Object.entries(readEntries(path)));
   const save = () => {
     mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(encrypted)), { mode: 0o600 });
-    renameSync(temporary, path);
+    writeFileAtomically(path, JSON.stringify(Object.fromEntries(encrypted)));
   };
   return {
     persistent: true,
