@@ -1,8 +1,9 @@
 /**
  * Transport details against a real Streamable HTTP server: the per-server log level
- * (logging/setLevel, changed without a restart) and pings that show a server which stops
- * answering, and that it answers again. (Resumption after a dropped stream, honouring the SSE
- * `retry` field and sending Last-Event-ID, is proved by the conformance suite's sse-retry.)
+ * (logging/setLevel, changed without a restart), a new session when the server forgot the old
+ * one (HTTP 404), and pings that show a server which stops answering, and answers again.
+ * (Resumption after a dropped stream, honouring the SSE `retry` field and sending Last-Event-ID,
+ * is proved by the conformance suite's sse-retry scenario.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestManager, eventually } from '../support/managerHarness';
@@ -57,6 +58,30 @@ describe('remote server transport', () => {
       () => mcpLevels(harness.manager.logs('remote')).length >= atWarning.length + LEVELS.length,
     );
     expect(mcpLevels(harness.manager.logs('remote')).slice(atWarning.length)).toEqual(LEVELS);
+  });
+
+  it('starts a new session when the server no longer knows its session (HTTP 404)', async () => {
+    const { server, harness } = await setup();
+    const saved = await harness.manager.save({
+      name: 'remote',
+      transport: { type: 'http', url: server.url, protocol: 'streamable-http' },
+    });
+    expect(saved.status.state).toBe('ready');
+    expect(server.sessions()).toBe(1);
+
+    await server.forgetSession();
+    // The next request (a call or a ping) gets 404, and Hearth initializes again.
+    await harness.manager.callTool('remote', 'log_every_level', {});
+    await eventually(
+      () => server.sessions() === 2 && harness.manager.list()[0]?.status.state === 'ready',
+    );
+    const again = await harness.manager.callTool('remote', 'log_every_level', {});
+    expect(again.ok).toBe(true);
+    expect(
+      harness.manager
+        .logs('remote')
+        .some((entry) => entry.text.includes('ended the session (HTTP 404)')),
+    ).toBe(true);
   });
 
   it('shows a server that stops answering pings, and that it answers again', async () => {

@@ -26,6 +26,7 @@ import { describeConnectError } from './errors';
 import { startKeepAlive } from './keepAlive';
 import { applyLogLevel } from './loggingLevel';
 import { isSignInRequired } from './oauth/errors';
+import { isSessionGone } from './sessionExpiry';
 import type { ServerAuth } from './oauth/serverAuth';
 import type { ServerLog } from './serverLog';
 import { listOfferings, NO_OFFERINGS, type ServerOfferings } from './serverOfferings';
@@ -314,6 +315,15 @@ export class ServerConnection {
     client.onerror = (error) => {
       // A request that needs a sign-in is said once, by connect(), not as a warning per request.
       if (isSignInRequired(error)) return;
+      // The spec's answer to a session the server no longer knows: start a new one.
+      if (
+        generation === this.generation &&
+        this.state === 'ready' &&
+        isSessionGone(error, this.transport)
+      ) {
+        void this.crashed(generation, 'ended the session (HTTP 404)');
+        return;
+      }
       log.add('hearth', 'warning', error.message.split('\n')[0]?.slice(0, 500) ?? '');
     };
     client.onclose = () => {
@@ -348,10 +358,12 @@ export class ServerConnection {
   }
 
   /** The connection ended without Hearth asking: restart with backoff, or give up. */
-  private async crashed(generation: number): Promise<void> {
-    const how = describeEnd(
-      this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined,
-    );
+  private async crashed(generation: number, ended?: string): Promise<void> {
+    const how =
+      ended ??
+      describeEnd(
+        this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined,
+      );
     this.generation++;
     await this.disconnect();
     if (generation + 1 !== this.generation) return;
