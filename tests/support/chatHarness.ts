@@ -41,7 +41,7 @@ export async function startChatHarness(options: {
   loopLimit?: number;
   model?: string;
   /** Extra options for the browser host (how links open, which vault). */
-  host?: Omit<Parameters<typeof startTestHost>[0], 'dataDir'>;
+  host?: Omit<NonNullable<Parameters<typeof startTestHost>[0]>, 'dataDir'>;
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({ script: options.script });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });

@@ -19,7 +19,7 @@ const SUDO_COMMAND = 'cd / && sudo echo elevated';
 
 /** Stands in for safeStorage, so the secrets file exists and is searched too. */
 const toyCipher = {
-  encrypt: (plain: string) => Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a),
+  encrypt: (plain: string) => Buffer.from(Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a)),
   decrypt: (encrypted: Buffer) =>
     Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8'),
 };

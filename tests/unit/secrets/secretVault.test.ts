@@ -5,7 +5,7 @@ import { createEncryptedFileVault } from '../../../electron/core/secrets/secretV
 import { tempDir } from '../../support/testHost';
 
 const toyCipher = {
-  encrypt: (plain: string) => Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a),
+  encrypt: (plain: string) => Buffer.from(Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a)),
   decrypt: (encrypted: Buffer) =>
     Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8'),
 };
