@@ -145,6 +145,23 @@ describe('OAuth for remote servers', () => {
     expect(harness.opened).toHaveLength(2);
   });
 
+  it('renews an access token that has run out before sending it, without a 401', async () => {
+    // Tokens that expire at once: every request finds its token due.
+    const server = await fixture({ accessTokenLifetimeSeconds: 0 });
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    await harness.manager.signIn(NAME);
+    const refusedBefore = server.unauthorized;
+    const refreshesBefore = server.tokenRequests.length;
+
+    expect(text(await harness.manager.callTool(NAME, 'whoami', {}))).toBe(READ_SCOPE);
+    expect(server.unauthorized).toBe(refusedBefore);
+    expect(server.tokenRequests.slice(refreshesBefore)).toContainEqual({
+      grantType: 'refresh_token',
+    });
+    expect(harness.opened).toHaveLength(1);
+  });
+
   it('keeps the sign-in across restarts (refreshing at start), and never writes a token or secret in plain text', async () => {
     const server = await fixture();
     const first = startManager();

@@ -18,6 +18,8 @@ import type { OAuthStore } from './tokenStore';
 import { checkAuthorizationPage, checkedFetch, RefusedUrlError } from './urlChecks';
 
 export const MAX_AUTHORIZATIONS_PER_REQUEST = 3;
+/** An access token this close to running out is renewed before it is sent. */
+export const REFRESH_MARGIN_MS = 30_000;
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export type SignInState = 'required' | 'waiting' | 'signed-in';
@@ -57,6 +59,7 @@ export interface ServerAuthOptions {
   onChange(): void;
   baseFetch?: FetchLike;
   signInTimeoutMs?: number;
+  now?: () => number;
 }
 
 export function createServerAuth(options: ServerAuthOptions): ServerAuth {
@@ -93,8 +96,8 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     return run;
   };
 
-  const authorizeNow = async (challenge: Challenge | undefined) => {
-    const interactive = signingIn || inUse;
+  const authorizeNow = async (challenge: Challenge | undefined, refreshOnly = false) => {
+    const interactive = !refreshOnly && (signingIn || inUse);
     if (!interactive && !store.tokens(server())?.refresh_token) {
       required = true;
       options.onChange();
@@ -145,7 +148,9 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     } catch (error) {
       if (!(error instanceof SignInRequiredError))
         options.log('warning', `Sign-in failed: ${(error as Error).message}`);
-      required = true;
+      // A renewal ahead of time that failed is not yet a reason to ask: the server may still
+      // take the token, and its 401 says otherwise.
+      if (!refreshOnly) required = true;
       throw error;
     } finally {
       provider.flow = undefined;
@@ -156,7 +161,22 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     }
   };
 
+  /** Renews an access token about to run out; a failure is left to the server's 401. */
+  const refreshIfDue = async () => {
+    const expiresAt = store.expiresAt(server());
+    const now = (options.now ?? Date.now)();
+    if (expiresAt === undefined || expiresAt - REFRESH_MARGIN_MS > now) return;
+    if (!store.tokens(server())?.refresh_token) return;
+    const sentWith = generation;
+    const run = queue.then(() =>
+      sentWith !== generation ? undefined : authorizeNow(undefined, true),
+    );
+    queue = run.catch(() => undefined);
+    await run.catch(() => undefined);
+  };
+
   const authFetch: FetchLike = async (input, init) => {
+    await refreshIfDue();
     const tried = new Set<string>();
     for (let round = 0; ; round++) {
       const sentWith = generation;

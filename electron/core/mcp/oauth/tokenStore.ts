@@ -11,11 +11,19 @@ import type {
 import type { SecretVault } from '../../secrets/secretVault';
 
 type Part = 'tokens' | 'client' | 'client-secret';
+
+/** Tokens as the SDK gave them, and when they came (`expires_in` counts from then). */
+interface StoredTokens {
+  tokens: OAuthTokens;
+  savedAt: number;
+}
 const PARTS: Part[] = ['tokens', 'client', 'client-secret'];
 
 export interface OAuthStore {
   tokens(server: string): OAuthTokens | undefined;
-  saveTokens(server: string, tokens: OAuthTokens): void;
+  saveTokens(server: string, tokens: OAuthTokens, now?: number): void;
+  /** When the access token runs out (ms since the epoch), if the server said. */
+  expiresAt(server: string): number | undefined;
   client(server: string): OAuthClientInformationMixed | undefined;
   saveClient(server: string, client: OAuthClientInformationMixed): void;
   /** The secret of a pre-registered client, set in the server's settings. */
@@ -45,8 +53,14 @@ export function createOAuthStore(vault: SecretVault): OAuthStore {
   const write = (server: string, part: Part, value: unknown) =>
     vault.set(key(server, part), JSON.stringify(value));
   return {
-    tokens: (server) => read<OAuthTokens>(server, 'tokens'),
-    saveTokens: (server, tokens) => write(server, 'tokens', tokens),
+    tokens: (server) => read<StoredTokens>(server, 'tokens')?.tokens,
+    saveTokens: (server, tokens, now = Date.now()) =>
+      write(server, 'tokens', { tokens, savedAt: now } satisfies StoredTokens),
+    expiresAt(server) {
+      const stored = read<StoredTokens>(server, 'tokens');
+      const lifetime = stored?.tokens.expires_in;
+      return stored && typeof lifetime === 'number' ? stored.savedAt + lifetime * 1_000 : undefined;
+    },
     client: (server) => read<OAuthClientInformationMixed>(server, 'client'),
     saveClient: (server, client) => write(server, 'client', client),
     clientSecret: (server) => read<{ secret: string }>(server, 'client-secret')?.secret,

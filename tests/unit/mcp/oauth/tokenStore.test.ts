@@ -21,6 +21,15 @@ describe('the OAuth token store', () => {
     ]);
   });
 
+  it('knows when the access token runs out, counted from when it came', () => {
+    const store = createOAuthStore(createMemoryVault());
+    store.saveTokens('a', { access_token: 'x', token_type: 'Bearer', expires_in: 60 }, 1_000);
+    expect(store.expiresAt('a')).toBe(61_000);
+    store.saveTokens('b', { access_token: 'x', token_type: 'Bearer' }, 1_000);
+    expect(store.expiresAt('b')).toBeUndefined();
+    expect(store.expiresAt('nobody')).toBeUndefined();
+  });
+
   it('forgets what it is told to, and everything by default', () => {
     const store = createOAuthStore(createMemoryVault());
     store.saveTokens('a', tokens);
