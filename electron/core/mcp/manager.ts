@@ -26,7 +26,7 @@ import { ServerConnection, type ConnectionTiming } from './connection';
 import type { Elicit } from './hearthClient';
 import { launchReview } from './launchReview';
 import { carryOverSignIn } from './oauth/configChange';
-import { createServerAuth } from './oauth/serverAuth';
+import { authForServer } from './oauth/authForServer';
 import { createOAuthStore } from './oauth/tokenStore';
 import type { Sample } from './sampling';
 import type { ToolCallOptions, ToolCallOutcome } from './callTool';
@@ -149,27 +149,14 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     const existing = slots.get(key);
     if (existing) return existing;
     const log = createServerLog((entry) => logBatcher.add(config.name, entry));
-    const current = () => store.withSecrets(config.name) ?? config;
-    const auth =
-      config.transport.type === 'http'
-        ? createServerAuth({
-            server: () => config.name,
-            serverUrl: () => (config.transport.type === 'http' ? config.transport.url : ''),
-            settings: () => {
-              const latest = current();
-              return latest.transport.type === 'http' ? latest.transport.oauth : undefined;
-            },
-            store: oauth,
-            clientVersion: options.clientVersion,
-            openAuthorization: async (url) => {
-              if (!options.openAuthorization)
-                throw new Error('This Hearth cannot open a sign-in page.');
-              await options.openAuthorization(url);
-            },
-            log: (level, text) => log.add('hearth', level, text),
-            onChange: () => events.emit('servers:status', connection.status()),
-          })
-        : undefined;
+    const auth = authForServer(config, {
+      current: () => store.withSecrets(config.name) ?? config,
+      store: oauth,
+      clientVersion: options.clientVersion,
+      openAuthorization: options.openAuthorization,
+      log,
+      onChange: () => events.emit('servers:status', connection.status()),
+    });
     const connection = new ServerConnection({
       config: () => store.withSecrets(config.name) ?? config,
       consent: () => consentOf(config.name),
