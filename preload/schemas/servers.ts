@@ -65,22 +65,32 @@ export const httpUrlSchema = z
  * registration find the rest. The client secret is kept in the vault, never in servers.json; a
  * save without it keeps the stored one.
  */
-export const oauthSettingsSchema = z.strictObject({
-  /** A client registered with the authorization server beforehand (no dynamic registration). */
-  clientId: z.string().trim().min(1).max(1_000).optional(),
-  clientSecret: z.string().max(MAX_VALUE_LENGTH).optional(),
-  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
-  scopes: z.string().trim().min(1).max(2_000).optional(),
-  /** An https address of a client ID metadata document for Hearth, used where supported. */
-  clientMetadataUrl: z
-    .string()
-    .max(2_048)
-    .refine(
-      (value) => URL.canParse(value) && new URL(value).protocol === 'https:',
-      'Use an https:// address.',
-    )
-    .optional(),
-});
+export const oauthSettingsSchema = z
+  .strictObject({
+    /**
+     * `client_credentials`: Hearth signs in as itself with the client id and secret, no browser
+     * (machine-to-machine servers); the browser sign-in (authorization code) otherwise.
+     */
+    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    /** A client registered with the authorization server beforehand (no dynamic registration). */
+    clientId: z.string().trim().min(1).max(1_000).optional(),
+    clientSecret: z.string().max(MAX_VALUE_LENGTH).optional(),
+    /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+    scopes: z.string().trim().min(1).max(2_000).optional(),
+    /** An https address of a client ID metadata document for Hearth, used where supported. */
+    clientMetadataUrl: z
+      .string()
+      .max(2_048)
+      .refine(
+        (value) => URL.canParse(value) && new URL(value).protocol === 'https:',
+        'Use an https:// address.',
+      )
+      .optional(),
+  })
+  .refine((settings) => settings.grant !== 'client_credentials' || !!settings.clientId, {
+    message: 'Signing in without a browser needs the client id (and its secret).',
+    path: ['clientId'],
+  });
 export type OAuthSettings = z.output<typeof oauthSettingsSchema>;
 
 export const httpTransportSchema = z.strictObject({

@@ -57,6 +57,8 @@ async function main(): Promise<void> {
       url: serverUrl,
       protocol: 'streamable-http',
       oauth: {
+        // Machine-to-machine scenarios: the server's settings say "sign in as Hearth itself".
+        ...(scenario.startsWith('auth/client-credentials') ? { grant: 'client_credentials' } : {}),
         clientMetadataUrl: CLIENT_METADATA_URL,
         ...(context.client_id
           ? { clientId: context.client_id, clientSecret: context.client_secret }

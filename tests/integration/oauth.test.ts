@@ -195,6 +195,31 @@ describe('OAuth for remote servers', () => {
     }
   });
 
+  it('signs in as Hearth itself (client credentials) at start, with no browser', async () => {
+    const machineClient = { id: 'hearth-service', secret: 'service-secret-value' };
+    const server = await fixture({ machineClient });
+    const harness = startManager();
+    const status = (
+      await harness.manager.save({
+        name: NAME,
+        transport: {
+          type: 'http',
+          url: server.url,
+          protocol: 'streamable-http',
+          oauth: {
+            grant: 'client_credentials',
+            clientId: machineClient.id,
+            clientSecret: machineClient.secret,
+          },
+        },
+      })
+    ).status;
+    expect(status).toMatchObject({ state: 'ready', signIn: 'signed-in' });
+    expect(harness.opened).toEqual([]);
+    expect(server.tokenRequests).toEqual([{ grantType: 'client_credentials' }]);
+    expect(text(await harness.manager.callTool(NAME, 'whoami', {}))).toBe(READ_SCOPE);
+  });
+
   it('keeps a pre-registered client secret in the vault, not in servers.json', async () => {
     const harness = startManager();
     await harness.manager.save({

@@ -18,6 +18,22 @@ export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
         the rest itself.
       </p>
       <Field
+        label="How Hearth signs in"
+        hint="Without a browser, Hearth signs in as itself with the client id and secret (for service accounts)."
+      >
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={oauth.machine ? 'machine' : 'browser'}
+            onChange={(event) => set({ machine: event.target.value === 'machine' })}
+          >
+            <option value="browser">You sign in in the browser</option>
+            <option value="machine">Without a browser (client credentials)</option>
+          </select>
+        )}
+      </Field>
+      <Field
         label="Client id"
         error={errorFor('transport.oauth.clientId')}
         hint="A client registered with the server’s provider beforehand."

@@ -53,6 +53,8 @@ export interface ServerDraft {
 }
 
 export interface OAuthDraft {
+  /** True: Hearth signs in as itself with the client id and secret (client credentials). */
+  machine: boolean;
   clientId: string;
   /** Typed only; an empty one keeps the secret main has stored (when `secretStored`). */
   clientSecret: string;
@@ -89,6 +91,7 @@ export function emptyDraft(): ServerDraft {
     roots: [],
     logLevel: '',
     oauth: {
+      machine: false,
       clientId: '',
       clientSecret: '',
       secretStored: false,
@@ -142,6 +145,7 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
       headers: rows(transport.headers),
       protocol: transport.protocol,
       oauth: {
+        machine: transport.oauth?.grant === 'client_credentials',
         clientId: transport.oauth?.clientId ?? '',
         clientSecret: '',
         // A copy is a new server: main keeps no client secret for it yet.
@@ -206,6 +210,7 @@ function oauthFrom(draft: OAuthDraft): { oauth?: NonNullable<HttpOAuth> } {
   const scopes = draft.scopes.trim();
   const clientMetadataUrl = draft.clientMetadataUrl.trim();
   const oauth = {
+    ...(draft.machine ? { grant: 'client_credentials' as const } : {}),
     ...(clientId ? { clientId } : {}),
     ...(clientId && draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
     ...(scopes ? { scopes } : {}),

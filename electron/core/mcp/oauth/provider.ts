@@ -47,7 +47,13 @@ export class HearthOAuthProvider implements OAuthClientProvider {
     },
   ) {}
 
-  get redirectUrl(): string {
+  /** Client credentials: Hearth signs in as itself, so there is no redirect (and no browser). */
+  get machine(): boolean {
+    return this.options.settings()?.grant === 'client_credentials';
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.machine) return undefined;
     return this.flow?.loopback.redirectUrl ?? IDLE_REDIRECT_URL;
   }
 
@@ -61,9 +67,9 @@ export class HearthOAuthProvider implements OAuthClientProvider {
       client_name: 'Hearth',
       software_id: 'hearth',
       software_version: this.options.clientVersion,
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
+      redirect_uris: this.redirectUrl ? [this.redirectUrl] : [],
+      grant_types: this.machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: this.machine ? [] : ['code'],
       ...(scope ? { scope } : {}),
     };
   }
@@ -100,6 +106,14 @@ export class HearthOAuthProvider implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     if (!this.flow) throw new SignInRequiredError(this.options.server());
     await this.flow.open(authorizationUrl);
+  }
+
+  /** The token request of a client-credentials sign-in; the SDK's default (a code) otherwise. */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (!this.machine) return undefined;
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (scope) params.set('scope', scope);
+    return params;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -97,8 +97,9 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
   };
 
   const authorizeNow = async (challenge: Challenge | undefined, refreshOnly = false) => {
-    const interactive = !refreshOnly && (signingIn || inUse);
-    if (!interactive && !store.tokens(server())?.refresh_token) {
+    // Client credentials need nobody: Hearth may sign in whenever the server asks.
+    const interactive = !provider.machine && !refreshOnly && (signingIn || inUse);
+    if (!interactive && !provider.machine && !store.tokens(server())?.refresh_token) {
       required = true;
       options.onChange();
       throw new SignInRequiredError(server());
@@ -141,7 +142,7 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
         'info',
         challenge?.status === 403
           ? `Signed in again with the wider access the server asked for (${challenge.scope ?? 'more scopes'}).`
-          : loopback
+          : loopback || provider.machine
             ? 'Signed in.'
             : 'Renewed the sign-in.',
       );

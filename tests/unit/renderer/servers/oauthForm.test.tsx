@@ -57,6 +57,25 @@ describe('sign-in settings and log level in the server form', () => {
     expect(saved[0]?.transport).not.toHaveProperty('oauth.clientSecret');
   });
 
+  it('sets a sign-in without a browser, which needs the client id', async () => {
+    const { harness, saved } = render();
+    const dialog = await openEdit(harness);
+    await harness.user.selectOptions(
+      within(dialog).getByLabelText('How Hearth signs in'),
+      'Without a browser (client credentials)',
+    );
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await harness.user.clear(within(dialog).getByLabelText('Client id'));
+    await waitFor(() => expect(save.disabled).toBe(true));
+    await harness.user.type(within(dialog).getByLabelText('Client id'), 'service-account');
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await harness.user.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.transport).toMatchObject({
+      oauth: { grant: 'client_credentials', clientId: 'service-account' },
+    });
+  });
+
   it('sends a typed client secret and a new log level, and checks the metadata address', async () => {
     const { harness, saved } = render();
     const dialog = await openEdit(harness);
