@@ -1,6 +1,7 @@
 /**
  * What a saved config change means for a server's sign-in: a rename keeps it under the new name;
- * another address or another pre-registered client is another sign-in, so the old tokens go.
+ * another address, another pre-registered client or another way of signing in is another
+ * sign-in, so the old tokens go.
  */
 import type { ServerConfig } from '../../../../preload/schemas/servers';
 import type { OAuthStore } from './tokenStore';
@@ -12,7 +13,11 @@ export function carryOverSignIn(
 ): void {
   const target = (config: ServerConfig) =>
     config.transport.type === 'http'
-      ? JSON.stringify([config.transport.url, config.transport.oauth?.clientId ?? null])
+      ? JSON.stringify([
+          config.transport.url,
+          config.transport.oauth?.clientId ?? null,
+          config.transport.oauth?.grant ?? 'authorization_code',
+        ])
       : undefined;
   if (target(before) !== target(after) || after.transport.type !== 'http') {
     store.forget(before.name, ['tokens', 'client']);
