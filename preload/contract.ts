@@ -112,6 +112,12 @@ export const desktopSettingsSchema = z.strictObject({
   launchAtLogin: z.boolean().default(false),
   /** Electron accelerator syntax; rarely taken by other apps. */
   quickChatShortcut: z.string().max(100).default('Alt+Shift+H'),
+  /**
+   * Where secrets go when the system has no keyring (Linux without one): `ask` keeps them for
+   * the session and asks, `session` keeps them for the session quietly, `weak-key` writes them
+   * encrypted with Electron's fixed fallback key (better than plain text, but not protected).
+   */
+  secretsWithoutKeyring: z.enum(['ask', 'session', 'weak-key']).default('ask'),
 });
 
 /** Everything the user can change in Settings; each field has a default so old files stay valid. */

@@ -183,6 +183,19 @@ describe('the settings view', () => {
     );
   });
 
+  it('asks what to do with secrets without a keyring, and saves the answer', async () => {
+    const user = userEvent.setup();
+    const harness = settingsHarness();
+    await renderSettings(harness);
+    const choice = field('Secrets without a system keyring');
+    expect(choice.value).toBe('ask');
+    expect(within(section('Desktop')).getByText(/anyone who can read your files/)).toBeTruthy();
+    await user.selectOptions(choice, 'Keep them for this session only');
+    await vi.waitFor(() =>
+      expect(harness.patches()).toEqual([{ desktop: { secretsWithoutKeyring: 'session' } }]),
+    );
+  });
+
   it('follows a change made in another window while the user is not typing', async () => {
     const harness = settingsHarness();
     await renderSettings(harness);
