@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openConversationStore } from '../../electron/core/history/conversationStore';
 import { openConsentStore } from '../../electron/core/mcp/consent';
 import { openServerStore } from '../../electron/core/mcp/serverStore';
 import { createMemoryVault } from '../../electron/core/secrets/secretVault';
@@ -177,6 +178,39 @@ describe('writes that cannot happen', () => {
       expect(store.get().chat.systemPrompt).toBe('');
       expect(readFileSync(join(mountPoint, 'settings.json'), 'utf8')).toBe(before);
       expect(openSettings(mountPoint).problems).toEqual([]);
+    });
+
+    it('fail a conversation write with a clear error and keep the history whole', () => {
+      mountPoint = tempDir('full');
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mountPoint]);
+      const problems: string[] = [];
+      const store = openConversationStore({
+        dataDir: mountPoint,
+        onProblem: (m) => problems.push(m),
+      });
+      const conversation = store.create({ title: 'full' });
+      store.append(conversation.id, [{ role: 'user', content: 'kept' }]);
+      try {
+        writeFileSync(join(mountPoint, 'filler'), Buffer.alloc(1024 * 1024));
+      } catch {
+        // Filled to the last byte.
+      }
+      expect(() => {
+        for (let i = 0; i < 100; i++)
+          store.append(conversation.id, [{ role: 'user', content: 'y'.repeat(20_000) }]);
+      }).toThrow(/^Could not save the conversation: the disk is full\. Nothing was changed/);
+      store.close();
+      rmSync(join(mountPoint, 'filler'));
+      const reopened = openConversationStore({
+        dataDir: mountPoint,
+        onProblem: (m) => problems.push(m),
+      });
+      const messages = reopened.get(conversation.id)?.messages ?? [];
+      expect(messages[0]?.content).toBe('kept');
+      reopened.append(conversation.id, [{ role: 'user', content: 'after' }]);
+      expect(reopened.get(conversation.id)?.messages.at(-1)?.content).toBe('after');
+      reopened.close();
+      expect(problems).toEqual([]);
     });
   });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { UserFacingError } from '../bridge/errors';
+import { describeDatabaseError } from './databaseErrors';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
 import { messageFromRow, messageParameters, summaryFromRow } from './rows';
 import { toSearchExpression } from './searchQuery';
@@ -79,8 +80,12 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       database.exec('COMMIT');
       return result;
     } catch (error) {
-      database.exec('ROLLBACK');
-      throw error;
+      try {
+        database.exec('ROLLBACK');
+      } catch {
+        // SQLite ends the transaction itself on some failures (a full disk, for one).
+      }
+      throw describeDatabaseError(error);
     }
   }
 
