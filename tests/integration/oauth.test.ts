@@ -273,6 +273,21 @@ describe('OAuth for remote servers', () => {
     expect(harness.opened).toEqual([]);
   });
 
+  it('joins a second Sign in to the one under way instead of opening the page twice', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    const [first, second] = await Promise.all([
+      harness.manager.signIn(NAME),
+      harness.manager.signIn(NAME),
+    ]);
+    expect(first.state).toBe('ready');
+    expect(second.state).not.toBe('error');
+    expect(harness.opened).toHaveLength(1);
+    expect(server.authorizations).toHaveLength(1);
+    expect(harness.manager.list()[0]?.status).toMatchObject({ state: 'ready', restarts: 0 });
+  });
+
   it('cancels a sign-in that waits for the browser when the server is stopped', async () => {
     const server = await fixture();
     const harness = startManager(undefined, undefined, false);

@@ -149,6 +149,7 @@ export class ServerConnection {
     const auth = this.context.auth;
     if (!auth) return this.status();
     const generation = this.generation;
+    const wasReady = this.state === 'ready';
     try {
       await auth.signIn();
     } catch (error) {
@@ -158,7 +159,9 @@ export class ServerConnection {
       this.setState(this.state === 'ready' ? 'ready' : 'error', message);
       return this.status();
     }
-    return this.state === 'ready' ? this.restart() : this.start();
+    // Reconnected with the new tokens; a sign-in joined by a second click has done so already.
+    if (generation !== this.generation) return this.status();
+    return wasReady ? this.restart() : this.start();
   }
 
   /** Forgets the tokens and stops the server: it asks for a sign-in again. */

@@ -79,6 +79,7 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
   let inUse = false;
   let waitingUrl: string | undefined;
   let abort = new AbortController();
+  let signInRun: Promise<void> | undefined;
 
   const withBearer = (init: RequestInit | undefined): RequestInit => {
     const headers = new Headers(init?.headers);
@@ -206,13 +207,18 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
             : undefined;
       return { ...(signIn ? { signIn } : {}), ...(waitingUrl ? { signInUrl: waitingUrl } : {}) };
     },
-    async signIn() {
-      signingIn = true;
-      try {
-        await authorize(lastChallenge?.status === 401 ? lastChallenge : undefined, undefined);
-      } finally {
-        signingIn = false;
-      }
+    signIn() {
+      // A second click while the browser is open joins the sign-in under way.
+      signInRun ??= (async () => {
+        signingIn = true;
+        try {
+          await authorize(lastChallenge?.status === 401 ? lastChallenge : undefined, undefined);
+        } finally {
+          signingIn = false;
+          signInRun = undefined;
+        }
+      })();
+      return signInRun;
     },
     signOut() {
       store.forget(server(), ['tokens', 'client']);
