@@ -75,6 +75,14 @@ export const oauthSettingsSchema = z
     /** A client registered with the authorization server beforehand (no dynamic registration). */
     clientId: z.string().trim().min(1).max(1_000).optional(),
     clientSecret: z.string().max(MAX_VALUE_LENGTH).optional(),
+    /**
+     * Instead of a secret: a private key (PEM, PKCS#8) Hearth signs a client assertion with
+     * (private_key_jwt). Kept in the vault like the secret; a save without it keeps it.
+     */
+    clientPrivateKey: z.string().max(MAX_VALUE_LENGTH).optional(),
+    signingAlgorithm: z
+      .enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'])
+      .optional(),
     /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
     scopes: z.string().trim().min(1).max(2_000).optional(),
     /** An https address of a client ID metadata document for Hearth, used where supported. */

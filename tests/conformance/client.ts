@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
     client_id?: string;
     client_secret?: string;
+    private_key_pem?: string;
+    signing_algorithm?: 'ES256';
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-conformance-'));
   const logger = createLogger({ sinks: [], minimum: 'error' });
@@ -60,8 +62,13 @@ async function main(): Promise<void> {
         // Machine-to-machine scenarios: the server's settings say "sign in as Hearth itself".
         ...(scenario.startsWith('auth/client-credentials') ? { grant: 'client_credentials' } : {}),
         clientMetadataUrl: CLIENT_METADATA_URL,
-        ...(context.client_id
-          ? { clientId: context.client_id, clientSecret: context.client_secret }
+        ...(context.client_id ? { clientId: context.client_id } : {}),
+        ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+        ...(context.private_key_pem
+          ? {
+              clientPrivateKey: context.private_key_pem,
+              signingAlgorithm: context.signing_algorithm,
+            }
           : {}),
       },
     },

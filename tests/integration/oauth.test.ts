@@ -220,7 +220,7 @@ describe('OAuth for remote servers', () => {
     expect(text(await harness.manager.callTool(NAME, 'whoami', {}))).toBe(READ_SCOPE);
   });
 
-  it('keeps a pre-registered client secret in the vault, not in servers.json', async () => {
+  it('keeps a pre-registered client secret and key in the vault, not in servers.json', async () => {
     const harness = startManager();
     await harness.manager.save({
       name: NAME,
@@ -228,12 +228,17 @@ describe('OAuth for remote servers', () => {
       transport: {
         type: 'http',
         url: 'http://127.0.0.1:9/mcp',
-        oauth: { clientId: 'hearth-desktop', clientSecret: 'pre-registered-secret-value' },
+        oauth: {
+          clientId: 'hearth-desktop',
+          clientSecret: 'pre-registered-secret-value',
+          clientPrivateKey: 'private-key-pem-value',
+        },
       },
     });
     const file = readFileSync(join(harness.dataDir, 'servers.json'), 'utf8');
     expect(file).toContain('hearth-desktop');
     expect(file).not.toContain('pre-registered-secret-value');
+    expect(file).not.toContain('private-key-pem-value');
     const listed = harness.manager.list()[0]?.config.transport;
     expect(listed?.type === 'http' && listed.oauth?.clientSecret).toBeFalsy();
     const filled = harness.manager.store.withSecrets(NAME)?.transport;
@@ -246,6 +251,7 @@ describe('OAuth for remote servers', () => {
     await harness.manager.save({ ...stored, requestTimeoutMs: 5_000 }, NAME);
     const kept = harness.manager.store.withSecrets(NAME)?.transport;
     expect(kept?.type === 'http' && kept.oauth?.clientSecret).toBe('pre-registered-secret-value');
+    expect(kept?.type === 'http' && kept.oauth?.clientPrivateKey).toBe('private-key-pem-value');
   });
 
   it('signs out: the tokens are deleted and the server asks for a sign-in again', async () => {

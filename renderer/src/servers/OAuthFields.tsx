@@ -3,9 +3,14 @@
  * authorization server and registers itself). A pre-registered client id and secret, scopes, or
  * a client ID metadata document address go here.
  */
+import { oauthSettingsSchema } from '../../../preload/schemas/servers';
 import { Field } from './Field';
 import type { OAuthDraft } from './formModel';
 import type { TransportFieldsProps } from './TransportFields';
+
+const ALGORITHMS = oauthSettingsSchema.shape.signingAlgorithm
+  .unwrap()
+  .options.filter((algorithm) => algorithm !== 'RS256');
 
 export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
   const oauth = draft.oauth;
@@ -49,26 +54,67 @@ export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
         )}
       </Field>
       {oauth.clientId.trim() !== '' && (
-        <Field
-          label="Client secret"
-          hint={
-            oauth.secretStored
-              ? 'Stored in the keychain. Leave empty to keep it.'
-              : 'Kept in the keychain, never in the settings file.'
-          }
-        >
-          {(props) => (
-            <input
-              {...props}
-              className="input mono"
-              type="password"
-              autoComplete="off"
-              placeholder={oauth.secretStored ? '••••••••' : ''}
-              value={oauth.clientSecret}
-              onChange={(event) => set({ clientSecret: event.target.value })}
-            />
+        <>
+          <Field
+            label="Client secret"
+            hint={
+              oauth.secretStored
+                ? 'Kept in the keychain. Leave empty to keep the stored one.'
+                : 'Kept in the keychain, never in the settings file.'
+            }
+          >
+            {(props) => (
+              <input
+                {...props}
+                className="input mono"
+                type="password"
+                autoComplete="off"
+                placeholder={oauth.secretStored ? '••••••••' : ''}
+                value={oauth.clientSecret}
+                onChange={(event) => set({ clientSecret: event.target.value })}
+              />
+            )}
+          </Field>
+          {oauth.machine && (
+            <>
+              <Field
+                label="Private key (PEM)"
+                error={errorFor('transport.oauth.clientPrivateKey')}
+                hint="Instead of a secret: Hearth signs its requests with this key (private_key_jwt). Kept in the keychain; leave empty to keep a stored one."
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    className="input mono"
+                    rows={3}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder="-----BEGIN PRIVATE KEY-----"
+                    value={oauth.clientPrivateKey}
+                    onChange={(event) => set({ clientPrivateKey: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field label="Signing algorithm" error={errorFor('transport.oauth.signingAlgorithm')}>
+                {(props) => (
+                  <select
+                    {...props}
+                    className="input narrow"
+                    value={oauth.signingAlgorithm}
+                    onChange={(event) => set({ signingAlgorithm: event.target.value })}
+                  >
+                    <option value="">RS256 (default)</option>
+                    {ALGORITHMS.map((algorithm) => (
+                      <option key={algorithm} value={algorithm}>
+                        {algorithm}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </>
           )}
-        </Field>
+        </>
       )}
       <Field
         label="Scopes"

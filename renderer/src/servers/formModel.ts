@@ -58,6 +58,9 @@ export interface OAuthDraft {
   clientId: string;
   /** Typed only; an empty one keeps the secret main has stored (when `secretStored`). */
   clientSecret: string;
+  /** A private key (PEM) for signed client assertions; typed only, like the secret. */
+  clientPrivateKey: string;
+  signingAlgorithm: string;
   secretStored: boolean;
   scopes: string;
   clientMetadataUrl: string;
@@ -94,6 +97,8 @@ export function emptyDraft(): ServerDraft {
       machine: false,
       clientId: '',
       clientSecret: '',
+      clientPrivateKey: '',
+      signingAlgorithm: '',
       secretStored: false,
       scopes: '',
       clientMetadataUrl: '',
@@ -148,6 +153,8 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
         machine: transport.oauth?.grant === 'client_credentials',
         clientId: transport.oauth?.clientId ?? '',
         clientSecret: '',
+        clientPrivateKey: '',
+        signingAlgorithm: transport.oauth?.signingAlgorithm ?? '',
         // A copy is a new server: main keeps no client secret for it yet.
         secretStored: mode === 'edit' && !!transport.oauth?.clientId,
         scopes: transport.oauth?.scopes ?? '',
@@ -213,6 +220,12 @@ function oauthFrom(draft: OAuthDraft): { oauth?: NonNullable<HttpOAuth> } {
     ...(draft.machine ? { grant: 'client_credentials' as const } : {}),
     ...(clientId ? { clientId } : {}),
     ...(clientId && draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
+    ...(clientId && draft.clientPrivateKey.trim()
+      ? { clientPrivateKey: draft.clientPrivateKey.trim() }
+      : {}),
+    ...(clientId && draft.signingAlgorithm
+      ? { signingAlgorithm: draft.signingAlgorithm as NonNullable<HttpOAuth>['signingAlgorithm'] }
+      : {}),
     ...(scopes ? { scopes } : {}),
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
   };

@@ -1,35 +1,50 @@
 /**
- * A pre-registered OAuth client's secret, like every secret, is kept in the vault: the config in
- * servers.json keeps the client id only, and the secret is filled back in for connecting.
+ * A pre-registered OAuth client's secret or private key, like every secret, is kept in the
+ * vault: the config in servers.json keeps the client id only, and they are filled back in for
+ * connecting.
  */
 import type { ServerConfig } from '../../../../preload/schemas/servers';
 import type { OAuthStore } from './tokenStore';
 
-/** The config as servers.json keeps it; a typed secret goes to the vault, a blank one stays. */
+/** The config as servers.json keeps it; a typed secret or key goes to the vault, a blank one stays. */
 export function storeClientSecret(
   store: OAuthStore,
   config: ServerConfig,
   previousServer: string | undefined,
 ): ServerConfig {
   if (config.transport.type !== 'http' || !config.transport.oauth) return config;
-  const { clientSecret, ...oauth } = config.transport.oauth;
-  if (clientSecret !== undefined && clientSecret !== '')
-    store.saveClientSecret(config.name, clientSecret);
-  else if (previousServer !== undefined && previousServer !== config.name) {
-    const earlier = store.clientSecret(previousServer);
+  const { clientSecret, clientPrivateKey, ...oauth } = config.transport.oauth;
+  const renamedFrom =
+    previousServer !== undefined && previousServer !== config.name ? previousServer : undefined;
+  if (clientSecret) store.saveClientSecret(config.name, clientSecret);
+  else if (renamedFrom !== undefined) {
+    const earlier = store.clientSecret(renamedFrom);
     if (earlier !== undefined) store.saveClientSecret(config.name, earlier);
   }
-  if (!oauth.clientId) store.forget(config.name, ['client-secret']);
+  if (clientPrivateKey) store.saveClientKey(config.name, clientPrivateKey);
+  else if (renamedFrom !== undefined) {
+    const earlier = store.clientKey(renamedFrom);
+    if (earlier !== undefined) store.saveClientKey(config.name, earlier);
+  }
+  if (!oauth.clientId) store.forget(config.name, ['client-secret', 'client-key']);
   return { ...config, transport: { ...config.transport, oauth } };
 }
 
-/** The config with the stored client secret filled in, for connecting. */
+/** The config with the stored client secret and key filled in, for connecting. */
 export function withClientSecret(store: OAuthStore, config: ServerConfig): ServerConfig {
   if (config.transport.type !== 'http' || !config.transport.oauth?.clientId) return config;
   const clientSecret = store.clientSecret(config.name);
-  if (clientSecret === undefined) return config;
+  const clientPrivateKey = store.clientKey(config.name);
+  if (clientSecret === undefined && clientPrivateKey === undefined) return config;
   return {
     ...config,
-    transport: { ...config.transport, oauth: { ...config.transport.oauth, clientSecret } },
+    transport: {
+      ...config.transport,
+      oauth: {
+        ...config.transport.oauth,
+        ...(clientSecret !== undefined ? { clientSecret } : {}),
+        ...(clientPrivateKey !== undefined ? { clientPrivateKey } : {}),
+      },
+    },
   };
 }

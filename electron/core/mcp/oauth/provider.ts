@@ -5,9 +5,11 @@
  * verifier and discovery results live only as long as this provider.
  */
 import type {
+  AddClientAuthentication,
   OAuthClientProvider,
   OAuthDiscoveryState,
 } from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -37,6 +39,7 @@ export class HearthOAuthProvider implements OAuthClientProvider {
   skipRefresh = false;
   private verifier?: string;
   private discovery?: OAuthDiscoveryState;
+  private signer?: { key: string; algorithm: string; sign: AddClientAuthentication };
 
   constructor(
     private readonly options: {
@@ -87,6 +90,30 @@ export class HearthOAuthProvider implements OAuthClientProvider {
     if (!clientId) return undefined;
     const secret = store.clientSecret(server());
     return { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
+  }
+
+  /**
+   * private_key_jwt: with a private key in the settings, every token request carries a client
+   * assertion signed with it (iss and sub: the client id), made by the SDK's helper.
+   */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const settings = this.options.settings();
+    const key = settings?.clientPrivateKey;
+    if (!key || !settings.clientId) return undefined;
+    const algorithm = settings.signingAlgorithm ?? 'RS256';
+    if (this.signer?.key !== key || this.signer.algorithm !== algorithm) {
+      this.signer = {
+        key,
+        algorithm,
+        sign: createPrivateKeyJwtAuth({
+          issuer: settings.clientId,
+          subject: settings.clientId,
+          privateKey: key,
+          alg: algorithm,
+        }),
+      };
+    }
+    return this.signer.sign;
   }
 
   saveClientInformation(information: OAuthClientInformationMixed): void {

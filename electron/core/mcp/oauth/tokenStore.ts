@@ -10,14 +10,14 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { SecretVault } from '../../secrets/secretVault';
 
-type Part = 'tokens' | 'client' | 'client-secret';
+type Part = 'tokens' | 'client' | 'client-secret' | 'client-key';
 
 /** Tokens as the SDK gave them, and when they came (`expires_in` counts from then). */
 interface StoredTokens {
   tokens: OAuthTokens;
   savedAt: number;
 }
-const PARTS: Part[] = ['tokens', 'client', 'client-secret'];
+const PARTS: Part[] = ['tokens', 'client', 'client-secret', 'client-key'];
 
 export interface OAuthStore {
   tokens(server: string): OAuthTokens | undefined;
@@ -29,6 +29,9 @@ export interface OAuthStore {
   /** The secret of a pre-registered client, set in the server's settings. */
   clientSecret(server: string): string | undefined;
   saveClientSecret(server: string, secret: string): void;
+  /** Its private key (PEM), when it signs client assertions instead. */
+  clientKey(server: string): string | undefined;
+  saveClientKey(server: string, key: string): void;
   forget(server: string, parts?: Part[]): void;
   /** Moves everything to a renamed server. */
   rename(from: string, to: string): void;
@@ -65,6 +68,8 @@ export function createOAuthStore(vault: SecretVault): OAuthStore {
     saveClient: (server, client) => write(server, 'client', client),
     clientSecret: (server) => read<{ secret: string }>(server, 'client-secret')?.secret,
     saveClientSecret: (server, secret) => write(server, 'client-secret', { secret }),
+    clientKey: (server) => read<{ key: string }>(server, 'client-key')?.key,
+    saveClientKey: (server, key) => write(server, 'client-key', { key }),
     forget(server, parts = PARTS) {
       for (const part of parts) vault.delete(key(server, part));
     },
@@ -73,8 +78,9 @@ export function createOAuthStore(vault: SecretVault): OAuthStore {
       for (const part of PARTS) {
         const value = vault.get(key(from, part));
         vault.delete(key(from, part));
-        // A client secret typed in the same save is already under the new name.
-        if (part === 'client-secret' && vault.get(key(to, part)) !== undefined) continue;
+        // A client secret or key typed in the same save is already under the new name.
+        if ((part === 'client-secret' || part === 'client-key') && vault.get(key(to, part)))
+          continue;
         if (value === undefined) vault.delete(key(to, part));
         else vault.set(key(to, part), value);
       }

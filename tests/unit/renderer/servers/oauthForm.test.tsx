@@ -69,10 +69,20 @@ describe('sign-in settings and log level in the server form', () => {
     await waitFor(() => expect(save.disabled).toBe(true));
     await harness.user.type(within(dialog).getByLabelText('Client id'), 'service-account');
     await waitFor(() => expect(save.disabled).toBe(false));
+    await harness.user.type(
+      within(dialog).getByLabelText('Private key (PEM)'),
+      '-----BEGIN PRIVATE KEY-----',
+    );
+    await harness.user.selectOptions(within(dialog).getByLabelText('Signing algorithm'), 'ES256');
     await harness.user.click(save);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.transport).toMatchObject({
-      oauth: { grant: 'client_credentials', clientId: 'service-account' },
+      oauth: {
+        grant: 'client_credentials',
+        clientId: 'service-account',
+        clientPrivateKey: '-----BEGIN PRIVATE KEY-----',
+        signingAlgorithm: 'ES256',
+      },
     });
   });
 
