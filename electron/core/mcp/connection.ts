@@ -99,8 +99,12 @@ export class ServerConnection {
   }
 
   status(): ServerStatus {
+    // Only a process that is still there has a pid worth showing (not one that failed to start).
     const pid =
-      this.transport instanceof StdioProcessTransport && this.state !== 'stopped'
+      this.transport instanceof StdioProcessTransport &&
+      this.state !== 'stopped' &&
+      this.state !== 'error' &&
+      !this.transport.exit
         ? this.transport.pid
         : undefined;
     const error = this.error ?? (this.state === 'ready' ? this.notAnswering : undefined);
