@@ -170,9 +170,12 @@ describe('a first session in the browser host', () => {
   it('finds the conversation again by search', async () => {
     await page.getByRole('searchbox', { name: 'Search conversations' }).fill('echo');
     const results = page.getByRole('list', { name: 'Search results' });
-    await expect
-      .poll(() => results.getByRole('listitem').count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    // Polls a description of the sidebar so a failure says whether it was searching or empty.
+    const state = async () =>
+      (await results.count())
+        ? `hits: ${await results.getByRole('listitem').count()}`
+        : await page.locator('.conversation-list').innerText();
+    await expect.poll(state, { timeout: 20_000 }).toMatch(/^hits: [1-9]/);
     await shot('search');
   });
 
