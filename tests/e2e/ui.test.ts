@@ -168,13 +168,14 @@ describe('a first session in the browser host', () => {
   });
 
   it('finds the conversation again by search', async () => {
-    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('echo');
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('echo');
     const results = page.getByRole('list', { name: 'Search results' });
-    // Polls a description of the sidebar so a failure says whether it was searching or empty.
+    // Polls a description of the sidebar so a failure says what it showed instead of hits.
     const state = async () =>
       (await results.count())
         ? `hits: ${await results.getByRole('listitem').count()}`
-        : await page.locator('.conversation-list').innerText();
+        : `query “${await search.inputValue()}”: ${await page.locator('.conversation-list').innerText()}`;
     await expect.poll(state, { timeout: 20_000 }).toMatch(/^hits: [1-9]/);
     await shot('search');
   });

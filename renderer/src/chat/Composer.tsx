@@ -49,7 +49,7 @@ export function Composer(props: ComposerProps) {
   const commands = useComposerCommands(api, text, caret);
   const { picker, highlighted, form, attachments } = commands;
   useEffect(() => {
-    if (!running) field.current?.focus();
+    if (!running && focusIsFree(field.current)) field.current?.focus();
   }, [running, draft]);
 
   const submit = async () => {
@@ -238,4 +238,14 @@ export function Composer(props: ComposerProps) {
       </form>
     </div>
   );
+}
+
+/**
+ * Back to the message field when a turn ends, unless the user has meanwhile gone to a field
+ * elsewhere (the search box, a server form): taking focus there would send their keys here.
+ */
+function focusIsFree(field: HTMLElement | null): boolean {
+  const active = field?.ownerDocument.activeElement;
+  if (!field || !active || active === field.ownerDocument.body) return true;
+  return field.closest('.chat-view')?.contains(active) ?? false;
 }

@@ -77,6 +77,25 @@ describe('sending', () => {
     play(harness, 'chat:status', { ...turn, state: 'stopped' });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
+
+  it('returns focus to the message field when a turn ends, unless the user is typing elsewhere', async () => {
+    const { harness } = await openConversation([message('user', 'Go'), message('assistant', 'Ok')]);
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    try {
+      play(harness, 'chat:status', { ...turn, state: 'running-tools' });
+      elsewhere.focus();
+      play(harness, 'chat:status', { ...turn, state: 'done' });
+      expect(document.activeElement).toBe(elsewhere);
+
+      play(harness, 'chat:status', { ...turn, state: 'running-tools' });
+      elsewhere.blur();
+      play(harness, 'chat:status', { ...turn, state: 'done' });
+      expect(document.activeElement).toBe(field);
+    } finally {
+      elsewhere.remove();
+    }
+  });
 });
 
 describe('retry and edit', () => {
