@@ -7,13 +7,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
@@ -29,6 +22,7 @@ import { isSignInRequired } from './oauth/errors';
 import { isSessionGone } from './sessionExpiry';
 import type { ServerAuth } from './oauth/serverAuth';
 import type { ServerLog } from './serverLog';
+import { followServerNotifications } from './serverNotifications';
 import { listOfferings, NO_OFFERINGS, type ServerOfferings } from './serverOfferings';
 import { StdioProcessTransport } from './stdioProcessTransport';
 import type { LaunchContext } from './transports';
@@ -337,30 +331,15 @@ export class ServerConnection {
       // A connection that closes while starting fails the start; only a ready one has crashed.
       if (generation === this.generation && this.state === 'ready') void this.crashed(generation);
     };
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
-      const { level, data, logger } = notification.params;
-      const text = typeof data === 'string' ? data : JSON.stringify(data);
-      log.add('mcp', level, logger ? `[${logger}] ${text}` : text);
-    });
-    const refresh = async () => {
-      if (generation !== this.generation || this.state !== 'ready') return;
-      try {
+    followServerNotifications(client, {
+      log,
+      isCurrent: () => generation === this.generation && this.state === 'ready',
+      refreshLists: async () => {
         this.offered = await listOfferings(client);
         this.context.onStatus(this.status());
         this.context.onCatalogChanged();
-      } catch (error) {
-        log.add(
-          'hearth',
-          'warning',
-          `Could not refresh the server’s lists: ${(error as Error).message}`,
-        );
-      }
-    };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, refresh);
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh);
-    client.setNotificationHandler(PromptListChangedNotificationSchema, refresh);
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
-      if (generation === this.generation) this.context.onResourceUpdated?.(notification.params.uri);
+      },
+      onResourceUpdated: (uri) => this.context.onResourceUpdated?.(uri),
     });
   }
 
