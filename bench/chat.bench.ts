@@ -10,8 +10,8 @@ import { Ollama } from 'ollama';
 import { plainAnswer, toolCall } from '../tests/fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../tests/fixtures/fakeOllama/types';
 import { startChatHarness } from '../tests/support/chatHarness';
-import { fixtureCommand } from '../tests/support/mcpFixtures';
 import { percentile, round, type Figure } from './figures';
+import { addApprovedFixture } from '../tests/support/fixtureServerSetup';
 
 const TURNS = 60;
 const TOKENS = 200;
@@ -28,15 +28,7 @@ export async function run(): Promise<Figure[]> {
   let script: (request: ChatRequestBody) => Turn = toolThenAnswer;
   const chat = await startChatHarness({ script: (request) => script(request) });
   try {
-    const command = fixtureCommand(['--tools=echo']);
-    await chat.api.servers.save({
-      name: 'fixture',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    await chat.api.servers.approveLaunch(
-      'fixture',
-      (await chat.api.servers.reviewLaunch('fixture')).fingerprint,
-    );
+    await addApprovedFixture(chat.api, ['--tools=echo']);
     await chat.api.tools.configure('fixture', 'echo', { approval: 'allow' });
 
     const direct = new Ollama({ host: chat.ollama.url });

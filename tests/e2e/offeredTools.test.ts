@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
-import { fixtureCommand } from '../support/mcpFixtures';
+import { addApprovedFixture } from '../support/fixtureServerSetup';
 
 // The tool budget as a person sees it in Chromium: 35 tools enabled, a budget of 5, the reply
 // says which tools were offered, and a tool pinned there goes with the next message.
@@ -19,15 +19,7 @@ beforeAll(async () => {
         ollama: { host: ollama.url },
         chat: { model: 'llama3.2', toolBudgets: { 'llama3.2': 5 } },
       });
-      const command = fixtureCommand(['--tools=echo', '--many-tools=30']);
-      await api.servers.save({
-        name: 'fixture',
-        transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-      });
-      await api.servers.approveLaunch(
-        'fixture',
-        (await api.servers.reviewLaunch('fixture')).fingerprint,
-      );
+      await addApprovedFixture(api, ['--tools=echo', '--many-tools=30']);
     },
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parallelToolCalls, plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
-import { fixtureCommand } from '../support/mcpFixtures';
+import { addApprovedFixture } from '../support/fixtureServerSetup';
 
 // Stopping, waiting and ordering: the parts of a turn the user controls.
 let chat: ChatHarness | undefined;
@@ -11,15 +11,7 @@ afterEach(async () => {
 });
 
 async function addFixture(harness: ChatHarness, tools: string): Promise<void> {
-  const command = fixtureCommand([`--tools=${tools}`]);
-  await harness.api.servers.save({
-    name: 'fixture',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  await harness.api.servers.approveLaunch(
-    'fixture',
-    (await harness.api.servers.reviewLaunch('fixture')).fingerprint,
-  );
+  await addApprovedFixture(harness.api, [`--tools=${tools}`]);
 }
 
 describe('controlling a turn', () => {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
-import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
+import { addApprovedFixture } from '../support/fixtureServerSetup';
 
 // The sudo path end to end: the built-in shell tool, a fake `sudo` first on PATH that records
 // its argv and the line it reads on stdin, and a canary password that must reach that stdin and
@@ -65,15 +65,7 @@ describe('sudo through the chat', () => {
         plainAnswer('Done.'),
       ],
     });
-    const command = fixtureCommand(['--tools=run']);
-    await chat.api.servers.save({
-      name: 'fixture',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    await chat.api.servers.approveLaunch(
-      'fixture',
-      (await chat.api.servers.reviewLaunch('fixture')).fingerprint,
-    );
+    await addApprovedFixture(chat.api, ['--tools=run']);
     await chat.api.tools.configure('fixture', 'run', { shellCommand: true });
     const sent = chat.api.chat.send({ text: 'as root' });
     const approval = await chat.next('approval:request');

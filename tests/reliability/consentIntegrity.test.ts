@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall, type Turn } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { eventually } from '../support/managerHarness';
-import { fixtureCommand } from '../support/mcpFixtures';
 import { consentReport } from './support/consentCheck';
+import { addApprovedFixture } from '../support/fixtureServerSetup';
 
 // No tool runs without the user's approval or a standing rule the user set, whatever the model
 // or a tool result claims. Checked from the audit trail and from what the server received.
@@ -18,15 +18,7 @@ const CLAIM =
 
 async function start(script: Turn[]): Promise<ChatHarness> {
   const harness = await startChatHarness({ script });
-  const command = fixtureCommand(['--tools=echo,add', '--log']);
-  await harness.api.servers.save({
-    name: 'fixture',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  await harness.api.servers.approveLaunch(
-    'fixture',
-    (await harness.api.servers.reviewLaunch('fixture')).fingerprint,
-  );
+  await addApprovedFixture(harness.api, ['--tools=echo,add', '--log']);
   return harness;
 }
 

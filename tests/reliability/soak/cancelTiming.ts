@@ -5,7 +5,7 @@
  */
 import { plainAnswer, toolCall } from '../../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../../support/chatHarness';
-import { fixtureCommand } from '../../support/mcpFixtures';
+import { addApprovedFixture } from '../../support/fixtureServerSetup';
 
 export interface CancelFigures {
   toolMs: number[];
@@ -18,15 +18,7 @@ export async function cancelTiming(iterations: number): Promise<CancelFigures> {
   const chat = await startChatHarness({ script: [] });
   figures.dataDirs.push(chat.host.dataDir);
   try {
-    const command = fixtureCommand(['--tools=slow']);
-    await chat.api.servers.save({
-      name: 'fixture',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    await chat.api.servers.approveLaunch(
-      'fixture',
-      (await chat.api.servers.reviewLaunch('fixture')).fingerprint,
-    );
+    await addApprovedFixture(chat.api, ['--tools=slow']);
     await chat.api.tools.configure('fixture', 'slow', { approval: 'allow' });
     for (let index = 0; index < iterations; index++) {
       chat.ollama.setScript([toolCall('fixture_slow', { ms: 60_000 }), plainAnswer('never')]);
