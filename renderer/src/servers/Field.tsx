@@ -45,3 +45,42 @@ export function Field({
     </div>
   );
 }
+
+/** The form's most common field: one line of code-like text (a command, an address, an id). */
+export function CodeTextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  placeholder,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  type?: 'text' | 'url' | 'password';
+  placeholder?: string;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          className="input mono"
+          type={type}
+          spellCheck={false}
+          autoComplete={type === 'password' ? 'off' : undefined}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
+  );
+}

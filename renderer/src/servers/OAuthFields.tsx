@@ -4,7 +4,7 @@
  * a client ID metadata document address go here.
  */
 import { oauthSettingsSchema } from '../../../preload/schemas/servers';
-import { Field } from './Field';
+import { CodeTextField, Field } from './Field';
 import type { OAuthDraft } from './formModel';
 import type { TransportFieldsProps } from './TransportFields';
 
@@ -38,43 +38,28 @@ export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
           </select>
         )}
       </Field>
-      <Field
+      <CodeTextField
         label="Client id"
         error={errorFor('transport.oauth.clientId')}
         hint="A client registered with the server’s provider beforehand."
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            spellCheck={false}
-            value={oauth.clientId}
-            onChange={(event) => set({ clientId: event.target.value })}
-          />
-        )}
-      </Field>
+        value={oauth.clientId}
+        onChange={(clientId) => set({ clientId })}
+      />
       {oauth.clientId.trim() !== '' && (
         <>
-          <Field
+          <CodeTextField
             label="Client secret"
+            error={errorFor('transport.oauth.clientSecret')}
             hint={
               oauth.secretStored
                 ? 'Kept in the keychain. Leave empty to keep the stored one.'
                 : 'Kept in the keychain, never in the settings file.'
             }
-          >
-            {(props) => (
-              <input
-                {...props}
-                className="input mono"
-                type="password"
-                autoComplete="off"
-                placeholder={oauth.secretStored ? '••••••••' : ''}
-                value={oauth.clientSecret}
-                onChange={(event) => set({ clientSecret: event.target.value })}
-              />
-            )}
-          </Field>
+            type="password"
+            placeholder={oauth.secretStored ? '••••••••' : ''}
+            value={oauth.clientSecret}
+            onChange={(clientSecret) => set({ clientSecret })}
+          />
           {oauth.machine && (
             <>
               <Field
@@ -116,39 +101,23 @@ export function OAuthFields({ draft, edit, errorFor }: TransportFieldsProps) {
           )}
         </>
       )}
-      <Field
+      <CodeTextField
         label="Scopes"
         error={errorFor('transport.oauth.scopes')}
         hint="Asked for only when the server names none itself."
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            spellCheck={false}
-            placeholder="read write"
-            value={oauth.scopes}
-            onChange={(event) => set({ scopes: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field
+        placeholder="read write"
+        value={oauth.scopes}
+        onChange={(scopes) => set({ scopes })}
+      />
+      <CodeTextField
         label="Client metadata document"
         error={errorFor('transport.oauth.clientMetadataUrl')}
         hint="An https address describing Hearth as a client, used where the provider supports it."
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            type="url"
-            spellCheck={false}
-            placeholder="https://example.com/hearth-client.json"
-            value={oauth.clientMetadataUrl}
-            onChange={(event) => set({ clientMetadataUrl: event.target.value })}
-          />
-        )}
-      </Field>
+        type="url"
+        placeholder="https://example.com/hearth-client.json"
+        value={oauth.clientMetadataUrl}
+        onChange={(clientMetadataUrl) => set({ clientMetadataUrl })}
+      />
     </details>
   );
 }

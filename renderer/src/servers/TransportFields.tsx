@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../apiContext';
 import { ArgumentList } from './ArgumentList';
-import { Field } from './Field';
+import { CodeTextField, Field } from './Field';
 import type { FieldGroup, HttpProtocol, ServerDraft } from './formModel';
 import { NamedValueRows } from './NamedValueRows';
 import { OAuthFields } from './OAuthFields';
@@ -18,22 +18,14 @@ export interface TransportFieldsProps {
 export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {
   return (
     <>
-      <Field
+      <CodeTextField
         label="Command"
         error={errorFor('transport.command')}
         hint="The program that starts the server, such as npx, uvx or a full path."
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            spellCheck={false}
-            value={draft.command}
-            onChange={(event) => edit('command', { command: event.target.value })}
-            onBlur={touch('command')}
-          />
-        )}
-      </Field>
+        value={draft.command}
+        onChange={(command) => edit('command', { command })}
+        onBlur={touch('command')}
+      />
       <fieldset className="field plain">
         <legend>Arguments</legend>
         <ArgumentList
@@ -78,20 +70,15 @@ export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsPro
 export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {
   return (
     <>
-      <Field label="URL" error={errorFor('transport.url')}>
-        {(props) => (
-          <input
-            {...props}
-            className="input mono"
-            type="url"
-            spellCheck={false}
-            placeholder="https://example.com/mcp"
-            value={draft.url}
-            onChange={(event) => edit('url', { url: event.target.value })}
-            onBlur={touch('url')}
-          />
-        )}
-      </Field>
+      <CodeTextField
+        label="URL"
+        error={errorFor('transport.url')}
+        type="url"
+        placeholder="https://example.com/mcp"
+        value={draft.url}
+        onChange={(url) => edit('url', { url })}
+        onBlur={touch('url')}
+      />
       <fieldset className="field plain">
         <legend>Headers</legend>
         <NamedValueRows
