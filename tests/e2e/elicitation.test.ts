@@ -5,6 +5,7 @@ import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { everythingStdio } from '../support/mcpFixtures';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 
 // A server's form request, filled in the dialog in Chromium: the model calls the everything
 // server's elicitation tool, the user allows the call, fills the form, and the answer comes back.
@@ -23,15 +24,7 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 900 },
     async prepare(api, ollama) {
       await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-      const command = everythingStdio();
-      await api.servers.save({
-        name: 'everything',
-        transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-      });
-      await api.servers.approveLaunch(
-        'everything',
-        (await api.servers.reviewLaunch('everything')).fingerprint,
-      );
+      await addApprovedServer(api, 'everything', everythingStdio());
     },
   });
 });

@@ -5,6 +5,7 @@ import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, type BrowserSession } from '../support/browserSession';
 import { everythingBin, everythingStdio } from '../support/mcpFixtures';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 
 // The acceptance in Chromium, in one session with the real everything server: a prompt
 // run as a slash command, a resource attached, a sampling request approved and answered by the
@@ -40,15 +41,7 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 900 },
     async prepare(api, ollama) {
       await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-      const command = everythingStdio();
-      await api.servers.save({
-        name: 'everything',
-        transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-      });
-      await api.servers.approveLaunch(
-        'everything',
-        (await api.servers.reviewLaunch('everything')).fingerprint,
-      );
+      await addApprovedServer(api, 'everything', everythingStdio());
     },
   });
 });
