@@ -20,6 +20,10 @@ export interface OfferedTool {
   reason: OfferReason;
 }
 
+export function offeredTool(tool: ModelTool, reason: OfferReason): OfferedTool {
+  return { server: tool.server, tool: tool.tool.name, modelName: tool.modelName, reason };
+}
+
 export interface ToolOffer {
   tools: ModelTool[];
   offered: OfferedTool[];
@@ -110,12 +114,9 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     });
     return {
       tools: selection.tools,
-      offered: selection.tools.map((tool) => ({
-        server: tool.server,
-        tool: tool.tool.name,
-        modelName: tool.modelName,
-        reason: selection.reasons.get(tool.modelName) ?? 'relevant',
-      })),
+      offered: selection.tools.map((tool) =>
+        offeredTool(tool, selection.reasons.get(tool.modelName) ?? 'relevant'),
+      ),
       available: input.tools.length,
       budget: Number.isFinite(budget) ? budget : input.tools.length,
     };

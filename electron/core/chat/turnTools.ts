@@ -5,7 +5,7 @@
  */
 import type { RequestFacts } from '../../../preload/schemas/chat';
 import type { NewMessage, StoredMessage } from '../history/types';
-import type { OfferInput, OfferTools, ToolOffer } from './toolOffer';
+import { offeredTool, type OfferInput, type OfferTools, type ToolOffer } from './toolOffer';
 
 /** The tools this turn offers; every enabled one when there is no chooser. */
 export async function offerForTurn(
@@ -15,12 +15,7 @@ export async function offerForTurn(
   if (offerTools && input.tools.length > 0) return offerTools(input);
   return {
     tools: input.tools,
-    offered: input.tools.map((tool) => ({
-      server: tool.server,
-      tool: tool.tool.name,
-      modelName: tool.modelName,
-      reason: 'all' as const,
-    })),
+    offered: input.tools.map((tool) => offeredTool(tool, 'all')),
     available: input.tools.length,
     budget: input.tools.length,
   };
