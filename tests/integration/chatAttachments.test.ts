@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { everythingStdio } from '../support/mcpFixtures';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 
 // Resources attached to a message and prompts run as slash commands, through the contract
 // against the real everything server: what reaches the fake Ollama, and what history keeps.
@@ -15,13 +16,7 @@ const INSTRUCTIONS = 'demo://resource/static/document/instructions.md';
 
 async function withEverything(script: Parameters<typeof startChatHarness>[0]['script']) {
   const harness = await startChatHarness({ script });
-  const command = everythingStdio();
-  await harness.api.servers.save({
-    name: 'everything',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  const review = await harness.api.servers.reviewLaunch('everything');
-  expect((await harness.api.servers.approveLaunch('everything', review.fingerprint)).state).toBe(
+  expect((await addApprovedServer(harness.api, 'everything', everythingStdio())).state).toBe(
     'ready',
   );
   return harness;

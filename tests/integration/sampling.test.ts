@@ -3,6 +3,7 @@ import { chooseModel } from '../../electron/core/mcp/sampling';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { everythingStdio } from '../support/mcpFixtures';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 
 // Sampling against the real everything server: its tool asks Hearth's model for a reply, the
 // user approves (or edits, or rejects) it, and the fake Ollama answers.
@@ -13,13 +14,7 @@ afterEach(async () => {
 });
 
 async function withEverything(harness: ChatHarness): Promise<void> {
-  const command = everythingStdio();
-  await harness.api.servers.save({
-    name: 'everything',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  const review = await harness.api.servers.reviewLaunch('everything');
-  expect((await harness.api.servers.approveLaunch('everything', review.fingerprint)).state).toBe(
+  expect((await addApprovedServer(harness.api, 'everything', everythingStdio())).state).toBe(
     'ready',
   );
 }

@@ -3,21 +3,22 @@
  * reviewed and approved as the user would, so it is running when the turn starts.
  */
 import type { Api } from '../../preload/api';
+import type { ServerStatus } from '../../preload/schemas/servers';
 import { fixtureCommand, type ServerCommand } from './mcpFixtures';
 
 export async function addApprovedServer(
   api: Api,
   name: string,
   command: ServerCommand,
-): Promise<void> {
+): Promise<ServerStatus> {
   await api.servers.save({
     name,
     transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
   });
-  await api.servers.approveLaunch(name, (await api.servers.reviewLaunch(name)).fingerprint);
+  return api.servers.approveLaunch(name, (await api.servers.reviewLaunch(name)).fingerprint);
 }
 
 /** The configurable fixture server as "fixture", with the given flags. */
-export function addApprovedFixture(api: Api, flags: string[]): Promise<void> {
-  return addApprovedServer(api, 'fixture', fixtureCommand(flags));
+export async function addApprovedFixture(api: Api, flags: string[]): Promise<void> {
+  await addApprovedServer(api, 'fixture', fixtureCommand(flags));
 }
