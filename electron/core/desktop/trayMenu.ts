@@ -93,9 +93,14 @@ export function trayIconState(waiting: WaitingQuestions): 'normal' | 'attention'
   return count(waiting.approvals) + count(waiting.passwords) > 0 ? 'attention' : 'normal';
 }
 
-/** A server's state in a word; an unapproved launch comes first, since it cannot start without one. */
+/**
+ * A server's state in a word; an unapproved launch or a sign-in comes first, since the server
+ * cannot start without the user.
+ */
 function serverWord(server: ServerStatus): string {
   if (server.consent !== 'approved') return 'Needs approval';
+  if (server.signIn === 'required' && server.state !== 'ready') return 'Needs sign-in';
+  if (server.signIn === 'waiting') return 'Signing in…';
   switch (server.state) {
     case 'ready':
       return 'Ready';

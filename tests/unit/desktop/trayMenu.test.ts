@@ -75,6 +75,17 @@ describe('trayMenuModel', () => {
     expect(labels(menu({ servers }))).not.toContain('No servers');
   });
 
+  it('says a remote server needs a sign-in, or is waiting for one in the browser', () => {
+    const servers: ServerStatus[] = [
+      { ...server('tracker', 'stopped'), signIn: 'required' },
+      { ...server('wiki', 'stopped'), signIn: 'waiting' },
+      { ...server('mail', 'ready'), signIn: 'signed-in' },
+    ];
+    expect(labels(menu({ servers }))).toEqual(
+      expect.arrayContaining(['tracker — Needs sign-in', 'wiki — Signing in…', 'mail — Ready']),
+    );
+  });
+
   it('puts waiting approvals first, as an answer action above a separator', () => {
     const items = menu({ waiting: { approvals: 2, passwords: 0 } });
     expect(items.slice(0, 3)).toEqual([
