@@ -17,6 +17,7 @@ import { createMemoryVault } from '../../electron/core/secrets/secretVault';
 import { openSettingsStore } from '../../electron/core/store/settingsStore';
 import { tempDir } from '../support/testHost';
 import { checkDisk, killDuringWrites, workerArgs } from './support/killDuringWrites';
+import { workerNode } from './support/unprivilegedNode';
 
 // Settings, server list, approvals and conversations against damaged files, kill -9 mid-write,
 // unreadable files, a read-only folder and a full disk. Never a silent wipe.
@@ -30,15 +31,17 @@ function openSettings(dataDir: string) {
 }
 
 const isRoot = process.getuid?.() === 0;
-/** Permissions do not stop root, so as root the worker runs as `nobody`. */
-const unprivileged = isRoot ? { uid: 65534, gid: 65534 } : {};
 
 function runWorker(dataDir: string, mode: string) {
-  const result = spawnSync(process.execPath, workerArgs(dataDir, mode), {
+  const node = workerNode();
+  if (!node.ok) throw new Error(node.reason);
+  const result = spawnSync(node.execPath, workerArgs(dataDir, mode), {
     encoding: 'utf8',
-    ...unprivileged,
+    ...node.options,
   });
-  if (result.status !== 0) throw new Error(`worker ${mode} failed: ${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`worker ${mode} failed: ${result.stderr || result.error?.message}`);
+  }
   return JSON.parse(result.stdout) as { problems: string[]; error?: string; theme: string };
 }
 
@@ -93,7 +96,9 @@ describe('a damaged settings file', () => {
     expect(problems[0]).toMatch(/Hearth started with default settings\./);
   });
 
-  it('that cannot be read is kept aside and the last good copy restored', () => {
+  it('that cannot be read is kept aside and the last good copy restored', (context) => {
+    const node = workerNode();
+    if (!node.ok) context.skip(node.reason);
     const dataDir = sharedDir('durable');
     expect(runWorker(dataDir, 'update').theme).toBe('dark');
     chmodSync(join(dataDir, 'settings.json'), 0o000);
@@ -135,7 +140,9 @@ describe('the server list and approvals', () => {
 });
 
 describe('writes that cannot happen', () => {
-  it('in a read-only data folder fail with a clear error and change nothing', () => {
+  it('in a read-only data folder fail with a clear error and change nothing', (context) => {
+    const node = workerNode();
+    if (!node.ok) context.skip(node.reason);
     const dataDir = sharedDir('durable');
     expect(runWorker(dataDir, 'update').theme).toBe('dark');
     const before = readFileSync(join(dataDir, 'settings.json'), 'utf8');
