@@ -17,8 +17,8 @@ const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
   pinned: 'pinned',
   used: 'used before',
   relevant: 'relevant',
-  // Nothing in the message pointed to it; the budget had room.
-  filler: '',
+  // Nothing in the message pointed to it; the budget had room, so it went along.
+  filler: 'room to spare',
 };
 
 const keyOf = (tool: { server: string; tool: string }) => `${tool.server}\u0000${tool.tool}`;
