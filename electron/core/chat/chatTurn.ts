@@ -74,9 +74,13 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       ...(problem ? { problem } : {}),
     });
 
+  // The conversation as this turn sends it: read once, then kept in step with what it saves,
+  // rather than read back from the database for every request of a long conversation.
+  const messages: StoredMessage[] = [...(history.get(conversationId)?.messages ?? [])];
   /** Saves a completed step at once, so a crash loses at most the step in flight. */
-  const save = (messages: NewMessage[]) => {
-    const stored = history.append(conversationId, messages);
+  const save = (newMessages: NewMessage[]) => {
+    const stored = history.append(conversationId, newMessages);
+    messages.push(...stored);
     events.saved(conversationId, stored);
     return stored;
   };
@@ -104,7 +108,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     capabilities,
     tools,
     query: turnQuery(options.opening),
-    history: history.get(conversationId)?.messages ?? [],
+    history: messages,
     signal,
   });
   let toldDropped = false;
@@ -168,16 +172,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   }
 
   async function streamReply(offer: ToolOffer, capabilities: ModelCapabilities) {
-    const conversation = history.get(conversationId);
     const ollamaTools = offer.tools.map((tool) => tool.ollama);
     const fitted = sizeContext({
       system: options.systemPrompt,
-      messages: toOllamaMessages(conversation?.messages ?? [], capabilities.vision),
+      messages: toOllamaMessages(messages, capabilities.vision),
       toolsJson: JSON.stringify(ollamaTools),
       fixedContextTokens: options.settings.contextTokens,
       capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,
       modelMaxTokens: capabilities.contextLength,
-      floorTokens: lastNumCtx(conversation?.messages ?? []),
+      floorTokens: lastNumCtx(messages),
     });
     const numCtx = fitted.numCtx;
     // Said once a turn, and kept with the reply: dropping history is never silent.
