@@ -127,7 +127,8 @@ if (!app.requestSingleInstanceLock()) {
         webContents.getAllWebContents().filter((contents) => contents.getType() === 'window'),
       ),
     );
-    if (problem) core.notices.add('warning', problem);
+    // Without a keyring the user chooses in Settings what becomes of secrets.
+    if (problem) core.notices.add('warning', problem, 'settings');
     const applyDesktopSettings = () =>
       app.setLoginItemSettings({
         openAtLogin: core?.settings.get().desktop.launchAtLogin ?? false,

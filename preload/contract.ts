@@ -194,6 +194,8 @@ export const noticeSchema = z.strictObject({
   level: z.enum(['info', 'warning', 'error']),
   message: text,
   at: z.iso.datetime(),
+  /** Where the user answers it: the notice offers a button that opens that view. */
+  opens: z.enum(['settings']).optional(),
 });
 export type Notice = z.output<typeof noticeSchema>;
 

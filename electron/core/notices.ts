@@ -9,7 +9,7 @@ import type { EventHub } from './bridge/events';
 export const MAX_NOTICES = 50;
 
 export interface Notices {
-  add(level: Notice['level'], message: string): Notice;
+  add(level: Notice['level'], message: string, opens?: Notice['opens']): Notice;
   list(): Notice[];
   /** True when a notice with that id was still there. */
   dismiss(id: number): boolean;
@@ -19,9 +19,15 @@ export function createNotices(events: EventHub, now: () => Date = () => new Date
   let nextId = 1;
   let notices: Notice[] = [];
   return {
-    add(level, message) {
+    add(level, message, opens) {
       const text = message.slice(0, MAX_TEXT_LENGTH);
-      const notice: Notice = { id: nextId++, level, message: text, at: now().toISOString() };
+      const notice: Notice = {
+        id: nextId++,
+        level,
+        message: text,
+        at: now().toISOString(),
+        ...(opens ? { opens } : {}),
+      };
       notices = [...notices, notice].slice(-MAX_NOTICES);
       events.emit('notices:added', notice);
       return notice;

@@ -1,5 +1,9 @@
-/** Notices from main (a settings file set aside, a link refused), each dismissible. */
+/**
+ * Notices from main (a settings file set aside, a link refused), each dismissible; one the user
+ * answers in a view (what to do with secrets without a keyring) has a button that opens it.
+ */
 import type { Notice } from '../../../preload/contract';
+import { useNavigation } from '../navigation';
 
 export function NoticeList({
   notices,
@@ -8,6 +12,7 @@ export function NoticeList({
   notices: Notice[];
   onDismiss(id: number): void;
 }) {
+  const navigation = useNavigation();
   if (notices.length === 0) return null;
   return (
     <section className="notices" aria-label="Notices">
@@ -18,6 +23,11 @@ export function NoticeList({
           role={notice.level === 'error' ? 'alert' : 'status'}
         >
           <p>{notice.message}</p>
+          {notice.opens === 'settings' && (
+            <button type="button" className="button" onClick={() => navigation.openSettings()}>
+              Open Settings
+            </button>
+          )}
           <button
             type="button"
             className="ghost"

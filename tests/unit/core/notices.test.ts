@@ -23,6 +23,14 @@ function setup() {
 }
 
 describe('createNotices', () => {
+  it('says where a notice is answered when it has such a place, and only then', () => {
+    const { events } = setup();
+    const notices = createNotices(events, () => NOW);
+    const keyring = notices.add('warning', 'No system keyring was found.', 'settings');
+    expect(noticeSchema.parse(keyring).opens).toBe('settings');
+    expect(notices.add('info', 'A link was refused.')).not.toHaveProperty('opens');
+  });
+
   it('emits notices:added with a contract-valid payload and returns the notice', () => {
     const { events, delivered } = setup();
     const notices = createNotices(events, () => NOW);
