@@ -95,7 +95,12 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                     </Badge>
                   )}
                 </th>
-                <td className="tool-description">{tool.description}</td>
+                <td>
+                  {/* Clamped inside the cell: a clamped cell itself stops being a table cell. */}
+                  <div className="tool-description" title={tool.description}>
+                    {tool.description}
+                  </div>
+                </td>
                 <td>
                   <Switch
                     label={`Enable ${tool.tool}`}
