@@ -26,8 +26,8 @@ export function ComposerChips({
       {items.map((item) => (
         <li key={`${item.server}\n${item.uri}`} className="attachment-chip" title={item.uri}>
           <span>{item.name}</span>
-          <span className="muted"> · {item.server}</span>
-          {item.changed && <span className="attachment-changed"> (changed)</span>}
+          <span className="muted">· {item.server}</span>
+          {item.changed && <span className="attachment-changed">(changed)</span>}
           <button
             type="button"
             className="chip-remove"
