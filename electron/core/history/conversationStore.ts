@@ -74,7 +74,12 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
   let closed = false;
 
   function transaction<T>(work: () => T): T {
-    database.exec('BEGIN IMMEDIATE');
+    try {
+      // A read-only database refuses already here, before anything is written.
+      database.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      throw describeDatabaseError(error);
+    }
     try {
       const result = work();
       database.exec('COMMIT');

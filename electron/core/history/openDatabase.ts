@@ -7,6 +7,7 @@
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as Sqlite from 'node:sqlite';
 import { migrate, NewerSchemaError } from './schema';
 
@@ -19,8 +20,10 @@ export const DATABASE_FILE_NAME = 'conversations.sqlite';
  */
 export const BUSY_TIMEOUT_MS = 5_000;
 
-/** SQLite's primary result codes that mean the file itself is bad, not merely busy or locked. */
+/** SQLite's primary result codes for a history Hearth may not write or open, or that is damaged. */
+const SQLITE_READONLY = 8;
 const SQLITE_CORRUPT = 11;
+const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
 
 /** The side files SQLite keeps next to a WAL-mode database; they travel with it when set aside. */
@@ -55,6 +58,7 @@ export function openDatabase(options: OpenDatabaseOptions): Sqlite.DatabaseSync 
   try {
     return openChecked(path, copySideFilesAside);
   } catch (error) {
+    if (isNotWritable(error)) return openWithoutWriting(path, options, error);
     if (!isDamage(error)) throw error;
     const keptAs = moveAside(path, target ?? asidePath(path, options.now()));
     options.onProblem(
@@ -88,6 +92,59 @@ function openChecked(path: string, beforeClosingDamaged?: () => void): Sqlite.Da
     database.close();
     throw error;
   }
+}
+
+/**
+ * A history Hearth may not write (a read-only folder, another owner's file) or not even open:
+ * what it holds is opened read-only where possible, so conversations can be read and every save
+ * fails with a clear message; otherwise the session gets a history in memory. Either way the
+ * user is told, Hearth starts, and nothing on disk is touched.
+ */
+function openWithoutWriting(
+  path: string,
+  options: OpenDatabaseOptions,
+  error: unknown,
+): Sqlite.DatabaseSync {
+  const { DatabaseSync } = loadSqlite();
+  if (existsSync(path)) {
+    try {
+      // `immutable`: a WAL database cannot otherwise be read where SQLite may not create its
+      // -shm file. It reads the main file as it stands (what the last clean close checkpointed).
+      const database = new DatabaseSync(`${pathToFileURL(path).href}?immutable=1`, {
+        readOnly: true,
+        enableForeignKeyConstraints: true,
+      });
+      try {
+        database.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        // A schema that is current migrates without writing; one that needs a step cannot here.
+        migrate(database);
+        options.onProblem(
+          'Hearth may not write in its data folder, so your conversations can be read but new messages are not saved. Make the folder writable and restart Hearth.',
+        );
+        return database;
+      } catch {
+        database.close();
+      }
+    } catch {
+      // Not even readable: the session history below.
+    }
+  }
+  const memory = new DatabaseSync(':memory:', { enableForeignKeyConstraints: true });
+  migrate(memory);
+  options.onProblem(
+    `Hearth cannot open its conversation history (${describe(error)}), so conversations are kept only until it quits. Check that the data folder is yours and writable, then restart Hearth.`,
+  );
+  return memory;
+}
+
+/** SQLite's "read-only" or "cannot open", or the file system refusing to create the file. */
+function isNotWritable(error: unknown): boolean {
+  const { errcode, code } = (error ?? {}) as { errcode?: unknown; code?: unknown };
+  if (typeof errcode === 'number') {
+    const primary = errcode & 0xff;
+    return primary === SQLITE_READONLY || primary === SQLITE_CANTOPEN;
+  }
+  return code === 'EACCES' || code === 'EROFS' || code === 'EPERM';
 }
 
 /** Thrown when `quick_check` finds damage SQLite did not report while opening. */

@@ -7,6 +7,8 @@
  *   storeWorker.ts DIR open         opens the settings, prints {problems, theme} as JSON.
  *   storeWorker.ts DIR update       opens the settings, switches the theme between dark and light,
  *                                   prints {problems, error, theme}.
+ *   storeWorker.ts DIR append       appends a message to the first conversation (made if none),
+ *                                   prints {problems, error, messages} (the count afterwards).
  */
 import { writeSync } from 'node:fs';
 import { openConversationStore } from '../../../electron/core/history/conversationStore';
@@ -43,6 +45,22 @@ if (mode === 'write-loop') {
     error = (caught as Error).message;
   }
   say(JSON.stringify({ problems, error, theme: settings.get().theme }));
+} else if (mode === 'append') {
+  let error: string | undefined;
+  let messages: number | undefined;
+  try {
+    const history = openConversationStore({ dataDir, onProblem });
+    const conversation = history.list()[0] ?? history.create({ title: 'durability' });
+    try {
+      history.append(conversation.id, [{ role: 'user', content: 'one more' }]);
+    } catch (caught) {
+      error = (caught as Error).message;
+    }
+    messages = history.get(conversation.id)?.messages.length;
+  } catch (caught) {
+    error = (caught as Error).message;
+  }
+  say(JSON.stringify({ problems, error, messages }));
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
