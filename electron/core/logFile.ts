@@ -11,7 +11,11 @@ export const MAX_LOG_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Returns a sink writing to `path`; a failed write is dropped, never thrown into the caller. */
 export function createFileSink(path: string, maxBytes = MAX_LOG_FILE_BYTES): LogSink {
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch {
+    // A read-only data folder: each write below fails quietly, and stderr still has every line.
+  }
   let size = currentSize(path);
   return (line) => {
     const entry = `${line}\n`;

@@ -119,7 +119,12 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     onProblem: options.onProblem,
   });
   if (options.builtinServer) {
-    store.addBuiltinOnce({ name: BUILTIN_SERVER_ENTRY, transport: { type: 'builtin' } });
+    try {
+      store.addBuiltinOnce({ name: BUILTIN_SERVER_ENTRY, transport: { type: 'builtin' } });
+    } catch (error) {
+      // A data folder Hearth may not write in: it starts without them and says why.
+      options.onProblem(`The built-in tools were not added: ${(error as Error).message}`);
+    }
   }
   const slots = new Map<string, Slot>();
   const oauth = createOAuthStore(vault);
