@@ -12,7 +12,7 @@ const HEADLESS = join(import.meta.dirname, '..', '..', 'electron', 'headless.ts'
 describe('a read-only data folder', () => {
   it('still lets the browser host start, with the reasons said and nothing written', async (context) => {
     const node = workerNode();
-    if (!node.ok) context.skip(node.reason);
+    if (!node.ok) return context.skip(node.reason);
     const dataDir = tempDir('read-only');
     chmodSync(dataDir, 0o555);
     const child = spawn(
