@@ -11,6 +11,7 @@ import type { ConversationSummary } from './chatTypes';
 import { relativeTime, snippetParts } from './listText';
 import { useConversationSummaries, useSearch } from './useConversationList';
 import './conversationList.css';
+import { InlineError } from '../ui/InlineError';
 
 export function ConversationList() {
   const api = useApi();
@@ -65,11 +66,7 @@ export function ConversationList() {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      {(problem ?? list.error ?? search.error) && (
-        <p className="inline-error" role="alert">
-          {problem ?? list.error ?? search.error}
-        </p>
-      )}
+      <InlineError message={problem ?? list.error ?? search.error} />
       {searching ? (
         <SearchResults query={query} hits={search.hits} onOpen={navigation.openChat} />
       ) : (

@@ -12,6 +12,7 @@ import type { Api } from '../../../preload/api';
 import { useApi } from '../apiContext';
 import { openLink } from '../links';
 import { revealHidden } from './revealHidden';
+import { InlineError } from '../ui/InlineError';
 
 /** How long "Copied" shows before the button says "Copy" again. */
 const COPIED_FOR_MS = 1_500;
@@ -40,11 +41,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
       >
         {revealHidden(text)}
       </ReactMarkdown>
-      {linkProblem && (
-        <p className="inline-error" role="alert">
-          {linkProblem}
-        </p>
-      )}
+      <InlineError message={linkProblem} />
     </div>
   );
 });

@@ -11,6 +11,7 @@ import type { CatalogTool } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import './offeredTools.css';
+import { InlineError } from '../ui/InlineError';
 
 const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
   all: '',
@@ -82,11 +83,7 @@ function OfferedList({ request }: { request: RequestFacts }) {
       <summary>
         {request.tools.length} of {request.toolsAvailable} tools offered
       </summary>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       <ul aria-label="Tools offered with this message">
         {request.tools.map((tool) => {
           const pinned = pinnedNow.has(keyOf(tool));

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
+import { InlineError } from '../ui/InlineError';
 
 export function SystemPromptButton({ conversationId }: { conversationId: string }) {
   const api = useApi();
@@ -62,11 +63,7 @@ export function SystemPromptButton({ conversationId }: { conversationId: string 
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        {error && (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        )}
+        <InlineError message={error} />
       </Dialog>
     </>
   );

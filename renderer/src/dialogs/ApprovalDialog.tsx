@@ -10,6 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
+import { InlineError } from '../ui/InlineError';
 
 type Annotations = NonNullable<ApprovalRequest['annotations']>;
 
@@ -159,11 +160,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           />
         </div>
       )}
-      {failure && (
-        <p className="inline-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <InlineError message={failure} />
     </Dialog>
   );
 }

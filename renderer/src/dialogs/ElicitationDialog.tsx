@@ -18,6 +18,7 @@ import {
 import type { ElicitationRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
+import { InlineError } from '../ui/InlineError';
 
 export interface ElicitationDialogProps {
   request: ElicitationRequest;
@@ -132,11 +133,7 @@ export function ElicitationDialog({ request, subtitle, onAnswer }: ElicitationDi
             ? `What you submit goes to ${request.server}. Never type a password here.`
             : 'If you decline or cancel, nothing is opened.'}
         </p>
-        {failure && (
-          <p className="inline-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <InlineError message={failure} />
       </div>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { Dialog } from '../ui/Dialog';
 import type { SamplingRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
+import { InlineError } from '../ui/InlineError';
 
 export interface SamplingDialogProps {
   request: SamplingRequest;
@@ -126,11 +127,7 @@ export function SamplingDialog({ request, subtitle, onAnswer }: SamplingDialogPr
           );
         })}
       </div>
-      {failure && (
-        <p className="inline-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <InlineError message={failure} />
     </Dialog>
   );
 }

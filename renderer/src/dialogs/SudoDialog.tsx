@@ -8,6 +8,7 @@ import { Dialog } from '../ui/Dialog';
 import type { SudoRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
+import { InlineError } from '../ui/InlineError';
 
 export interface SudoDialogProps {
   request: SudoRequest;
@@ -99,11 +100,7 @@ export function SudoDialog({ request, subtitle, onAnswer }: SudoDialogProps) {
         Hearth gives this password only to sudo for this one command; it is not saved.
       </p>
       <p className="field-hint">If you cancel, the model is told the command did not run.</p>
-      {failure && (
-        <p className="inline-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <InlineError message={failure} />
     </Dialog>
   );
 }

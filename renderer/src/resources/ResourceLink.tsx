@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useApi } from '../apiContext';
 import { openLink } from '../links';
 import { ResourcePreviewDialog } from './ResourcePreview';
+import { InlineError } from '../ui/InlineError';
 
 export function ResourceLink({ server, uri, name }: { server: string; uri: string; name: string }) {
   const api = useApi();
@@ -29,11 +30,7 @@ export function ResourceLink({ server, uri, name }: { server: string; uri: strin
         {web ? `Open ${name} in the browser` : `Open ${name}`}
       </button>
       <code className="muted"> {uri}</code>
-      {problem && (
-        <p className="inline-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <InlineError message={problem} />
       {open && (
         <ResourcePreviewDialog
           server={server}

@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
+import { InlineError } from '../ui/InlineError';
 
 export const EXPORT_FILE_NAME = 'hearth-servers.json';
 
@@ -77,11 +78,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </>
       }
     >
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       <div className="field">
         <label htmlFor={textId}>Exported JSON</label>
         <textarea

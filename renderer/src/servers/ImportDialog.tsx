@@ -9,6 +9,7 @@ import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { Dialog } from '../ui/Dialog';
+import { InlineError } from '../ui/InlineError';
 
 export interface ImportDialogProps {
   /** The servers Hearth has, to tell which imported names clash. */
@@ -202,11 +203,7 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
           </div>
         </>
       )}
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {preview && (
         <ImportPreview
           report={preview}

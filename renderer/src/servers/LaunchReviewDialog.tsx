@@ -8,6 +8,7 @@ import type { LaunchReview, ServerStatus } from '../../../preload/schemas/server
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
+import { InlineError } from '../ui/InlineError';
 
 export interface LaunchReviewDialogProps {
   name: string;
@@ -71,11 +72,7 @@ export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewD
         </>
       }
     >
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {!review ? (
         !error && <p className="muted">Reading what this server runs…</p>
       ) : (

@@ -8,6 +8,7 @@ import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { SOURCE_LABELS, formatLogEntry, timeOf } from './logFormat';
 import { sameServer } from './useServers';
+import { InlineError } from '../ui/InlineError';
 
 /** Lines kept on the page: a chatty server must not grow the DOM without end. */
 export const MAX_LOG_LINES_SHOWN = 2_000;
@@ -120,11 +121,7 @@ export function LogPane({ server }: { server: string }) {
           {copied}
         </span>
       </div>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       <div
         ref={box}
         className="log-lines"

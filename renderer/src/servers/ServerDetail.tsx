@@ -16,6 +16,7 @@ import { ResourcesTab } from './ResourcesTab';
 import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
+import { InlineError } from '../ui/InlineError';
 
 export interface ServerDetailProps {
   entry: ServerEntry;
@@ -146,11 +147,7 @@ export function ServerDetail(props: ServerDetailProps) {
           </>
         )}
       </div>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {status.error && (
         <p className="inline-error server-error">
           <strong>Problem:</strong> {status.error}
@@ -194,11 +191,7 @@ export function ServerDetail(props: ServerDetailProps) {
           }
         >
           <p>Hearth stops the server and forgets its settings, stored secrets and approvals.</p>
-          {error && (
-            <p className="inline-error" role="alert">
-              {error}
-            </p>
-          )}
+          <InlineError message={error} />
         </Dialog>
       )}
     </section>

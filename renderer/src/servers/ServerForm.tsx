@@ -25,6 +25,7 @@ import {
 import { TestOutcome, type TrialReport } from './TestOutcome';
 import { ArgumentList } from './ArgumentList';
 import { HttpFields, StdioFields } from './TransportFields';
+import { InlineError } from '../ui/InlineError';
 
 export interface ServerFormProps {
   mode: FormMode;
@@ -228,11 +229,7 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
           {test.message}
         </p>
       )}
-      {saveError && (
-        <p className="inline-error" role="alert">
-          {saveError}
-        </p>
-      )}
+      <InlineError message={saveError} />
       <div className="form-actions">
         <button
           type="button"

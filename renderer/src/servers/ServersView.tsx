@@ -16,6 +16,7 @@ import { isBuiltin } from './serverLabels';
 import type { FormMode } from './formModel';
 import { sameServer, useServers } from './useServers';
 import './servers.css';
+import { InlineError } from '../ui/InlineError';
 
 type OpenDialog =
   { kind: 'form'; mode: FormMode; config?: ServerConfig } | { kind: 'import' } | { kind: 'export' };
@@ -62,11 +63,7 @@ export function ServersView() {
           Export
         </button>
       </header>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {entries === undefined ? (
         !error && <p className="muted">Loading servers…</p>
       ) : (

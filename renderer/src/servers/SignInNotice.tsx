@@ -7,6 +7,7 @@ import type { ServerStatus } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { openLink } from '../links';
+import { InlineError } from '../ui/InlineError';
 
 export function SignInNotice({
   server,
@@ -33,11 +34,7 @@ export function SignInNotice({
       setBusy(false);
     }
   };
-  const failure = error && (
-    <p className="inline-error" role="alert">
-      {error}
-    </p>
-  );
+  const failure = <InlineError message={error} />;
 
   if (status.signIn === 'signed-in') {
     return (

@@ -9,6 +9,7 @@ import { messageOf } from '../hooks';
 import { Badge } from '../ui/Badge';
 import { Switch } from '../ui/Switch';
 import { sameServer } from './useServers';
+import { InlineError } from '../ui/InlineError';
 
 const POLICIES: { value: ToolApproval; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -58,11 +59,7 @@ export function ToolsTable({ server, running }: { server: string; running: boole
   return (
     <section className="tools-section" aria-labelledby={titleId}>
       <h3 id={titleId}>Tools</h3>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {tools === undefined ? (
         !error && <p className="muted">Loading tools…</p>
       ) : own.length === 0 ? (

@@ -4,6 +4,7 @@ import type { AppInfo } from '../../../preload/contract';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { openLink } from '../links';
+import { InlineError } from '../ui/InlineError';
 
 const LINKS = [
   { label: 'Model Context Protocol', url: 'https://modelcontextprotocol.io/' },
@@ -24,11 +25,7 @@ export function AboutView() {
     <section className="view" aria-labelledby="about-title">
       <h1 id="about-title">About Hearth</h1>
       <p className="lead">A desktop home for local models that use tools from MCP servers.</p>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       {info && (
         <dl className="card facts" aria-label="App information">
           <dt>Version</dt>

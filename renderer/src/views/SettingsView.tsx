@@ -14,6 +14,7 @@ import { DesktopSection } from '../settings/DesktopSection';
 import { OllamaSection } from '../settings/OllamaSection';
 import { useOllama } from '../settings/useOllama';
 import '../settings/settings.css';
+import { InlineError } from '../ui/InlineError';
 
 export { DEFAULT_OLLAMA_HOST } from '../settings/OllamaSection';
 export { SAVE_DELAY_MS } from '../settings/useDraft';
@@ -26,11 +27,7 @@ export function SettingsView({ state }: { state: SettingsState }) {
   return (
     <section className="view settings-view" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
-      {state.error && (
-        <p className="inline-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <InlineError message={state.error} />
       {!settings ? (
         <p className="muted">Loading settings…</p>
       ) : (
