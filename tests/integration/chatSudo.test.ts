@@ -38,23 +38,38 @@ function filesUnder(folder: string): string[] {
   });
 }
 
-async function runSudoTurn(harness: ChatHarness, password: string) {
-  const sent = harness.api.chat.send({ text: 'who am I as root?' });
+/** Sends `text`, allows the tool call once and answers the password prompt (null: cancel). */
+async function answerSudo(harness: ChatHarness, text: string, password: string | null) {
+  const sent = harness.api.chat.send({ text });
   const approval = await harness.next('approval:request');
-  expect(approval).toMatchObject({
+  await harness.api.approval.respond(String(approval.requestId), { decision: 'once' });
+  const prompt = await harness.next('sudo:request');
+  const answered = await harness.api.sudo.respond(String(prompt.requestId), password);
+  const { turnId } = await sent;
+  const status = await harness.next(
+    'chat:status',
+    (payload) => payload.turnId === turnId && ['done', 'failed'].includes(String(payload.state)),
+  );
+  return { approval, prompt, answered, status };
+}
+
+/** The built-in shell tool's sudo command, with what the user is shown checked on the way. */
+async function runSudoTurn(harness: ChatHarness, password: string) {
+  const turn = await answerSudo(harness, 'who am I as root?', password);
+  expect(turn.approval).toMatchObject({
     server: 'hearth',
     tool: 'run_shell_command',
     arguments: { command: 'cd / && sudo echo elevated' },
   });
-  await harness.api.approval.respond(String(approval.requestId), { decision: 'once' });
-  const prompt = await harness.next('sudo:request');
-  expect(prompt.command).toBe('cd / && sudo echo elevated');
-  expect(await harness.api.sudo.respond(String(prompt.requestId), password)).toBe(true);
-  const { turnId } = await sent;
-  return harness.next(
-    'chat:status',
-    (payload) => payload.turnId === turnId && ['done', 'failed'].includes(String(payload.state)),
-  );
+  expect(turn.prompt.command).toBe('cd / && sudo echo elevated');
+  expect(turn.answered).toBe(true);
+  return turn.status;
+}
+
+/** What the model was told the tool returned (the second request's tool message). */
+function toolResultSent(harness: ChatHarness): string | undefined {
+  return harness.ollama.chatRequests()[1]?.messages?.find((message) => message.role === 'tool')
+    ?.content;
 }
 
 describe('sudo through the chat', () => {
@@ -67,22 +82,12 @@ describe('sudo through the chat', () => {
     });
     await addApprovedFixture(chat.api, ['--tools=run']);
     await chat.api.tools.configure('fixture', 'run', { shellCommand: true });
-    const sent = chat.api.chat.send({ text: 'as root' });
-    const approval = await chat.next('approval:request');
-    expect(approval).toMatchObject({ server: 'fixture', tool: 'run' });
-    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
-    const prompt = await chat.next('sudo:request');
-    await chat.api.sudo.respond(String(prompt.requestId), CANARY);
-    const { turnId } = await sent;
-    await chat.next(
-      'chat:status',
-      (payload) => payload.turnId === turnId && payload.state === 'done',
-    );
-    const toolResult = chat.ollama
-      .chatRequests()[1]
-      ?.messages?.find((message) => message.role === 'tool');
-    expect(toolResult?.content).toContain('elevated');
-    expect(toolResult?.content).not.toContain('fixture did not run');
+    const turn = await answerSudo(chat, 'as root', CANARY);
+    expect(turn.approval).toMatchObject({ server: 'fixture', tool: 'run' });
+    expect(turn.status.state).toBe('done');
+    const toolResult = toolResultSent(chat);
+    expect(toolResult).toContain('elevated');
+    expect(toolResult).not.toContain('fixture did not run');
     expect(readFileSync(join(records, 'stdin'), 'utf8')).toBe(`${CANARY}\n`);
   });
 
@@ -98,10 +103,8 @@ describe('sudo through the chat', () => {
     const argv = readFileSync(join(records, 'argv'), 'utf8');
     expect(argv).toMatch(/^\[-k\] \[-S\] \[-p\] \[\] \[--\] /);
     expect(argv).not.toContain(CANARY);
-    const toolResult = chat.ollama
-      .chatRequests()[1]
-      ?.messages?.find((message) => message.role === 'tool');
-    expect(toolResult?.content).toContain('elevated');
+    const toolResult = toolResultSent(chat);
+    expect(toolResult).toContain('elevated');
 
     const everywhere = [
       ...filesUnder(chat.host.dataDir).map((file) => readFileSync(file).toString('latin1')),
@@ -121,10 +124,8 @@ describe('sudo through the chat', () => {
       ],
     });
     expect((await runSudoTurn(chat, 'not-the-password')).state).toBe('done');
-    const toolResult = chat.ollama
-      .chatRequests()[1]
-      ?.messages?.find((message) => message.role === 'tool');
-    expect(toolResult?.content).toMatch(/password was wrong.*not retried/s);
+    const toolResult = toolResultSent(chat);
+    expect(toolResult).toMatch(/password was wrong.*not retried/s);
     expect(chat.events.filter((event) => event.channel === 'sudo:request')).toHaveLength(1);
   });
 
@@ -135,20 +136,9 @@ describe('sudo through the chat', () => {
         plainAnswer('Cancelled.'),
       ],
     });
-    const sent = chat.api.chat.send({ text: 'clean up' });
-    const approval = await chat.next('approval:request');
-    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
-    const prompt = await chat.next('sudo:request');
-    await chat.api.sudo.respond(String(prompt.requestId), null);
-    const { turnId } = await sent;
-    await chat.next(
-      'chat:status',
-      (payload) => payload.turnId === turnId && payload.state === 'done',
-    );
-    const toolResult = chat.ollama
-      .chatRequests()[1]
-      ?.messages?.find((message) => message.role === 'tool');
-    expect(toolResult?.content).toMatch(/not run: the user cancelled the password prompt/);
+    expect((await answerSudo(chat, 'clean up', null)).status.state).toBe('done');
+    const toolResult = toolResultSent(chat);
+    expect(toolResult).toMatch(/not run: the user cancelled the password prompt/);
     expect(() => readFileSync(join(records, 'argv'))).toThrow();
   });
 
@@ -162,10 +152,8 @@ describe('sudo through the chat', () => {
     await chat.api.tools.configure('hearth', 'run_shell_command', { approval: 'allow' });
     const { status } = await chat.turn('run it');
     expect(status.state).toBe('done');
-    const toolResult = chat.ollama
-      .chatRequests()[1]
-      ?.messages?.find((message) => message.role === 'tool');
-    expect(toolResult?.content).toMatch(/passes a password to sudo itself/);
+    const toolResult = toolResultSent(chat);
+    expect(toolResult).toMatch(/passes a password to sudo itself/);
     expect(chat.events.filter((event) => event.channel === 'sudo:request')).toHaveLength(0);
   });
 });
