@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
-import { everythingStdio } from '../support/mcpFixtures';
-import { addApprovedServer } from '../support/fixtureServerSetup';
+import { prepareWithEverything } from '../support/fixtureServerSetup';
 
 // A server's form request, filled in the dialog in Chromium: the model calls the everything
 // server's elicitation tool, the user allows the call, fills the form, and the answer comes back.
@@ -22,10 +21,7 @@ beforeAll(async () => {
     name: 'elicit',
     script,
     viewport: { width: 1280, height: 900 },
-    async prepare(api, ollama) {
-      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-      await addApprovedServer(api, 'everything', everythingStdio());
-    },
+    prepare: prepareWithEverything,
   });
 });
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, type BrowserSession } from '../support/browserSession';
-import { everythingBin, everythingStdio } from '../support/mcpFixtures';
-import { addApprovedServer } from '../support/fixtureServerSetup';
+import { everythingBin } from '../support/mcpFixtures';
+import { prepareWithEverything } from '../support/fixtureServerSetup';
 
 // The acceptance in Chromium, in one session with the real everything server: a prompt
 // run as a slash command, a resource attached, a sampling request approved and answered by the
@@ -39,10 +39,7 @@ beforeAll(async () => {
     name: 'features',
     script,
     viewport: { width: 1280, height: 900 },
-    async prepare(api, ollama) {
-      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
-      await addApprovedServer(api, 'everything', everythingStdio());
-    },
+    prepare: prepareWithEverything,
   });
 });
 

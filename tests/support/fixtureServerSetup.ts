@@ -4,7 +4,8 @@
  */
 import type { Api } from '../../preload/api';
 import type { ServerStatus } from '../../preload/schemas/servers';
-import { fixtureCommand, type ServerCommand } from './mcpFixtures';
+import type { FakeOllama } from '../fixtures/fakeOllama';
+import { everythingStdio, fixtureCommand, type ServerCommand } from './mcpFixtures';
 
 export async function addApprovedServer(
   api: Api,
@@ -21,4 +22,10 @@ export async function addApprovedServer(
 /** The configurable fixture server as "fixture", with the given flags. */
 export async function addApprovedFixture(api: Api, flags: string[]): Promise<void> {
   await addApprovedServer(api, 'fixture', fixtureCommand(flags));
+}
+
+/** A Chromium session's setup: Ollama at the fake, llama3.2 chosen, server-everything approved. */
+export async function prepareWithEverything(api: Api, ollama: FakeOllama): Promise<void> {
+  await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+  await addApprovedServer(api, 'everything', everythingStdio());
 }
