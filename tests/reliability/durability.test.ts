@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -16,8 +16,8 @@ import { openServerStore } from '../../electron/core/mcp/serverStore';
 import { createMemoryVault } from '../../electron/core/secrets/secretVault';
 import { openSettingsStore } from '../../electron/core/store/settingsStore';
 import { tempDir } from '../support/testHost';
-import { checkDisk, killDuringWrites, workerArgs } from './support/killDuringWrites';
-import { workerNode } from './support/unprivilegedNode';
+import { checkDisk, killDuringWrites } from './support/killDuringWrites';
+import { runStoreWorker, sharedDir, workerNode } from './support/unprivilegedNode';
 
 // Settings, server list, approvals and conversations against damaged files, kill -9 mid-write,
 // unreadable files, a read-only folder and a full disk. Never a silent wipe.
@@ -33,30 +33,7 @@ function openSettings(dataDir: string) {
 const isRoot = process.getuid?.() === 0;
 
 function runWorker(dataDir: string, mode: string) {
-  const node = workerNode();
-  if (!node.ok) throw new Error(node.reason);
-  const result = spawnSync(node.execPath, workerArgs(dataDir, mode), {
-    encoding: 'utf8',
-    ...node.options,
-  });
-  if (result.status !== 0) {
-    throw new Error(`worker ${mode} failed: ${result.stderr || result.error?.message}`);
-  }
-  return JSON.parse(result.stdout) as { problems: string[]; error?: string; theme: string };
-}
-
-function appendWorker(dataDir: string) {
-  return runWorker(dataDir, 'append') as unknown as {
-    problems: string[];
-    error?: string;
-    messages?: number;
-  };
-}
-
-function sharedDir(prefix: string): string {
-  const dir = tempDir(prefix);
-  chmodSync(dir, 0o777);
-  return dir;
+  return runStoreWorker<{ problems: string[]; error?: string; theme: string }>(dataDir, mode);
 }
 
 describe('a damaged settings file', () => {
@@ -166,74 +143,6 @@ describe('writes that cannot happen', () => {
     }
     expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).toBe(before);
     expect(readdirSync(dataDir).filter((name) => name.includes('tmp'))).toEqual([]);
-  });
-
-  it('in a read-only data folder keep the conversations whole and say why a message was not saved', (context) => {
-    const node = workerNode();
-    if (!node.ok) context.skip(node.reason);
-    const dataDir = sharedDir('durable');
-    expect(appendWorker(dataDir)).toMatchObject({ messages: 1 });
-    const files = readdirSync(dataDir);
-    for (const name of files) chmodSync(join(dataDir, name), 0o444);
-    chmodSync(dataDir, 0o555);
-    try {
-      const attempt = appendWorker(dataDir);
-      expect(attempt.problems).toEqual([
-        expect.stringMatching(
-          /^Hearth may not write in its data folder, so your conversations can be read/,
-        ),
-      ]);
-      expect(attempt.error).toMatch(
-        /^Could not save the conversation: the data folder is read-only\./,
-      );
-      expect(attempt.messages).toBe(1);
-    } finally {
-      chmodSync(dataDir, 0o777);
-      for (const name of files) chmodSync(join(dataDir, name), 0o666);
-    }
-    expect(appendWorker(dataDir)).toMatchObject({ messages: 2 });
-  });
-
-  it('in a read-only data folder with no history yet keep the session’s conversations in memory, and say so', (context) => {
-    const node = workerNode();
-    if (!node.ok) context.skip(node.reason);
-    const dataDir = sharedDir('durable');
-    chmodSync(dataDir, 0o555);
-    try {
-      const attempt = appendWorker(dataDir);
-      expect(attempt.problems).toEqual([
-        expect.stringMatching(
-          /^Hearth cannot open its conversation history \(.+\), so conversations are kept only until it quits/,
-        ),
-      ]);
-      expect(attempt).toMatchObject({ messages: 1 });
-      expect(attempt.error).toBeUndefined();
-    } finally {
-      chmodSync(dataDir, 0o777);
-    }
-    expect(readdirSync(dataDir)).toEqual([]);
-  });
-
-  it('with a history file it may not read start with a history in memory, and say so', (context) => {
-    const node = workerNode();
-    if (!node.ok) context.skip(node.reason);
-    const dataDir = sharedDir('durable');
-    expect(appendWorker(dataDir)).toMatchObject({ messages: 1 });
-    const database = join(dataDir, 'conversations.sqlite');
-    const before = readFileSync(database);
-    chmodSync(database, 0o000);
-    try {
-      const attempt = appendWorker(dataDir);
-      expect(attempt.problems).toEqual([
-        expect.stringMatching(
-          /^Hearth cannot open its conversation history \(.+\), so conversations are kept only until it quits/,
-        ),
-      ]);
-      expect(attempt).toMatchObject({ messages: 1 });
-    } finally {
-      chmodSync(database, 0o600);
-    }
-    expect(readFileSync(database).equals(before)).toBe(true);
   });
 
   describe.skipIf(!isRoot || process.platform !== 'linux')('on a full disk', () => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../support/testHost';
+import { workerArgs } from './killDuringWrites';
 
 /** Whom the worker runs as: nobody when the tests run as root. */
 type RunAs = { uid?: number; gid?: number };
@@ -41,4 +42,25 @@ export function workerNode(): WorkerNode {
     reason:
       'running as root, and the user nobody (who file permissions apply to) cannot read this checkout to run the worker',
   });
+}
+
+/** Runs storeWorker.ts in `mode` as that user and returns what it printed (one JSON line). */
+export function runStoreWorker<T>(dataDir: string, mode: string): T {
+  const node = workerNode();
+  if (!node.ok) throw new Error(node.reason);
+  const result = spawnSync(node.execPath, workerArgs(dataDir, mode), {
+    encoding: 'utf8',
+    ...node.options,
+  });
+  if (result.status !== 0) {
+    throw new Error(`worker ${mode} failed: ${result.stderr || result.error?.message}`);
+  }
+  return JSON.parse(result.stdout) as T;
+}
+
+/** A temporary folder that user may write in too. */
+export function sharedDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  chmodSync(dir, 0o777);
+  return dir;
 }
