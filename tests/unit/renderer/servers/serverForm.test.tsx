@@ -45,6 +45,18 @@ function savedAt(store: ReturnType<typeof savingStore>, index: number) {
   return present(store.saved[index]);
 }
 
+/** The Servers view on the detail of `stored` (named github), saves going to a store. */
+async function openStoredServer(stored: ServerEntry) {
+  const store = savingStore([builtin, stored]);
+  const harness = renderServers(
+    store.list,
+    { 'servers:save': store.save },
+    { serverName: 'github' },
+  );
+  await screen.findByRole('heading', { name: 'github' });
+  return { store, harness };
+}
+
 async function openAddForm(harness: ReturnType<typeof renderServers>) {
   await screen.findByRole('list', { name: 'Servers' });
   await harness.user.click(first(screen.getAllByRole('button', { name: 'Add server' })));
@@ -188,13 +200,7 @@ describe('the server form', () => {
         },
       },
     );
-    const store = savingStore([builtin, stored]);
-    const harness = renderServers(
-      store.list,
-      { 'servers:save': store.save },
-      { serverName: 'github' },
-    );
-    await screen.findByRole('heading', { name: 'github' });
+    const { store, harness } = await openStoredServer(stored);
     await harness.user.click(screen.getByRole('button', { name: 'Edit' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit “github”' });
     const value = within(dialog).getByLabelText('Variable 1 value') as HTMLInputElement;
@@ -311,13 +317,7 @@ describe('the server form', () => {
         },
       },
     );
-    const store = savingStore([builtin, stored]);
-    const harness = renderServers(
-      store.list,
-      { 'servers:save': store.save },
-      { serverName: 'github' },
-    );
-    await screen.findByRole('heading', { name: 'github' });
+    const { store, harness } = await openStoredServer(stored);
     await harness.user.click(screen.getByRole('button', { name: 'Duplicate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate “github”' });
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe(
