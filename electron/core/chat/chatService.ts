@@ -118,6 +118,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       turnId,
       model,
       opening,
+      earlier: existing?.messages ?? [],
       signal: controller.signal,
       provider: options.provider(),
       history,

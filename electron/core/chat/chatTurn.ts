@@ -40,6 +40,8 @@ export interface TurnOptions {
   model: string;
   /** What the turn starts with: the user's message (after a prompt's messages, if any). */
   opening: NewMessage[];
+  /** The conversation's messages before this turn, as the caller just read them. */
+  earlier: readonly StoredMessage[];
   signal: AbortSignal;
   provider: ModelProvider;
   history: ConversationStore;
@@ -74,9 +76,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       ...(problem ? { problem } : {}),
     });
 
-  // The conversation as this turn sends it: read once, then kept in step with what it saves,
-  // rather than read back from the database for every request of a long conversation.
-  const messages: StoredMessage[] = [...(history.get(conversationId)?.messages ?? [])];
+  // The conversation as this turn sends it: as the caller read it, then kept in step with what
+  // it saves, rather than read back from the database for every request of a long conversation.
+  const messages: StoredMessage[] = [...options.earlier];
   /** Saves a completed step at once, so a crash loses at most the step in flight. */
   const save = (newMessages: NewMessage[]) => {
     const stored = history.append(conversationId, newMessages);
