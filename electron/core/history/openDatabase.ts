@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Sqlite from 'node:sqlite';
+import { quietSqliteWarning } from './quietSqliteWarning';
 import { migrate, NewerSchemaError } from './schema';
 
 export const DATABASE_FILE_NAME = 'conversations.sqlite';
@@ -31,9 +32,11 @@ const SIDE_FILE_SUFFIXES = ['-wal', '-shm'] as const;
 
 // Loaded through `require` rather than a static import: `node:sqlite` exists only with the
 // `node:` prefix, which some bundlers' built-in lists miss, and loading it on first use keeps
-// its ExperimentalWarning (printed once by Node) away from code that never opens history.
+// its ExperimentalWarning away from code that never opens history; where it does load, that one
+// warning is silenced.
 let sqliteModule: typeof Sqlite | undefined;
 function loadSqlite(): typeof Sqlite {
+  quietSqliteWarning();
   sqliteModule ??= createRequire(import.meta.url)('node:sqlite') as typeof Sqlite;
   return sqliteModule;
 }
