@@ -1,0 +1,260 @@
+/**
+ * The stand-in's `app`: ready once the main script has run, paths, the single-instance lock
+ * (held per userData folder, as Electron's is, so a second process on the same folder is told
+ * no and the first gets `second-instance`), and quitting in Electron's order: `before-quit`
+ * (preventable), windows closed, `will-quit` (preventable), `quit`, exit.
+ */
+import { EventEmitter } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  watch,
+  writeFileSync,
+  closeSync,
+} from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { App, LoginItemSettings, Settings } from 'electron';
+import { note } from './recorder';
+
+/** The app folder, as Electron takes it from the command line: where package.json is. */
+function findAppPath(): string {
+  let dir = dirname(process.argv[1] ?? process.cwd());
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+const appPath = findAppPath();
+const appPackage = JSON.parse(readFileSync(join(appPath, 'package.json'), 'utf8')) as {
+  name: string;
+  productName?: string;
+  version: string;
+};
+
+/** A preventable Electron event. */
+export function preventableEvent(): { defaultPrevented: boolean; preventDefault(): void } {
+  return {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
+
+type Closer = () => boolean;
+
+class AppStandIn extends EventEmitter {
+  readonly isPackaged = false;
+  private readonly paths = new Map<string, string>();
+  private ready = false;
+  private quitting = false;
+  private readonly readyPromise: Promise<void>;
+  private lockFile: string | undefined;
+  private loginItem: Settings = {};
+  /** Set by the window module: closes every window, false when one refused (a `close` prevented). */
+  closeAllWindows: Closer = () => true;
+  // Electron's process lives until it quits, whatever else holds the event loop.
+  private readonly keepAlive = setInterval(() => undefined, 1 << 30);
+
+  constructor() {
+    super();
+    const name = appPackage.productName ?? appPackage.name;
+    const appData =
+      process.platform === 'darwin'
+        ? join(homedir(), 'Library', 'Application Support')
+        : process.platform === 'win32'
+          ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+          : (process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'));
+    this.paths.set('home', homedir());
+    this.paths.set('appData', appData);
+    this.paths.set('userData', join(appData, name));
+    this.paths.set('temp', tmpdir());
+    this.paths.set('exe', process.execPath);
+    this.readyPromise = new Promise((resolve) => {
+      // Electron is ready after the main script's first run, never during it.
+      setTimeout(() => {
+        this.emit('will-finish-launching');
+        this.ready = true;
+        note('app.ready');
+        this.emit('ready', preventableEvent(), {});
+        resolve();
+      }, 0);
+    });
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  whenReady(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  getName(): string {
+    return appPackage.productName ?? appPackage.name;
+  }
+
+  getVersion(): string {
+    return appPackage.version;
+  }
+
+  getAppPath(): string {
+    return appPath;
+  }
+
+  getPath(name: Parameters<App['getPath']>[0]): string {
+    const path = this.paths.get(name);
+    if (!path) throw new Error(`Failed to get '${name}' path`);
+    return path;
+  }
+
+  setPath(name: string, path: string): void {
+    if (this.ready && name === 'userData') note('app.setPath after ready', { name });
+    this.paths.set(name, path);
+  }
+
+  setLoginItemSettings(settings: Settings): void {
+    note('app.setLoginItemSettings', settings);
+    this.loginItem = { ...this.loginItem, ...settings };
+  }
+
+  getLoginItemSettings(): Pick<LoginItemSettings, 'openAtLogin'> {
+    return { openAtLogin: this.loginItem.openAtLogin ?? false };
+  }
+
+  requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
+    const folder = this.getPath('userData');
+    const lockFile = join(folder, 'SingletonLock');
+    const mailbox = join(folder, 'SingletonMessages');
+    mkdirSync(mailbox, { recursive: true });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        closeSync(openSync(lockFile, 'wx'));
+        writeFileSync(lockFile, String(process.pid));
+        this.lockFile = lockFile;
+        this.listenForSecondInstances(mailbox);
+        note('app.requestSingleInstanceLock', { granted: true });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (isAlive(holder)) {
+        const message = join(mailbox, `${Date.now()}-${process.pid}.json`);
+        writeFileSync(
+          `${message}.tmp`,
+          JSON.stringify({ argv: process.argv, cwd: process.cwd(), additionalData }),
+        );
+        renameSync(`${message}.tmp`, message);
+        note('app.requestSingleInstanceLock', { granted: false });
+        return false;
+      }
+      rmSync(lockFile, { force: true }); // The holder died without letting go.
+    }
+    return false;
+  }
+
+  hasSingleInstanceLock(): boolean {
+    return this.lockFile !== undefined;
+  }
+
+  private listenForSecondInstances(mailbox: string): void {
+    const deliver = () => {
+      for (const file of readdirSync(mailbox)
+        .filter((name) => name.endsWith('.json'))
+        .sort()) {
+        const path = join(mailbox, file);
+        let message: { argv: string[]; cwd: string; additionalData?: unknown };
+        try {
+          message = JSON.parse(readFileSync(path, 'utf8'));
+          unlinkSync(path);
+        } catch {
+          continue;
+        }
+        note('app.second-instance', { argv: message.argv });
+        this.emit(
+          'second-instance',
+          preventableEvent(),
+          message.argv,
+          message.cwd,
+          message.additionalData,
+        );
+      }
+    };
+    watch(mailbox, deliver).unref();
+    setInterval(deliver, 250).unref();
+  }
+
+  quit(): void {
+    note('app.quit');
+    if (this.quitting) return;
+    const before = preventableEvent();
+    this.emit('before-quit', before);
+    if (before.defaultPrevented) return;
+    this.quitting = true;
+    if (!this.closeAllWindows()) {
+      this.quitting = false;
+      return;
+    }
+    const will = preventableEvent();
+    this.emit('will-quit', will);
+    if (will.defaultPrevented) {
+      this.quitting = false;
+      return;
+    }
+    this.emit('quit', preventableEvent(), 0);
+    this.exit(0);
+  }
+
+  isQuitting(): boolean {
+    return this.quitting;
+  }
+
+  exit(code = 0): void {
+    note('app.exit', { code });
+    clearInterval(this.keepAlive);
+    if (this.lockFile) rmSync(this.lockFile, { force: true });
+    process.exit(code);
+  }
+
+  focus(): void {
+    note('app.focus');
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const app = new AppStandIn();
+
+/** Checks the shape against Electron's own declarations. */
+export const appShape: Pick<
+  App,
+  | 'isReady'
+  | 'whenReady'
+  | 'getName'
+  | 'getVersion'
+  | 'getAppPath'
+  | 'getPath'
+  | 'setPath'
+  | 'setLoginItemSettings'
+  | 'requestSingleInstanceLock'
+  | 'hasSingleInstanceLock'
+  | 'quit'
+  | 'exit'
+  | 'focus'
+  | 'isPackaged'
+> = app;
