@@ -13,7 +13,7 @@ export function findElectronBinary(): { path?: string; reason?: string } {
   if (!existsSync(pathFile) && !override) {
     return {
       reason:
-        'no Electron binary installed: the electron package downloads it from Electron’s release site at first use, which this machine cannot reach',
+        'no Electron binary installed: `npm start` downloads it from Electron’s release site (or ELECTRON_MIRROR), which this machine cannot reach; the built main process is tested against a stand-in in desktopMain.test.ts',
     };
   }
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron';
