@@ -23,13 +23,15 @@ afterEach(async () => {
   for (const clone of clones.splice(0)) rmSync(clone, { recursive: true, force: true });
 });
 
-function npmStart(
+function npmRun(
   clone: string,
   env: NodeJS.ProcessEnv,
+  script = 'start',
 ): Promise<{ code: number | null; output: string }> {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete environment.ELECTRON_EXEC_PATH;
-  const child = spawn('npm', ['start'], {
+  delete environment.ELECTRON_RENDERER_URL;
+  const child = spawn('npm', ['run', script], {
     cwd: clone,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +62,7 @@ describe('the first `npm start` on a fresh clone', () => {
   it('downloads Electron from the mirror with progress, then launches it on the app', async () => {
     const { mirror, clone, record, env } = await setUp('release');
     const version = electronVersion();
-    const first = await npmStart(clone, env);
+    const first = await npmRun(clone, env);
     expect(first.code, first.output).toBe(0);
     expect(mirror.requests).toEqual(
       expect.arrayContaining([
@@ -72,8 +74,9 @@ describe('the first `npm start` on a fresh clone', () => {
     expect(first.output).toContain(`Electron ${version} is ready.`);
 
     // Launched as electron-vite launches Electron: on the app folder, after building it.
-    const [cwd, ...args] = readFileSync(record, 'utf8').trimEnd().split('\n');
+    const [cwd, devServer, ...args] = readFileSync(record, 'utf8').trimEnd().split('\n');
     expect(cwd).toBe(clone);
+    expect(devServer).toBe('');
     expect(args[0]).toBe('.');
     expect(existsSync(join(clone, 'out', 'main', 'main.js'))).toBe(true);
     expect(readFileSync(join(clone, 'node_modules', 'electron', 'path.txt'), 'utf8')).toBe(
@@ -83,16 +86,25 @@ describe('the first `npm start` on a fresh clone', () => {
     // The next start uses what is there: nothing more is asked of the mirror.
     const asked = mirror.requests.length;
     rmSync(record);
-    const second = await npmStart(clone, env);
+    const second = await npmRun(clone, env);
     expect(second.code, second.output).toBe(0);
     expect(mirror.requests).toHaveLength(asked);
     expect(second.output).not.toContain('Downloading Electron');
     expect(existsSync(record)).toBe(true);
+
+    // `npm run dev` starts the same binary on the app, with the renderer's dev server.
+    rmSync(record);
+    const dev = await npmRun(clone, env, 'dev');
+    expect(dev.code, dev.output).toBe(0);
+    const [, devAddress, devEntry] = readFileSync(record, 'utf8').trimEnd().split('\n');
+    expect(devAddress).toMatch(/^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+\/?$/);
+    expect(devEntry).toBe('.');
+    expect(mirror.requests).toHaveLength(asked);
   }, 240_000);
 
   it('ends with one plain message, and a non-zero exit, when the mirror has no Electron', async () => {
     const { mirror, clone, record, env } = await setUp('not-found');
-    const result = await npmStart(clone, env);
+    const result = await npmRun(clone, env);
     expect(result.code).not.toBe(0);
     expect(mirror.requests).toContain(
       `/v${electronVersion()}/${releaseFileName(electronVersion())}`,

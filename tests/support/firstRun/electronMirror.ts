@@ -16,9 +16,12 @@ export interface ElectronMirror {
   close(): Promise<void>;
 }
 
-/** The executable: its first line the folder it ran in, then one line per argument. */
+/**
+ * The executable: its first line the folder it ran in, the second the dev server's address
+ * electron-vite gives the app (empty outside `npm run dev`), then one line per argument.
+ */
 const RECORDING_EXECUTABLE = `#!/bin/sh
-{ pwd; for argument in "$@"; do printf '%s\\n' "$argument"; done; } > "$HEARTH_TEST_LAUNCH_RECORD"
+{ pwd; printf '%s\\n' "$ELECTRON_RENDERER_URL"; for argument in "$@"; do printf '%s\\n' "$argument"; done; } > "$HEARTH_TEST_LAUNCH_RECORD"
 `;
 
 export function releaseFileName(version: string): string {
