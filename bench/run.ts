@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
 import { run as chat } from './chat.bench';
+import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
 import { run as toolSelection } from './toolSelection.bench';
 import { run as ui } from './ui.bench';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   mcp,
   chat,
   ui,
+  history,
   toolSelection,
 };
 

@@ -5,17 +5,22 @@
  * `ui.long_tasks` (main-thread tasks over 50 ms during the stream), `ui.commits_per_s` (React
  * commits, counted through the DevTools hook React calls on every commit) and `ui.dom_nodes`.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openConversationStore } from '../electron/core/history/conversationStore';
 import type { NewMessage } from '../electron/core/history/types';
 import { startFakeOllama } from '../tests/fixtures/fakeOllama';
 import { launchChromium } from '../tests/support/chromium';
 import { connectRenderer } from '../tests/support/rendererBridge';
-import { REPO_ROOT, startBuiltHost } from '../tests/support/serveProcess';
+import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
 import { percentile, round, type Figure } from './figures';
+import {
+  buildApp,
+  INSTRUMENT,
+  startMeasuring,
+  stopMeasuring,
+  timeOpen,
+} from './support/browserPage';
 
 const MESSAGES = 1_000;
 const STREAM_TOKENS = 1_000;
@@ -36,42 +41,8 @@ function seedMessages(): NewMessage[] {
   });
 }
 
-/** Counters installed before any page script runs. */
-const INSTRUMENT = `
-  window.__bench = { commits: 0, frames: [], longTasks: 0, measuring: false };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true, renderers: new Map(), isDisabled: false,
-    inject() { return 1; }, checkDCE() {},
-    onCommitFiberRoot() { if (window.__bench.measuring) window.__bench.commits++; },
-    onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
-  };
-  new PerformanceObserver((list) => {
-    if (window.__bench.measuring) window.__bench.longTasks += list.getEntries().length;
-  }).observe({ type: 'longtask', buffered: false });
-  let last = 0;
-  const frame = (now) => {
-    if (window.__bench.measuring && last) window.__bench.frames.push(now - last);
-    last = now;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-`;
-
 export async function run(): Promise<Figure[]> {
-  const built = spawnSync(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error('The app could not be built for the UI bench.');
+  buildApp();
 
   const dataDir = tempDir('ui-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
@@ -101,44 +72,15 @@ export async function run(): Promise<Figure[]> {
     await page.goto(host.url);
     const item = page.getByRole('button', { name: /Sorting arrays/ }).first();
     await item.waitFor();
-    // Timed inside the page, from the click to the last message on screen. A string, because
-    // the bench runner's compiler adds helpers to functions that the page does not have.
-    const openMs = Number(
-      await page.evaluate(`new Promise((resolve) => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Sorting arrays'));
-        const started = performance.now();
-        const observer = new MutationObserver(() => {
-          if (!document.body.textContent.includes('${LAST_MARKER}')) return;
-          observer.disconnect();
-          resolve(performance.now() - started);
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        button.click();
-      })`),
-    );
+    const openMs = await timeOpen(page, 'Sorting arrays', LAST_MARKER);
 
-    await page.evaluate(() => {
-      (window as unknown as { __bench: { measuring: boolean } }).__bench.measuring = true;
-    });
+    await startMeasuring(page);
     const streamStart = performance.now();
     await page.getByRole('textbox', { name: 'Message' }).fill('Stream a long answer please.');
     await page.keyboard.press('Enter');
     await page.getByText('stream-finished').first().waitFor({ timeout: 60_000 });
     const streamSeconds = (performance.now() - streamStart) / 1000;
-    const measured = await page.evaluate(() => {
-      const bench = (
-        window as unknown as {
-          __bench: { commits: number; frames: number[]; longTasks: number; measuring: boolean };
-        }
-      ).__bench;
-      bench.measuring = false;
-      return {
-        commits: bench.commits,
-        frames: bench.frames,
-        longTasks: bench.longTasks,
-        nodes: document.getElementsByTagName('*').length,
-      };
-    });
+    const measured = await stopMeasuring(page);
     return [
       { name: 'ui.open_conversation_ms', value: round(openMs, 1), unit: 'ms' },
       { name: 'ui.frame_ms.p95', value: round(percentile(measured.frames, 95), 2), unit: 'ms' },

@@ -26,6 +26,8 @@ import type {
 export const DEFAULT_LIST_LIMIT = 500;
 /** Search hits when the caller does not say: more than a results list can usefully show. */
 export const DEFAULT_SEARCH_LIMIT = 50;
+/** From this many matches on, a one-word search lists the newest first instead of ranking all. */
+export const MANY_MATCHES = 5_000;
 /** Words of context `snippet()` keeps around a match (FTS5 allows at most 64). */
 export const SNIPPET_TOKENS = 12;
 /**
@@ -201,7 +203,16 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     search(query, limit = DEFAULT_SEARCH_LIMIT) {
       const expression = toSearchExpression(query);
       if (expression === undefined) return [];
-      return statements.search.all(expression, count(limit)).map((row) => ({
+      // Ranking scores every match, so a word found in most messages would cost a pass over the
+      // whole history; with that many matches the newest come first instead, which the index
+      // gives in order without scoring.
+      const matches = Number(statements.countMatches.get(expression, MANY_MATCHES)?.n ?? 0);
+      // Words are quoted one by one, so a quote, a space and a quote separate two of them. With
+      // two words or more the index cannot give the newest in order cheaply; ranking stays.
+      const oneWord = !expression.includes('" "');
+      const statement =
+        matches >= MANY_MATCHES && oneWord ? statements.searchNewest : statements.search;
+      return statement.all(expression, count(limit)).map((row) => ({
         conversationId: String(row.conversation_id),
         title: String(row.title),
         ...(row.message_id === null ? {} : { messageId: Number(row.message_id) }),
@@ -229,6 +240,10 @@ function prepareStatements(database: DatabaseSync) {
   const summaryColumns = `c.id, c.title, c.model, c.system_prompt, c.created_at, c.updated_at,
     (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
   const prepare = (sql: string) => database.prepare(sql);
+  const searchColumns = `SELECT s.conversation_id, c.title, s.message_id,
+        snippet(search_index, 0, '${SNIPPET_MATCH_START}', '${SNIPPET_MATCH_END}',
+          '${SNIPPET_ELLIPSIS}', ${SNIPPET_TOKENS}) AS snippet
+      FROM search_index s JOIN conversations c ON c.id = s.conversation_id`;
   return {
     insertConversation: prepare(`INSERT INTO conversations
       (id, title, model, system_prompt, created_at, updated_at)
@@ -254,10 +269,12 @@ function prepareStatements(database: DatabaseSync) {
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
     deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
-    search: prepare(`SELECT s.conversation_id, c.title, s.message_id,
-        snippet(search_index, 0, '${SNIPPET_MATCH_START}', '${SNIPPET_MATCH_END}',
-          '${SNIPPET_ELLIPSIS}', ${SNIPPET_TOKENS}) AS snippet
-      FROM search_index s JOIN conversations c ON c.id = s.conversation_id
-      WHERE search_index MATCH ? ORDER BY rank LIMIT ?`),
+    search: prepare(`${searchColumns} WHERE search_index MATCH ? ORDER BY rank LIMIT ?`),
+    searchNewest: prepare(
+      `${searchColumns} WHERE search_index MATCH ? ORDER BY s.rowid DESC LIMIT ?`,
+    ),
+    countMatches: prepare(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM search_index WHERE search_index MATCH ? LIMIT ?)',
+    ),
   };
 }

@@ -89,8 +89,39 @@ ALTER TABLE messages ADD COLUMN request_facts TEXT
   CHECK (request_facts IS NULL OR json_valid(request_facts));
 `;
 
+/**
+ * Step 4: a tool result is indexed by its first 4,000 characters, not whole. Results of 100 KB
+ * (a file read, a page fetched) made the index as large as the history and every search that
+ * matched one slow; what identifies a result is near its start. Long results already indexed are
+ * indexed again by their beginning.
+ */
+export const INDEXED_TOOL_RESULT_CHARS = 4_000;
+const STEP_4 = `
+DROP TRIGGER messages_indexed;
+DROP TRIGGER messages_reindexed;
+CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  VALUES (new.id,
+    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
+    new.conversation_id, new.id);
+END;
+CREATE TRIGGER messages_reindexed AFTER UPDATE OF content ON messages BEGIN
+  DELETE FROM search_index WHERE rowid = old.id;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT new.id,
+    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
+    new.conversation_id, new.id
+  WHERE new.content <> '';
+END;
+DELETE FROM search_index WHERE rowid IN
+  (SELECT id FROM messages WHERE role = 'tool' AND length(content) > ${INDEXED_TOOL_RESULT_CHARS});
+INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT id, substr(content, 1, ${INDEXED_TOOL_RESULT_CHARS}), conversation_id, id FROM messages
+  WHERE role = 'tool' AND length(content) > ${INDEXED_TOOL_RESULT_CHARS};
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -7,13 +7,26 @@ describe('toSearchExpression', () => {
   });
 
   it('doubles quotes inside a word so it stays one string', () => {
-    expect(toSearchExpression('say "hi"')).toBe('"say" """hi"""*');
+    expect(toSearchExpression('say "hello"')).toBe('"say" """hello"""*');
   });
 
   it('turns operators and syntax into plain quoted text', () => {
-    expect(toSearchExpression('a NEAR b OR NOT c* (d)')).toBe(
-      '"a" "NEAR" "b" "OR" "NOT" "c*" "(d)"*',
+    expect(toSearchExpression('a NEAR b OR NOT c* (dee)')).toBe(
+      '"a" "NEAR" "b" "OR" "NOT" "c*" "(dee)"*',
     );
+  });
+
+  it('matches a last word of one or two Latin letters whole, not as a prefix of most words', () => {
+    expect(toSearchExpression('weather t')).toBe('"weather" "t"');
+    expect(toSearchExpression('th')).toBe('"th"');
+    expect(toSearchExpression('(d)')).toBe('"(d)"');
+    expect(toSearchExpression('the')).toBe('"the"*');
+    expect(toSearchExpression('42')).toBe('"42"');
+  });
+
+  it('keeps the prefix for short words in scripts the tokenizer does not split', () => {
+    expect(toSearchExpression('東')).toBe('"東"*');
+    expect(toSearchExpression('天気')).toBe('"天気"*');
   });
 
   it('leaves out words made only of punctuation', () => {

@@ -1,0 +1,104 @@
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  MANY_MATCHES,
+  openConversationStore,
+  type ConversationStore,
+} from '../../electron/core/history/conversationStore';
+import { DATABASE_FILE_NAME } from '../../electron/core/history/openDatabase';
+import { INDEXED_TOOL_RESULT_CHARS } from '../../electron/core/history/schema';
+import type { NewMessage } from '../../electron/core/history/types';
+import { tempDir } from '../support/testHost';
+
+// Search that stays fast as history grows: long tool results are indexed by their beginning,
+// and a word found in thousands of messages lists the newest first instead of scoring them all.
+const opened: ConversationStore[] = [];
+
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+});
+
+function open(dataDir = tempDir('search-scale')) {
+  const store = openConversationStore({ dataDir, onProblem: () => undefined });
+  opened.push(store);
+  return store;
+}
+
+function toolResult(id: string, content: string): NewMessage {
+  return { role: 'tool', toolCallId: id, toolName: 'files_read_file', content };
+}
+
+const filler = (words: number) => Array.from({ length: words }, () => 'lorem').join(' ');
+
+describe('search over a large history', () => {
+  it('finds a tool result by its beginning, not by what lies past the indexed part', () => {
+    const store = open();
+    const { id } = store.create({ title: 'Reading files', model: 'llama3.2' });
+    const body = `openingword ${filler(INDEXED_TOOL_RESULT_CHARS / 5)} buriedword`;
+    expect(body.length).toBeGreaterThan(INDEXED_TOOL_RESULT_CHARS);
+    store.append(id, [
+      toolResult('call-1', body),
+      { role: 'assistant', content: `An answer that says buriedword.` },
+    ]);
+    expect(store.search('openingword').map((hit) => hit.conversationId)).toEqual([id]);
+    // Only the assistant's message, which is indexed whole, holds the late word.
+    const late = store.search('buriedword');
+    expect(late).toHaveLength(1);
+    expect(late[0]?.snippet).toContain('An answer');
+    // The stored result itself is whole.
+    expect(store.get(id)?.messages[0]?.content).toBe(body);
+  });
+
+  it('indexes long tool results of an older database by their beginning when it opens', () => {
+    const dataDir = tempDir('search-migrate');
+    const store = open(dataDir);
+    const { id } = store.create({ title: 'Old history', model: 'llama3.2' });
+    store.close();
+    // As a database from before step 4 holds it: the whole result in the index.
+    const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
+    const body = `firstpart ${filler(INDEXED_TOOL_RESULT_CHARS / 5)} lastpart`;
+    database.exec('PRAGMA user_version = 3');
+    database.exec(`DROP TRIGGER messages_indexed;
+      CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
+        INSERT INTO search_index (rowid, body, conversation_id, message_id)
+        VALUES (new.id, new.content, new.conversation_id, new.id);
+      END;`);
+    database
+      .prepare(
+        `INSERT INTO messages (conversation_id, role, content, tool_call_id, tool_name, created_at)
+         VALUES (?, 'tool', ?, 'call-1', 'files_read_file', '2026-01-01T00:00:00.000Z')`,
+      )
+      .run(id, body);
+    expect(
+      database
+        .prepare(`SELECT count(*) AS n FROM search_index WHERE search_index MATCH 'lastpart'`)
+        .get()?.n,
+    ).toBe(1);
+    database.close();
+
+    const reopened = open(dataDir);
+    expect(reopened.search('firstpart')).toHaveLength(1);
+    expect(reopened.search('lastpart')).toHaveLength(0);
+    expect(reopened.get(id)?.messages[0]?.content).toBe(body);
+  });
+
+  it(`lists the newest first when one word matches ${MANY_MATCHES} messages or more`, () => {
+    const store = open();
+    const { id } = store.create({ title: 'A long chat', model: 'llama3.2' });
+    const messages: NewMessage[] = Array.from({ length: MANY_MATCHES + 10 }, (_, index) => ({
+      role: 'user',
+      content: index === 7 ? 'common words with a needle' : `common words ${index}`,
+    }));
+    const stored = store.append(id, messages);
+    const hits = store.search('common', 20);
+    expect(hits).toHaveLength(20);
+    const newestIds = stored
+      .map((message) => message.id)
+      .reverse()
+      .slice(0, 20);
+    expect(hits.map((hit) => hit.messageId)).toEqual(newestIds);
+    // Fewer matches are ranked as before, however old.
+    expect(store.search('needle').map((hit) => hit.messageId)).toEqual([stored[7]?.id]);
+  });
+});
