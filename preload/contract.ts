@@ -29,6 +29,7 @@ import {
   chatDeltaSchema,
   chatSendSchema,
   chatStatusSchema,
+  contentPageSchema,
   conversationSchema,
   conversationSummarySchema,
   elicitationAnswerSchema,
@@ -319,9 +320,20 @@ export const invokeChannels = {
     ]),
     z.array(conversationSummarySchema),
   ),
+  /** The conversation, with long tool results as their beginning (see `fullLength`). */
   'conversations:get': channel(
     z.tuple([z.string().min(1).max(128)]),
     conversationSchema.nullable(),
+  ),
+  /** A page of one message's content: for the rest of a tool result sent shortened. */
+  'conversations:messageContent': channel(
+    z.tuple([
+      z.string().min(1).max(128),
+      z.int().nonnegative(),
+      z.int().nonnegative(),
+      z.int().min(1).max(1_000_000),
+    ]),
+    contentPageSchema.nullable(),
   ),
   'conversations:rename': channel(
     z.tuple([z.string().min(1).max(128), z.string().max(200)]),

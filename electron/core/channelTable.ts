@@ -12,6 +12,7 @@ import { completeArgument, getPrompt } from './mcp/prompts';
 import { readResource, type ResourceWatch } from './mcp/resources';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
+import { withToolResultPreviews } from './history/toolResultPreview';
 import type { RendererQuestions } from './chat/userQuestions';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 
@@ -72,7 +73,12 @@ export function createHandlers(services: Services): Handlers {
     'chat:resend': (conversationId, text) => services.chat.resend(conversationId, text),
     'chat:stop': (conversationId) => services.chat.stop(conversationId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
-    'conversations:get': (id) => services.chat.history.get(id) ?? null,
+    'conversations:get': (id) => {
+      const conversation = services.chat.history.get(id);
+      return conversation ? withToolResultPreviews(conversation) : null;
+    },
+    'conversations:messageContent': (id, messageId, offset, length) =>
+      services.chat.history.contentPage(id, messageId, offset, length) ?? null,
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),
     'conversations:delete': async (id) => {
       services.chat.stop(id);

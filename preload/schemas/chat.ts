@@ -62,7 +62,15 @@ export const storedMessageSchema = z.strictObject({
       evalMs: z.number().optional(),
     })
     .optional(),
+  /** A tool result sent shortened: the content is its beginning, this its whole length. */
+  fullLength: z.int().positive().optional(),
   createdAt: z.string().max(64),
+});
+
+/** Part of a message's content, and the content's whole length. */
+export const contentPageSchema = z.strictObject({
+  text: z.string().max(1_000_000),
+  total: z.int().nonnegative(),
 });
 
 export const conversationSummarySchema = z.strictObject({

@@ -65,6 +65,17 @@ export interface ConversationStore {
   replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
   /** Best matches first, in message content and titles; [] when the query has no words. */
   search(query: string, limit?: number): SearchHit[];
+  /**
+   * `length` characters of a message's content from `offset` (counted in UTF-16 units, as
+   * JavaScript strings are), and the content's whole length; undefined when the conversation
+   * has no such message.
+   */
+  contentPage(
+    id: string,
+    messageId: number,
+    offset: number,
+    length: number,
+  ): { text: string; total: number } | undefined;
   close(): void;
 }
 
@@ -219,6 +230,12 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         snippet: String(row.snippet),
       }));
     },
+    contentPage(id, messageId, offset, length) {
+      const row = statements.content.get(messageId, id);
+      if (!row) return undefined;
+      const content = String(row.content);
+      return { text: content.slice(offset, offset + length), total: content.length };
+    },
     close() {
       if (closed) return;
       closed = true;
@@ -266,6 +283,7 @@ function prepareStatements(database: DatabaseSync) {
       VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
         $tool_name, $model, $timings, $attachments, $request_facts, $created_at)`),
     messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
+    content: prepare('SELECT content FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
     deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),

@@ -48,12 +48,19 @@ export interface StoredMessage {
   /** On an `assistant` message: the tools offered and the context of its request. */
   request?: RequestFacts;
   timings?: MessageTimings;
+  /**
+   * Only in what the interface is sent: the content is the beginning of a longer tool result,
+   * whose whole length this is (see toolResultPreview).
+   */
+  fullLength?: number;
   /** ISO 8601. */
   createdAt: string;
 }
 
 /** A message about to be saved: the store gives it an id and, unless given, the time. */
-export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt'> & { createdAt?: string };
+export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt' | 'fullLength'> & {
+  createdAt?: string;
+};
 
 /** One line of the conversation list. */
 export interface ConversationSummary {

@@ -13,6 +13,7 @@ import { isRunning, unattachedCalls, visibleMessages } from './conversationState
 import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
 import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
+import { OpenConversationContext } from './openConversation';
 import { ModelPicker } from './ModelPicker';
 import { PullModel } from './PullModel';
 import { SystemPromptButton } from './SystemPromptButton';
@@ -153,11 +154,13 @@ export function ChatView() {
           )}
         </div>
       ) : (
-        <MessageList
-          keys={keys}
-          renderRow={renderRow}
-          followKey={`${state.conversationId}:${sent}`}
-        />
+        <OpenConversationContext.Provider value={state.conversationId}>
+          <MessageList
+            keys={keys}
+            renderRow={renderRow}
+            followKey={`${state.conversationId}:${sent}`}
+          />
+        </OpenConversationContext.Provider>
       )}
       <TurnStatus
         turn={state.turn}

@@ -7,6 +7,7 @@ import { memo, useState } from 'react';
 import { Badge } from '../ui/Badge';
 import { ResourceLink } from '../resources/ResourceLink';
 import type { StoredMessage, ToolProgressEvent } from './chatTypes';
+import { useOpenConversationId } from './openConversation';
 import { revealHidden } from './revealHidden';
 import {
   CARD_STATES,
@@ -17,6 +18,7 @@ import {
   type CardState,
   type ResultBlock,
 } from './toolResult';
+import { useMessageContent } from './useMessageContent';
 
 export interface ToolCallView {
   callId: string;
@@ -43,6 +45,8 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       : call.saved
         ? [{ kind: 'text', text: call.saved.content }]
         : [];
+  // A long result read from history came as its beginning; the rest is read when asked for.
+  const shortened = call.result === undefined ? call.saved?.fullLength : undefined;
   const showMessage =
     call.message && !blocks.some((block) => block.kind === 'text' && block.text === call.message);
   return (
@@ -65,9 +69,17 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       {showMessage && <p className="tool-card-message">{call.message}</p>}
       {blocks.length > 0 && (
         <div className="tool-card-result" role="group" aria-label="Result">
-          {blocks.map((block, index) => (
-            <ResultBlockView key={index} block={block} server={call.server} />
-          ))}
+          {shortened !== undefined && call.saved ? (
+            <ShortenedResult
+              messageId={call.saved.id}
+              preview={call.saved.content}
+              total={shortened}
+            />
+          ) : (
+            blocks.map((block, index) => (
+              <ResultBlockView key={index} block={block} server={call.server} />
+            ))
+          )}
         </div>
       )}
     </article>
@@ -153,6 +165,51 @@ function LongText({ text }: { text: string }) {
           {expanded ? 'Show less' : `Show all (${lines.length} lines)`}
         </button>
       )}
+    </div>
+  );
+}
+
+/** A saved result main sent as its beginning: its first lines, and the whole read on demand. */
+function ShortenedResult({
+  messageId,
+  preview,
+  total,
+}: {
+  messageId: number;
+  preview: string;
+  total: number;
+}) {
+  const { whole, load } = useMessageContent(useOpenConversationId(), messageId);
+  const [expanded, setExpanded] = useState(false);
+  const shown =
+    expanded && whole.state === 'loaded'
+      ? whole.text
+      : preview.split('\n').slice(0, COLLAPSED_LINES).join('\n');
+  const toggle = () => {
+    if (!expanded && whole.state !== 'loaded') load();
+    setExpanded(!expanded);
+  };
+  return (
+    <div className="long-text">
+      <pre className="code">{revealHidden(shown)}</pre>
+      {expanded && whole.state === 'failed' && (
+        <p className="tool-card-message" role="alert">
+          The rest of this result could not be read: {whole.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button small"
+        aria-expanded={expanded && whole.state === 'loaded'}
+        aria-busy={whole.state === 'loading'}
+        onClick={toggle}
+      >
+        {expanded
+          ? whole.state === 'loading'
+            ? 'Loading the whole result…'
+            : 'Show less'
+          : `Show all (${total.toLocaleString('en')} characters)`}
+      </button>
     </div>
   );
 }

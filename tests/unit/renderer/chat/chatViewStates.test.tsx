@@ -311,3 +311,61 @@ describe('long conversations', () => {
     }
   });
 });
+
+describe('a long tool result read from history', () => {
+  const call = {
+    id: 'call-7',
+    server: 'files',
+    tool: 'read_file',
+    modelName: 'files_read_file',
+    arguments: { path: '/var/log/big.log' },
+  };
+  const whole = Array.from({ length: 2_000 }, (_, index) => `log line ${index}`).join('\n');
+
+  it('shows its first lines, then reads the whole when asked', async () => {
+    const reads: number[] = [];
+    const assistant = message('assistant', '', { toolCalls: [call] });
+    const result = message('tool', whole.slice(0, 4_000), {
+      toolCallId: 'call-7',
+      toolName: 'files_read_file',
+      fullLength: whole.length,
+    });
+    await openConversation([message('user', 'Read the log'), assistant, result], {
+      'conversations:messageContent': (conversationId, messageId, offset, length) => {
+        expect(conversationId).toBe('c1');
+        expect(messageId).toBe(result.id);
+        reads.push(offset);
+        // Small pages, so the card has to read more than one.
+        const size = Math.min(length, 10_000);
+        return { text: whole.slice(offset, offset + size), total: whole.length };
+      },
+    });
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    expect(within(card).getByText(/log line 0/)).toBeTruthy();
+    expect(within(card).queryByText(/log line 1999/)).toBeNull();
+    const more = within(card).getByRole('button', {
+      name: `Show all (${whole.length.toLocaleString('en')} characters)`,
+    });
+    await userEvent.click(more);
+    expect(await within(card).findByText(/log line 1999/)).toBeTruthy();
+    expect(reads.length).toBeGreaterThan(1);
+    expect(within(card).getByRole('button', { name: 'Show less' })).toBeTruthy();
+  });
+
+  it('says so when the rest cannot be read', async () => {
+    const assistant = message('assistant', '', { toolCalls: [call] });
+    const result = message('tool', whole.slice(0, 4_000), {
+      toolCallId: 'call-7',
+      toolName: 'files_read_file',
+      fullLength: whole.length,
+    });
+    await openConversation([message('user', 'Read the log'), assistant, result], {
+      'conversations:messageContent': () => null,
+    });
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    await userEvent.click(within(card).getByRole('button', { name: /Show all/ }));
+    expect((await within(card).findByRole('alert')).textContent).toMatch(
+      /could not be read: This result is no longer in the conversation/,
+    );
+  });
+});
