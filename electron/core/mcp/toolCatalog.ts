@@ -47,6 +47,16 @@ export function createToolCatalog(options: {
   consent: ConsentStore;
 }): ToolCatalog {
   const names = new ModelNameTable();
+  // Converting a tool's schema for Ollama is most of what offering tools costs; a server's tool
+  // objects stay the same until it says its list changed, so each is converted once per name.
+  const converted = new WeakMap<Tool, { modelName: string; ollama: OllamaTool }>();
+  const ollamaFor = (modelName: string, tool: Tool, server: string): OllamaTool => {
+    const known = converted.get(tool);
+    if (known?.modelName === modelName) return known.ollama;
+    const ollama = toOllamaTool(modelName, tool, server);
+    converted.set(tool, { modelName, ollama });
+    return ollama;
+  };
 
   const served = () => {
     const entries = options
@@ -103,7 +113,7 @@ export function createToolCatalog(options: {
           modelName,
           server,
           tool,
-          ollama: toOllamaTool(modelName, tool, server),
+          ollama: ollamaFor(modelName, tool, server),
           ...(settingsFor(server, tool.name).pinned ? { pinned: true } : {}),
         })),
     resolve: (modelName) => {
