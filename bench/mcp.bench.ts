@@ -13,12 +13,13 @@ import { percentile, round, type Figure } from './figures';
 const READY_RUNS = 7;
 const CALLS = 500;
 
-async function readyMs(servers: number): Promise<number> {
+/** Milliseconds for the manager to have `servers` fixture servers ready (extra flags for each). */
+export async function readyMs(servers: number, flags: string[] = []): Promise<number> {
   const harness = createTestManager();
   const { manager } = harness;
   for (let index = 0; index < servers; index++) {
     const name = `server-${index}`;
-    const command = fixtureCommand([`--name=${name}`, '--tools=echo']);
+    const command = fixtureCommand([`--name=${name}`, '--tools=echo', ...flags]);
     await manager.save({
       name,
       enabled: false,
@@ -37,9 +38,17 @@ async function readyMs(servers: number): Promise<number> {
   return elapsed;
 }
 
-/** The same ten servers started by bare SDK clients: the floor the manager is compared with. */
-async function sdkReadyMs(servers: number): Promise<number> {
-  const command = fixtureCommand(['--tools=echo']);
+/**
+ * The same servers started by bare SDK clients: the floor the manager is compared with. With
+ * `listing`, each client also lists what the server offers (tools, resources, templates,
+ * prompts), as the manager does before it calls a server ready.
+ */
+export async function sdkReadyMs(
+  servers: number,
+  flags: string[] = [],
+  listing = false,
+): Promise<number> {
+  const command = fixtureCommand(['--tools=echo', ...flags]);
   const started = performance.now();
   const clients = await Promise.all(
     Array.from({ length: servers }, async () => {
@@ -51,6 +60,14 @@ async function sdkReadyMs(servers: number): Promise<number> {
           stderr: 'ignore',
         }),
       );
+      if (listing) {
+        await Promise.all([
+          client.listTools(),
+          client.listResources(),
+          client.listResourceTemplates(),
+          client.listPrompts(),
+        ]);
+      }
       return client;
     }),
   );
@@ -59,7 +76,7 @@ async function sdkReadyMs(servers: number): Promise<number> {
   return elapsed;
 }
 
-async function median(runs: number, measure: () => Promise<number>): Promise<number> {
+export async function median(runs: number, measure: () => Promise<number>): Promise<number> {
   const samples: number[] = [];
   for (let run = 0; run < runs; run++) samples.push(await measure());
   return percentile(samples, 50);

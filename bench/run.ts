@@ -10,6 +10,7 @@ import { run as bridge } from './bridge.bench';
 import { run as chat } from './chat.bench';
 import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
+import { run as servers } from './servers.bench';
 import { run as toolSelection } from './toolSelection.bench';
 import { run as ui } from './ui.bench';
 import type { Figure } from './figures';
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   chat,
   ui,
   history,
+  servers,
   toolSelection,
 };
 
