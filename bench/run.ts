@@ -11,6 +11,7 @@ import { run as chat } from './chat.bench';
 import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
 import { run as servers } from './servers.bench';
+import { run as start } from './start.bench';
 import { run as toolSelection } from './toolSelection.bench';
 import { run as ui } from './ui.bench';
 import type { Figure } from './figures';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   ui,
   history,
   servers,
+  start,
   toolSelection,
 };
 
