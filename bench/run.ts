@@ -12,6 +12,7 @@ import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
 import { run as servers } from './servers.bench';
 import { run as start } from './start.bench';
+import { run as streaming } from './streaming.bench';
 import { run as toolSelection } from './toolSelection.bench';
 import { run as ui } from './ui.bench';
 import type { Figure } from './figures';
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   history,
   servers,
   start,
+  streaming,
   toolSelection,
 };
 
