@@ -10,6 +10,7 @@ import { run as bridge } from './bridge.bench';
 import { run as chat } from './chat.bench';
 import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
+import { run as memory } from './memory.bench';
 import { run as servers } from './servers.bench';
 import { run as start } from './start.bench';
 import { run as streaming } from './streaming.bench';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   servers,
   start,
   streaming,
+  memory,
   toolSelection,
 };
 

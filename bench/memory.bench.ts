@@ -1,0 +1,214 @@
+/**
+ * Memory over a long session, measured on the built browser host's process (its resident set,
+ * from /proc; Linux only) and on the page in headless Chromium (its JavaScript heap after a
+ * forced collection):
+ * - `memory.host_idle_mb`: idle with 10 servers ready;
+ * - `memory.host_growth_mb`: after 1,000 tool calls (100 turns of 10 calls) and 100 server
+ *   restarts, less the idle figure (target < 20);
+ * - `memory.host_peak_over_idle_mb`: the peak while a 60 MB tool result passes through a turn
+ *   (the largest a stdio server may send), less the figure before (target: under twice the
+ *   result);
+ * - `memory.page_heap_growth_mb`: the page's heap after opening and leaving 100 conversations,
+ *   less after the first.
+ */
+import { readFileSync } from 'node:fs';
+import { plainAnswer } from '../tests/fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../tests/fixtures/fakeOllama/types';
+import { startFakeOllama } from '../tests/fixtures/fakeOllama';
+import { openConversationStore } from '../electron/core/history/conversationStore';
+import type { NewMessage } from '../electron/core/history/types';
+import { addApprovedServer } from '../tests/support/fixtureServerSetup';
+import { fixtureCommand } from '../tests/support/mcpFixtures';
+import { connectRenderer } from '../tests/support/rendererBridge';
+import { launchChromium } from '../tests/support/chromium';
+import { startBuiltHost } from '../tests/support/serveProcess';
+import { tempDir } from '../tests/support/testHost';
+import { round, type Figure } from './figures';
+import { buildApp } from './support/browserPage';
+import { seededRandom } from './history.bench';
+import { sentence } from './support/words';
+
+const SERVERS = 10;
+const TURNS = 100;
+const CALLS_PER_TURN = 10;
+const RESTARTS = 100;
+/**
+ * The largest result that passes: a stdio message over 64 MB is refused and its server stopped
+ * (MAX_MESSAGE_BYTES), so the 100 MB of the target cannot pass whole.
+ */
+const BIG_RESULT_MB = 60;
+const CONVERSATIONS = 100;
+
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Ten echo calls in one reply; a short answer once their results are in; the big tool when asked. */
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool') return plainAnswer('done');
+  if (last?.content.includes('big result'))
+    return { toolCalls: [{ name: 'server-0_big', arguments: { mb: BIG_RESULT_MB } }] };
+  const server = Number(/turn (\d+)/.exec(last?.content ?? '')?.[1] ?? 0) % SERVERS;
+  return {
+    toolCalls: Array.from({ length: CALLS_PER_TURN }, (_, index) => ({
+      name: `server-${server}_echo`,
+      arguments: { text: `call ${index}` },
+    })),
+  };
+}
+
+async function hostFigures(): Promise<Figure[]> {
+  const ollama = await startFakeOllama({ script });
+  const host = await startBuiltHost(tempDir('memory-bench'));
+  const pid = host.child.pid ?? 0;
+  const { api, transport } = connectRenderer({
+    port: Number(new URL(host.url).port),
+    token: host.token,
+    origin: host.origin,
+  });
+  try {
+    await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+    for (let index = 0; index < SERVERS; index++) {
+      const name = `server-${index}`;
+      await addApprovedServer(api, name, fixtureCommand([`--name=${name}`, '--tools=echo,big']));
+      await api.tools.configure(name, 'echo', { approval: 'allow' });
+      await api.tools.configure(name, 'big', { approval: 'allow' });
+    }
+    const turn = async (text: string) => {
+      const done = new Promise<void>((resolve) => {
+        const stop = api.chat.onStatus((status) => {
+          if (status.state === 'done' || status.state === 'failed' || status.state === 'stopped') {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await api.chat.send({ text, model: 'llama3.2' });
+      await done;
+    };
+    // Warm up what a session loads once (the history, the catalog, code paths), then settle.
+    for (let index = 0; index < 5; index++) await turn(`turn ${index}`);
+    await pause(3_000);
+    const idle = residentMb(pid);
+
+    for (let index = 0; index < TURNS; index++) await turn(`turn ${index}`);
+    for (let index = 0; index < RESTARTS; index++)
+      await api.servers.restart(`server-${index % SERVERS}`);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const ready = (await api.servers.list()).filter((entry) => entry.status.state === 'ready');
+      if (ready.length >= SERVERS + 0) break;
+      await pause(200);
+    }
+    await pause(5_000);
+    const afterUse = residentMb(pid);
+
+    let peak = afterUse;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 10);
+    await turn('Please fetch the big result.');
+    clearInterval(sampler);
+    const log = await api.servers.logs('server-0');
+    if (log.some((entry) => /Hearth stopped it/.test(entry.text)))
+      throw new Error('The big result was refused; the peak would not measure it passing.');
+    return [
+      {
+        name: 'memory.host_idle_mb',
+        value: round(idle, 1),
+        unit: `MB resident, ${SERVERS} servers ready`,
+      },
+      {
+        name: 'memory.host_growth_mb',
+        value: round(afterUse - idle, 1),
+        unit: `MB after ${TURNS * CALLS_PER_TURN} tool calls and ${RESTARTS} restarts (target < 20)`,
+      },
+      {
+        name: 'memory.host_peak_over_idle_mb',
+        value: round(peak - afterUse, 1),
+        unit: `MB while a ${BIG_RESULT_MB} MB result passes (target < ${2 * BIG_RESULT_MB})`,
+      },
+    ];
+  } finally {
+    transport.close();
+    await host.stop();
+    await ollama.close();
+  }
+}
+
+async function pageFigures(): Promise<Figure[]> {
+  buildApp();
+  const dataDir = tempDir('memory-page-bench');
+  const store = openConversationStore({ dataDir, onProblem: () => undefined });
+  const random = seededRandom(3);
+  for (let index = 0; index < CONVERSATIONS; index++) {
+    const conversation = store.create({ title: `Conversation ${index}`, model: 'llama3.2' });
+    store.append(
+      conversation.id,
+      Array.from({ length: 40 }, (_, position): NewMessage =>
+        position % 2 === 0
+          ? { role: 'user', content: `${sentence(random, 14)}?` }
+          : {
+              role: 'assistant',
+              model: 'llama3.2',
+              content: `${sentence(random, 80)}.\n\n\`\`\`ts\nconst x = ${position};\n\`\`\``,
+            },
+      ),
+    );
+  }
+  store.close();
+  const host = await startBuiltHost(dataDir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heapMb = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+        metrics: { name: string; value: number }[];
+      };
+      return (
+        (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) /
+        1024 /
+        1024
+      );
+    };
+    await page.goto(host.url);
+    const openAndLeave = async (index: number) => {
+      await page
+        .getByRole('button', { name: new RegExp(`Conversation ${index}\\b`) })
+        .first()
+        .click();
+      await page
+        .getByRole('heading', { name: `Conversation ${index}` })
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'New chat' }).first().click();
+      await page.getByRole('heading', { name: 'New chat' }).first().waitFor();
+    };
+    await openAndLeave(0);
+    const first = await heapMb();
+    for (let index = 1; index < CONVERSATIONS; index++) await openAndLeave(index);
+    const after = await heapMb();
+    return [
+      { name: 'memory.page_heap_after_first_mb', value: round(first, 1), unit: 'MB' },
+      {
+        name: 'memory.page_heap_growth_mb',
+        value: round(after - first, 1),
+        unit: `MB after opening and leaving ${CONVERSATIONS} conversations`,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+export async function run(): Promise<Figure[]> {
+  if (process.platform !== 'linux') return pageFigures();
+  return [...(await hostFigures()), ...(await pageFigures())];
+}
