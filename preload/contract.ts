@@ -26,6 +26,7 @@ import {
 import {
   approvalAnswerSchema,
   approvalRequestSchema,
+  commandRuleSchema,
   chatDeltaSchema,
   chatSendSchema,
   chatStatusSchema,
@@ -350,6 +351,11 @@ export const invokeChannels = {
     z.tuple([z.string().min(1).max(128), approvalAnswerSchema]),
     z.boolean(),
   ),
+  /** Shell commands allowed without asking (exact commands and prefixes), every tool's. */
+  'commandRules:list': channel(z.tuple([]), z.array(commandRuleSchema)),
+  /** Adds a rule; a prefix must be a program and plain words, never a shell or sudo. */
+  'commandRules:add': channel(z.tuple([commandRuleSchema]), z.array(commandRuleSchema)),
+  'commandRules:remove': channel(z.tuple([commandRuleSchema]), z.array(commandRuleSchema)),
   /** The password for exactly the command shown, or null to cancel. Never stored or logged. */
   /** The user's answer to a server's request for information (see elicitationRequestSchema). */
   'elicitation:respond': channel(

@@ -14,6 +14,7 @@ import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
 import { withToolResultPreviews } from './history/toolResultPreview';
 import type { RendererQuestions } from './chat/userQuestions';
+import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 
 export interface Services {
@@ -26,6 +27,7 @@ export interface Services {
   imports: ImportService;
   chat: ChatService;
   questions: RendererQuestions;
+  commandRules: CommandRuleService;
   ollama: OllamaAccess;
   desktop: DesktopEffects;
 }
@@ -91,6 +93,9 @@ export function createHandlers(services: Services): Handlers {
       return true;
     },
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
+    'commandRules:list': () => services.commandRules.list(),
+    'commandRules:add': (rule) => services.commandRules.add(rule),
+    'commandRules:remove': (rule) => services.commandRules.remove(rule),
     'sudo:respond': (requestId, password) => services.questions.answerSudo(requestId, password),
     'elicitation:respond': (requestId, answer) =>
       services.questions.answerElicitation(requestId, answer),

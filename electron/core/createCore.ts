@@ -13,6 +13,7 @@ import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
+import { createCommandRuleService } from './chat/commandRuleService';
 import { createRendererQuestions, type RendererQuestions } from './chat/userQuestions';
 import { createElicitationHandler } from './mcp/elicitation';
 import { createSamplingHandler } from './mcp/sampling';
@@ -126,6 +127,7 @@ export function createCore(options: CoreOptions): Core {
       imports,
       chat,
       questions,
+      commandRules: createCommandRuleService(mcp.consent),
       ollama,
       desktop: {
         async chooseFolder(title) {

@@ -169,13 +169,36 @@ export const approvalRequestSchema = z.strictObject({
   arguments: z.record(z.string(), z.unknown()),
   /** Set when "always allow" was given to an earlier definition: what changed since. */
   changes: z.array(z.string().max(2_000)).optional(),
+  /** The title of the conversation the call belongs to, so a dialog over another one names it. */
+  conversationTitle: z.string().max(1_000).optional(),
+  /**
+   * For a shell tool: the command it would run, and the prefix rule that could allow it (absent
+   * when no prefix rule may match it: pipes, redirections, escalation…). Such a tool is never
+   * allowed whole by one answer; `always` is refused for it.
+   */
+  shell: z
+    .strictObject({
+      command: z.string().max(100_000),
+      prefix: z.string().max(1_000).optional(),
+    })
+    .optional(),
 });
 
 export const approvalAnswerSchema = z.strictObject({
-  decision: z.enum(['once', 'conversation', 'always', 'deny']),
+  /** `command`: always allow this exact shell command; `command-prefix`: the request's prefix. */
+  decision: z.enum(['once', 'conversation', 'always', 'deny', 'command', 'command-prefix']),
   /** With `deny`: passed to the model. */
   reason: z.string().max(2_000).optional(),
 });
+
+/** A shell command the user allows without asking: exactly it, or those starting with `text`. */
+export const commandRuleSchema = z.strictObject({
+  server: serverNameSchema,
+  tool: z.string().min(1).max(1_000),
+  kind: z.enum(['exact', 'prefix']),
+  text: z.string().min(1).max(100_000),
+});
+export type CommandRuleEntry = z.output<typeof commandRuleSchema>;
 export type ApprovalAnswer = z.output<typeof approvalAnswerSchema>;
 
 export const sudoRequestSchema = z.strictObject({

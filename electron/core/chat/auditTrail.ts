@@ -11,7 +11,15 @@ export const AUDIT_FILE_NAME = 'audit.jsonl';
 
 /** Why a call was allowed: the user's answer to this call, or a rule the user set earlier. */
 export type ApprovalBasis =
-  'user:once' | 'user:conversation' | 'user:always' | 'rule:conversation' | 'rule:always-allow';
+  | 'user:once'
+  | 'user:conversation'
+  | 'user:always'
+  /** The user allowed this shell command, or its prefix, from now on. */
+  | 'user:command'
+  | 'rule:conversation'
+  | 'rule:always-allow'
+  /** A command rule the user made allowed this shell command. */
+  | 'rule:command';
 
 interface CallIdentity {
   conversationId: string;

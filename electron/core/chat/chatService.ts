@@ -83,6 +83,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
     reviewChange: (server, tool) => mcp.reviewToolChange(server, tool),
     alwaysAllow: (server, tool) => mcp.configureTool(server, tool, { approval: 'allow' }),
+    commandRules: (server, tool) =>
+      mcp.consent.commandRules().filter((rule) => rule.server === server && rule.tool === tool),
+    addCommandRule: (server, tool, rule) => mcp.consent.addCommandRule({ server, tool, ...rule }),
     isShellTool: (server, tool) =>
       (server === BUILTIN_SERVER_ENTRY && tool === SHELL_TOOL) ||
       mcp.store.get(server)?.tools[tool]?.shellCommand === true,
@@ -138,6 +141,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         askForEveryTool: settings.chat.askForEveryTool,
         maxResultChars: settings.chat.maxToolResultChars,
         allowedHere: allowedFor(conversationId),
+        conversationTitle: () => history.title(conversationId),
         audit,
       },
       events: {

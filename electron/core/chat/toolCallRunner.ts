@@ -14,6 +14,7 @@ import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
 import { resultForModel } from '../mcp/catalog';
 import { pickAnnotations } from '../mcp/toolCatalog';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
+import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 import type { UserQuestions } from './userQuestions';
 
@@ -32,6 +33,9 @@ export interface ToolAccess {
   isAlwaysAllowed(server: string, tool: string): boolean;
   reviewChange(server: string, tool: string): string[];
   alwaysAllow(server: string, tool: string): void;
+  /** The shell commands the user allows this tool to run without asking. */
+  commandRules(server: string, tool: string): CommandRule[];
+  addCommandRule(server: string, tool: string, rule: CommandRule): void;
   /** True for tools whose `command` argument is a shell command: the built-in shell tool, and any tool the user marked as one. */
   isShellTool(server: string, tool: string): boolean;
   /**
@@ -68,6 +72,8 @@ export interface CallContext {
   emit(event: ToolCallEvent): void;
   /** Where approvals and executions are recorded. */
   audit?: AuditTrail;
+  /** The conversation's title now, so a question shown over another conversation names it. */
+  conversationTitle?(): string | undefined;
 }
 
 export interface CallRequest {
@@ -155,7 +161,7 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   if (!('basis' in decision)) {
     if (decision.state === 'denied')
       context.audit?.refused({ ...identity, basis: decision.byRule ? 'rule' : 'user' });
-    return end(decision.state, decision.content);
+    return end(decision.state, decision.content, { message: decision.forUser });
   }
   context.audit?.approved({ ...identity, basis: decision.basis });
 
@@ -192,7 +198,10 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   }
 }
 
-type Decision = { basis: ApprovalBasis } | { state: CallState; content: string; byRule?: boolean };
+type Decision =
+  | { basis: ApprovalBasis }
+  /** `content` is for the model; `forUser`, when set, is what the user sees on the card. */
+  | { state: CallState; content: string; forUser?: string; byRule?: boolean };
 
 /** The user's policy, and the user when the policy says to ask. */
 async function decide(
@@ -210,11 +219,22 @@ async function decide(
       state: 'denied',
       byRule: true,
       content: `The user does not allow “${tool}” to run. Do not call it again; continue without it.`,
+      forUser: `Not run: “${tool}” is set to never run.`,
     };
   const allowedHere = context.allowedHere.has(`${server}\u0000${tool}`);
   const alwaysAllowed = policy === 'allow' && context.tools.isAlwaysAllowed(server, tool);
   if (!context.askForEveryTool && (allowedHere || alwaysAllowed))
     return { basis: allowedHere ? 'rule:conversation' : 'rule:always-allow' };
+  const command =
+    context.tools.isShellTool(server, tool) && typeof args.command === 'string'
+      ? args.command
+      : undefined;
+  if (
+    !context.askForEveryTool &&
+    command !== undefined &&
+    context.tools.commandRules(server, tool).some((rule) => matchesCommandRule(command, rule))
+  )
+    return { basis: 'rule:command' };
 
   report('waiting-approval');
   const changes =
@@ -230,21 +250,62 @@ async function decide(
       ...(definition.annotations ? { annotations: pickAnnotations(definition.annotations) } : {}),
       arguments: args,
       ...(changes.length ? { changes } : {}),
+      ...titleOf(context),
+      ...(command !== undefined ? { shell: shellFacts(command) } : {}),
     },
     context.signal,
   );
   if (answer === 'cancelled')
     return { state: 'cancelled', content: 'The call was cancelled before it ran.' };
   if (answer.decision === 'deny') {
-    const reason = answer.reason?.trim();
+    const reason = answer.reason?.trim().slice(0, 2_000);
     return {
       state: 'denied',
       content: `The user denied this call${reason ? `: ${reason}` : '.'} Do not repeat it; continue without it.`,
+      forUser: reason ? `You denied this call: “${reason}”` : 'You denied this call.',
     };
   }
+  if (command !== undefined) return allowCommand(owner, command, answer.decision, context);
   if (answer.decision === 'conversation') context.allowedHere.add(`${server}\u0000${tool}`);
   if (answer.decision === 'always') context.tools.alwaysAllow(server, tool);
+  if (answer.decision === 'command' || answer.decision === 'command-prefix')
+    return { basis: 'user:once' }; // A command rule needs a shell command; this runs once.
   return { basis: `user:${answer.decision}` };
+}
+
+function titleOf(context: CallContext): { conversationTitle?: string } {
+  const title = context.conversationTitle?.()?.trim();
+  return title ? { conversationTitle: title.slice(0, 1_000) } : {};
+}
+
+function shellFacts(command: string): { command: string; prefix?: string } {
+  const prefix = suggestPrefix(command);
+  return { command: command.slice(0, 100_000), ...(prefix ? { prefix } : {}) };
+}
+
+/**
+ * A shell tool is never allowed whole by one answer: "always" or "for this conversation" runs
+ * this call only, and a rule
+ * covers exactly this command or the prefix Hearth worked out (never one the renderer sends).
+ */
+function allowCommand(
+  owner: { server: string; tool: string },
+  command: string,
+  decision: 'once' | 'conversation' | 'always' | 'command' | 'command-prefix',
+  context: CallContext,
+): Decision {
+  if (decision === 'command') {
+    context.tools.addCommandRule(owner.server, owner.tool, { kind: 'exact', text: command.trim() });
+    return { basis: 'user:command' };
+  }
+  if (decision === 'command-prefix') {
+    const prefix = suggestPrefix(command);
+    if (prefix)
+      context.tools.addCommandRule(owner.server, owner.tool, { kind: 'prefix', text: prefix });
+    return { basis: prefix ? 'user:command' : 'user:once' };
+  }
+  // "For this conversation" or "always" would allow every command: this call runs, once.
+  return { basis: 'user:once' };
 }
 
 type SudoOutcome = { ok: true; ticket?: string } | { ok: false; state: CallState; content: string };

@@ -52,6 +52,8 @@ export interface ConversationStore {
   /** Latest activity first. */
   list(options?: { limit?: number; offset?: number }): ConversationSummary[];
   get(id: string): Conversation | undefined;
+  /** The conversation's title alone, without reading its messages; undefined when it is gone. */
+  title(id: string): string | undefined;
   /** A blank title goes back to one taken from the first user message. */
   rename(id: string, title: string): ConversationSummary;
   setSystemPrompt(id: string, prompt: string | undefined): void;
@@ -169,6 +171,10 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         ...withSystemPrompt(systemPrompt),
         messages: statements.messages.all(id).map(messageFromRow),
       };
+    },
+    title(id) {
+      const row = statements.conversationTitle.get(id);
+      return row ? String(row.title) : undefined;
     },
     rename(id, title) {
       return transaction(() => {

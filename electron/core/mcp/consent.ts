@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
+import type { CommandRule } from '../chat/commandRules';
 import type { SecretVault } from '../secrets/secretVault';
 import { writeFileAtomically } from '../store/atomicFile';
 import { openJsonDocument } from '../store/jsonDocument';
@@ -29,10 +30,20 @@ const toolApprovalSchema = z.object({
 });
 export type ToolApproval = z.output<typeof toolApprovalSchema>;
 
+const commandRuleSchema = z.object({ kind: z.enum(['exact', 'prefix']), text: z.string() });
+
 const consentFileSchema = z.object({
   launches: z.record(z.string(), z.string()).default({}),
   tools: z.record(z.string(), z.record(z.string(), toolApprovalSchema)).default({}),
+  /** Shell commands allowed without asking, per server and tool (see chat/commandRules). */
+  commandRules: z.record(z.string(), z.record(z.string(), z.array(commandRuleSchema))).default({}),
 });
+
+/** A standing approval of shell commands for one tool. */
+export interface StoredCommandRule extends CommandRule {
+  server: string;
+  tool: string;
+}
 
 export interface ConsentStore {
   /** The fingerprint of exactly this launch, secrets included. */
@@ -41,6 +52,12 @@ export interface ConsentStore {
   approveLaunch(server: string, fingerprint: string): void;
   toolApproval(server: string, tool: string): ToolApproval | undefined;
   setToolApproval(server: string, tool: string, approval: ToolApproval | undefined): void;
+  /** Every command rule, of every server and tool. */
+  commandRules(): StoredCommandRule[];
+  /** Adds `rule` unless the tool has it already. */
+  addCommandRule(rule: StoredCommandRule): void;
+  /** False when there was no such rule. */
+  removeCommandRule(rule: StoredCommandRule): boolean;
   forget(server: string): void;
   rename(from: string, to: string): void;
 }
@@ -90,10 +107,34 @@ export function openConsentStore(options: {
         const tools = without(file.tools[server] ?? {}, tool);
         file.tools[server] = approval ? { ...tools, [tool]: approval } : tools;
       }),
+    commandRules: () =>
+      Object.entries(document.read().commandRules).flatMap(([server, tools]) =>
+        Object.entries(tools).flatMap(([tool, rules]) =>
+          rules.map((rule) => ({ server, tool, kind: rule.kind, text: rule.text })),
+        ),
+      ),
+    addCommandRule: ({ server, tool, kind, text }) =>
+      update((file) => {
+        const tools = file.commandRules[server] ?? {};
+        const rules = tools[tool] ?? [];
+        if (rules.some((rule) => rule.kind === kind && rule.text === text)) return;
+        file.commandRules[server] = { ...tools, [tool]: [...rules, { kind, text }] };
+      }),
+    removeCommandRule({ server, tool, kind, text }) {
+      const rules = document.read().commandRules[server]?.[tool] ?? [];
+      const kept = rules.filter((rule) => rule.kind !== kind || rule.text !== text);
+      if (kept.length === rules.length) return false;
+      update((file) => {
+        const tools = without(file.commandRules[server] ?? {}, tool);
+        file.commandRules[server] = kept.length ? { ...tools, [tool]: kept } : tools;
+      });
+      return true;
+    },
     forget: (server) =>
       update((file) => {
         file.launches = without(file.launches, server);
         file.tools = without(file.tools, server);
+        file.commandRules = without(file.commandRules, server);
       }),
     rename: (from, to) =>
       update((file) => {
@@ -101,6 +142,11 @@ export function openConsentStore(options: {
         file.launches = without(file.launches, from);
         const tools = file.tools[from];
         file.tools = { ...without(file.tools, from), ...(tools ? { [to]: tools } : {}) };
+        const rules = file.commandRules[from];
+        file.commandRules = {
+          ...without(file.commandRules, from),
+          ...(rules ? { [to]: rules } : {}),
+        };
       }),
   };
 }
