@@ -9,7 +9,7 @@ import { useApi } from '../apiContext';
 import { useSettings } from '../hooks';
 import { useNavigation } from '../navigation';
 import { Composer, type Draft } from './Composer';
-import { isRunning, unattachedCalls, visibleMessages } from './conversationState';
+import { isRunning, unattachedCalls, visibleMessages, waitingOnUser } from './conversationState';
 import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
 import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
@@ -164,6 +164,7 @@ export function ChatView() {
       )}
       <TurnStatus
         turn={state.turn}
+        waitingFor={waitingOnUser(state)}
         notice={state.notice}
         failure={state.failure}
         model={model || undefined}

@@ -12,6 +12,7 @@ import { revealHidden } from './revealHidden';
 import {
   CARD_STATES,
   COLLAPSED_LINES,
+  deniedText,
   formatDuration,
   prettyJson,
   resultBlocks,
@@ -39,16 +40,19 @@ export interface ToolCallView {
 export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCallView }) {
   const { label, tone } = CARD_STATES[call.state];
   const name = call.server ? `${call.server} › ${call.tool}` : call.tool;
+  const denied = call.state === 'denied';
+  // A denied call's saved result is the sentence for the model; the card says it for the user.
+  const message = denied ? deniedText(call.message, call.saved?.content) : call.message;
   const blocks: ResultBlock[] =
     call.result !== undefined
       ? resultBlocks(call.result)
-      : call.saved
+      : call.saved && !denied
         ? [{ kind: 'text', text: call.saved.content }]
         : [];
   // A long result read from history came as its beginning; the rest is read when asked for.
   const shortened = call.result === undefined ? call.saved?.fullLength : undefined;
   const showMessage =
-    call.message && !blocks.some((block) => block.kind === 'text' && block.text === call.message);
+    message && !blocks.some((block) => block.kind === 'text' && block.text === message);
   return (
     <article className={`tool-card tool-card-${call.state}`} aria-label={`Tool call ${name}`}>
       <header className="tool-card-header">
@@ -66,7 +70,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <pre className="code">{revealHidden(prettyJson(call.arguments))}</pre>
       </details>
       {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
-      {showMessage && <p className="tool-card-message">{call.message}</p>}
+      {showMessage && <p className="tool-card-message">{message}</p>}
       {blocks.length > 0 && (
         <div className="tool-card-result" role="group" aria-label="Result">
           {shortened !== undefined && call.saved ? (

@@ -17,6 +17,8 @@ const PHASE_TEXT: Record<Turn['phase'], string> = {
 
 export interface TurnStatusProps {
   turn: Turn | undefined;
+  /** A tool call of the turn waits on the user: said instead of "Running tools…". */
+  waitingFor?: 'approval' | 'password' | undefined;
   notice: string | undefined;
   failure: Failure | undefined;
   /** The model the failed turn used, for "Pull <model>". */
@@ -30,13 +32,20 @@ export interface TurnStatusProps {
 }
 
 export function TurnStatus(props: TurnStatusProps) {
-  const { turn, notice, failure } = props;
+  const { turn, notice, failure, waitingFor } = props;
+  const phase = !turn
+    ? undefined
+    : waitingFor === 'approval'
+      ? 'Waiting for your approval'
+      : waitingFor === 'password'
+        ? 'Waiting for your password'
+        : PHASE_TEXT[turn.phase];
   return (
     <div className="turn-status">
       {turn && (
         <p className="turn-phase" role="status">
           <span className="turn-spinner" aria-hidden="true" />
-          {PHASE_TEXT[turn.phase]}
+          {phase}
         </p>
       )}
       {notice && (

@@ -307,3 +307,12 @@ export function unattachedCalls(state: ConversationState): ToolCallEvent[] {
     (call) => call.turnId === turnId && !attached.has(call.callId),
   );
 }
+
+/** What the running turn waits for from the user, if anything: an approval or a password. */
+export function waitingOnUser(state: ConversationState): 'approval' | 'password' | undefined {
+  if (!state.turn) return undefined;
+  const calls = Object.values(state.calls);
+  if (calls.some((call) => call.state === 'waiting-approval')) return 'approval';
+  if (calls.some((call) => call.state === 'waiting-password')) return 'password';
+  return undefined;
+}

@@ -121,6 +121,22 @@ export function cardStateOf(
   return turnRunning ? 'queued' : 'not-run';
 }
 
+/**
+ * What a denied call's card says: the user's own words, never the sentence written for the model
+ * (`The user denied this call: … Do not repeat it; …`) that history keeps as the tool message.
+ */
+export function deniedText(live: string | undefined, saved: string | undefined): string {
+  if (live) return live;
+  const reason =
+    /^The user denied this call: ([\s\S]*) Do not repeat it; continue without it\.$/.exec(
+      saved ?? '',
+    )?.[1];
+  if (reason) return `You denied this call: “${reason}”`;
+  if (saved?.startsWith('The user does not allow'))
+    return 'Not run: this tool is set to never run.';
+  return 'You denied this call.';
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,8 @@
 /**
- * Asks whether a tool may run with the arguments the model gave it. Allowing once is the default
- * (it has focus); Escape denies. A tool its server calls destructive is drawn as a warning.
+ * Asks whether a tool may run with the arguments the model gave it. Only a tool its server calls
+ * read-only starts with "Allow once" focused; for anything that may change things Deny has focus,
+ * so Enter never runs it. Escape denies. A shell command is the headline, in full, and is never
+ * allowed whole: only this exact command, or commands starting with its program and subcommand.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
@@ -41,17 +43,21 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
   const allowOnce = useRef<HTMLButtonElement>(null);
+  const denyButton = useRef<HTMLButtonElement>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const destructive = isDestructive(request.annotations);
   const readOnly = request.annotations?.readOnlyHint === true;
   const sentences = annotationSentences(request.annotations);
   const title = request.title ?? request.annotations?.title;
+  const shell = request.shell;
+  const safeDefault = readOnly && !shell;
 
   // Runs after the dialog opened (children's effects run first), so it wins the initial focus.
   useEffect(() => {
-    (denying ? reasonField.current : allowOnce.current)?.focus();
-  }, [denying]);
+    if (denying) reasonField.current?.focus();
+    else (safeDefault ? allowOnce : denyButton).current?.focus();
+  }, [denying, safeDefault]);
 
   const deny = () => {
     const trimmed = reason.trim();
@@ -70,6 +76,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   ) : (
     <>
       <button
+        ref={denyButton}
         type="button"
         className="button danger"
         disabled={busy}
@@ -77,22 +84,47 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       >
         Deny
       </button>
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => void send({ decision: 'always' })}
-      >
-        Always allow
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => void send({ decision: 'conversation' })}
-      >
-        Allow for this conversation
-      </button>
+      {shell ? (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'command' })}
+          >
+            Always allow this command
+          </button>
+          {shell.prefix && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void send({ decision: 'command-prefix' })}
+            >
+              Always allow “{shell.prefix} …”
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'always' })}
+          >
+            Always allow
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'conversation' })}
+          >
+            Allow for this conversation
+          </button>
+        </>
+      )}
       <button
         ref={allowOnce}
         type="button"
@@ -109,7 +141,11 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
     <Dialog
       open
       title={`Allow ${request.tool} from ${request.server}?`}
-      subtitle={subtitle}
+      subtitle={
+        [request.conversationTitle ? `In “${request.conversationTitle}”` : undefined, subtitle]
+          .filter(Boolean)
+          .join(' · ') || undefined
+      }
       tone={destructive ? 'danger' : 'normal'}
       className={`question-dialog${readOnly ? ' question-calm' : ''}`}
       onCancel={() => void send({ decision: 'deny' })}
@@ -121,8 +157,17 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           allow it.
         </p>
       )}
+      {shell && <CommandHeadline command={shell.command} />}
       {title && <p className="question-tool-title">{title}</p>}
-      {request.description && <p className="question-description">{request.description}</p>}
+      {request.description &&
+        (shell ? (
+          <details className="question-about">
+            <summary>About this tool</summary>
+            <p className="question-description">{request.description}</p>
+          </details>
+        ) : (
+          <p className="question-description">{request.description}</p>
+        ))}
       {sentences.length > 0 && (
         <div className="question-hints">
           <ul aria-label="What the server says about this tool">
@@ -145,7 +190,11 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           </ul>
         </div>
       )}
-      <ArgumentsBlock args={request.arguments} />
+      {shell ? (
+        <OtherArguments args={request.arguments} />
+      ) : (
+        <ArgumentsBlock args={request.arguments} />
+      )}
       {denying && (
         <div className="field">
           <label htmlFor={reasonId}>Why not? (optional, the model reads it)</label>
@@ -163,6 +212,27 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       <InlineError message={failure} />
     </Dialog>
   );
+}
+
+/** The shell command itself, whole, first: what the user is really asked about. */
+function CommandHeadline({ command }: { command: string }) {
+  const labelId = useId();
+  return (
+    <div className="question-arguments">
+      <p id={labelId} className="question-label">
+        Command
+      </p>
+      <pre className="code question-command" tabIndex={0} role="region" aria-labelledby={labelId}>
+        {revealHidden(command)}
+      </pre>
+    </div>
+  );
+}
+
+/** A shell tool's arguments besides the command (a folder, a timeout), when there are any. */
+function OtherArguments({ args }: { args: Record<string, unknown> }) {
+  const { command: _command, ...rest } = args;
+  return Object.keys(rest).length > 0 ? <ArgumentsBlock args={rest} /> : null;
 }
 
 function ArgumentsBlock({ args }: { args: Record<string, unknown> }) {

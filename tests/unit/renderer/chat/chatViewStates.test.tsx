@@ -93,6 +93,33 @@ describe('tool call cards', () => {
     expect(within(card).getByText(/line 30/)).toBeTruthy();
   });
 
+  it('says the turn waits for the user, not that tools run, while an approval is open', async () => {
+    const { harness } = await withCall();
+    expect(screen.getByRole('status').textContent).toContain('Running tools…');
+    play(harness, 'chat:toolCall', toolCallEvent({ state: 'waiting-approval' }));
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval');
+    play(harness, 'chat:toolCall', toolCallEvent({ state: 'waiting-password' }));
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your password');
+    play(harness, 'chat:toolCall', toolCallEvent({ state: 'running' }));
+    expect(screen.getByRole('status').textContent).toContain('Running tools…');
+  });
+
+  it('shows the user their own words on a denied call read from history, not the text for the model', async () => {
+    await openConversation([
+      message('user', 'Read my notes'),
+      message('assistant', '', { toolCalls: [{ ...call, outcome: 'denied' }] }),
+      message(
+        'tool',
+        'The user denied this call: not my notes Do not repeat it; continue without it.',
+        { toolCallId: 'call-1', toolName: 'files_read_file' },
+      ),
+      message('assistant', 'Understood.'),
+    ]);
+    const card = screen.getByRole('article', { name: 'Tool call files › read_file' });
+    expect(within(card).getByText('You denied this call: “not my notes”')).toBeTruthy();
+    expect(within(card).queryByText(/Do not repeat it/)).toBeNull();
+  });
+
   it.each([
     ['waiting-password', 'Waiting for password'],
     ['failed', 'Failed'],

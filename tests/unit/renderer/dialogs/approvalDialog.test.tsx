@@ -73,15 +73,96 @@ describe('the tool approval dialog', () => {
     expect(screen.getByText('1 more waiting')).toBeTruthy();
   });
 
-  it('gives focus to Allow once, and answers it', async () => {
+  it('gives focus to Allow once for a read-only tool, and answers it', async () => {
     const user = userEvent.setup();
-    const harness = questionHarness({ approvals: [approvalRequest()] });
+    const harness = questionHarness({
+      approvals: [approvalRequest({ annotations: { readOnlyHint: true } })],
+    });
     renderWith(<QuestionDialogs />, harness);
     const allowOnce = await screen.findByRole('button', { name: 'Allow once' });
     await vi.waitFor(() => expect(document.activeElement).toBe(allowOnce));
     await user.keyboard('{Enter}');
     expect(harness.approvals).toEqual([['approval-1', { decision: 'once' }]]);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('focuses Deny for a tool that may change things, so Enter never runs it', async () => {
+    const user = userEvent.setup();
+    const harness = questionHarness({ approvals: [approvalRequest({ tool: 'write_file' })] });
+    renderWith(<QuestionDialogs />, harness);
+    const deny = await screen.findByRole('button', { name: 'Deny' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(deny));
+    await user.keyboard('{Enter}');
+    expect(harness.approvals).toEqual([]);
+    expect(screen.getByRole('textbox', { name: /Why not/ })).toBeTruthy();
+  });
+
+  it('puts a shell command first, whole, and folds the tool description away', async () => {
+    const command = `find . -name '*.log' -mtime +30 -delete && echo ${'done '.repeat(40)}end`;
+    const harness = questionHarness({
+      approvals: [
+        approvalRequest({
+          server: 'hearth',
+          tool: 'run_shell_command',
+          description: 'Runs a shell command. '.repeat(30),
+          arguments: { command, cwd: '/tmp' },
+          shell: { command },
+          annotations: { readOnlyHint: true },
+        }),
+      ],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed('Allow run_shell_command from hearth?');
+    const headline = within(dialog).getByRole('region', { name: 'Command' });
+    expect(headline.textContent).toBe(command);
+    // The description is there, folded into a closed disclosure after the command.
+    const about = within(dialog).getByText('About this tool').closest('details');
+    expect(about?.open).toBe(false);
+    expect(
+      headline.compareDocumentPosition(about!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // A shell tool is never "read-only" enough to run on Enter.
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Deny' })),
+    );
+    expect(within(dialog).getByRole('region', { name: 'Arguments' }).textContent).toContain('/tmp');
+  });
+
+  it('offers a shell command rules that fit it, never the whole tool', async () => {
+    const user = userEvent.setup();
+    const shellRequest = (requestId: string, prefix?: string) =>
+      approvalRequest({
+        requestId,
+        server: 'hearth',
+        tool: 'run_shell_command',
+        arguments: { command: 'git status --short' },
+        shell: { command: 'git status --short', ...(prefix ? { prefix } : {}) },
+      });
+    const harness = questionHarness({
+      approvals: [shellRequest('a', 'git status'), shellRequest('b')],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed('Allow run_shell_command from hearth?');
+    expect(within(dialog).queryByRole('button', { name: 'Always allow' })).toBeNull();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Allow for this conversation' }),
+    ).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Always allow “git status …”' }));
+    await user.click(await screen.findByRole('button', { name: 'Always allow this command' }));
+    // Without a prefix that could match (pipes, sudo…), only the exact command is offered.
+    expect(harness.approvals).toEqual([
+      ['a', { decision: 'command-prefix' }],
+      ['b', { decision: 'command' }],
+    ]);
+  });
+
+  it('names the conversation the question belongs to', async () => {
+    const harness = questionHarness({
+      approvals: [approvalRequest({ conversationTitle: 'Clean up downloads' })],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed(readFile);
+    expect(within(dialog).getByText('In “Clean up downloads”')).toBeTruthy();
   });
 
   it.each([
