@@ -137,8 +137,8 @@ if (!app.requestSingleInstanceLock()) {
     core.events.addSink((channel) => {
       if (channel === 'settings:changed') applyDesktopSettings();
     });
-    showMainWindow();
-    app.on('activate', showMainWindow);
+    // The desktop first: it watches for new windows (closing the main one hides it to the tray),
+    // and the main window must be created after that watch is in place.
     desktop = startDesktop({
       core,
       preloadPath: join(outDir, 'preload', 'index.cjs'),
@@ -147,6 +147,8 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined),
       showMainWindow,
     });
+    showMainWindow();
+    app.on('activate', showMainWindow);
     if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
     void core.start();
   };

@@ -10,6 +10,7 @@ import {
   type DesktopApp,
   type DesktopState,
 } from '../support/electronStandIn/desktopApp';
+import { plainAnswer, startFakeOllama, toolCall } from '../fixtures/fakeOllama';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
@@ -340,6 +341,71 @@ describe('the desktop main process, built, against the electron stand-in', () =>
         requestingUrl: 'https://evil.example/',
       }),
     ).toEqual({ granted: false });
+  });
+
+  it('keeps running in the tray when the window is closed, and says so once', async () => {
+    const dataDir = tempDir('desktop');
+    const app = launch(dataDir);
+    const state = await started(app);
+    const main = state.windows[0];
+    expect(await app.command('close', { windowId: main?.id })).toEqual({ closed: false });
+    let after = await app.state();
+    expect(after.windows.find((window) => window.id === main?.id)?.visible).toBe(false);
+    expect(after.notifications).toEqual([
+      expect.objectContaining({ title: 'Hearth is still running' }),
+    ]);
+    // Opened again from the tray and closed again: no second notification, in a later run either.
+    await app.command('trayMenuClick', { label: 'Open Hearth' });
+    await app.command('close', { windowId: main?.id });
+    after = await app.state();
+    expect(after.notifications).toHaveLength(1);
+    await app.command('quit');
+    await expect(app.exited).resolves.toBe(0);
+    const again = launch(dataDir);
+    const restarted = await started(again);
+    await again.command('close', { windowId: restarted.windows[0]?.id });
+    expect((await again.state()).notifications).toEqual([]);
+  });
+
+  it('tells the user of an approval waiting while no window is open: notification, tray icon and menu', async () => {
+    const ollama = await startFakeOllama({
+      script: (request) =>
+        request.messages?.at(-1)?.role === 'tool'
+          ? plainAnswer('Done.')
+          : toolCall('fixture_echo', { text: 'hi' }),
+    });
+    try {
+      const app = launch();
+      const state = await started(app);
+      await app.invoke('settings:set', [
+        { ollama: { host: ollama.url }, chat: { model: 'llama3.2' } },
+      ]);
+      await addRunningServer(app, 'fixture');
+      // Closed to the tray: nothing of Hearth is on screen.
+      await app.command('close', { windowId: state.windows[0]?.id });
+      const sent = await app.invoke('chat:send', [
+        { text: 'Say hi through the tool', model: 'llama3.2' },
+      ]);
+      expect(sent.ok, JSON.stringify(sent)).toBe(true);
+      const waiting = await waitUntil(
+        () => app.state(),
+        (current) =>
+          current.notifications.some(
+            (shown) => shown.title === 'Hearth is waiting for your approval',
+          ),
+      );
+      expect(waiting.tray?.images.at(-1)).toBe(join(REPO_ROOT, 'build', 'trayAttention.png'));
+      const answer = waiting.tray?.menu?.[0];
+      expect(answer?.label).toMatch(/approval/i);
+      // The tray's first item brings the window back to answer it.
+      await app.command('trayMenuClick', { label: answer?.label });
+      await waitUntil(
+        () => app.state(),
+        (current) => current.windows[0]?.visible === true,
+      );
+    } finally {
+      await ollama.close();
+    }
   });
 
   it('ends every server it started when it quits, after starting the force-quit helper', async () => {

@@ -212,6 +212,8 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     this.errorBoxes.push({ title, content });
     note('dialog.showErrorBox', { title, content });
+    // As Electron does where it has no window toolkit to show it with (Linux without a display).
+    process.stderr.write(`${title}\n${content}\n`);
   },
   async showOpenDialog(...args: unknown[]): Promise<OpenDialogReturnValue> {
     const options = (args.length > 1 ? args[1] : args[0]) as OpenDialogOptions;

@@ -132,7 +132,13 @@ class AppStandIn extends EventEmitter {
     const folder = this.getPath('userData');
     const lockFile = join(folder, 'SingletonLock');
     const mailbox = join(folder, 'SingletonMessages');
-    mkdirSync(mailbox, { recursive: true });
+    try {
+      mkdirSync(mailbox, { recursive: true });
+    } catch {
+      // Electron answers false when the lock cannot be made at all, as for another instance.
+      note('app.requestSingleInstanceLock', { granted: false, error: true });
+      return false;
+    }
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         closeSync(openSync(lockFile, 'wx'));
