@@ -9,6 +9,7 @@ import { useApi } from '../apiContext';
 import type { SettingsState } from '../hooks';
 import { AppearanceSection } from '../settings/AppearanceSection';
 import { ChatSection } from '../settings/ChatSection';
+import { CommandRulesSection } from '../settings/CommandRulesSection';
 import { DataSection } from '../settings/DataSection';
 import { DesktopSection } from '../settings/DesktopSection';
 import { OllamaSection } from '../settings/OllamaSection';
@@ -34,6 +35,7 @@ export function SettingsView({ state }: { state: SettingsState }) {
         <>
           <OllamaSection settings={settings} update={state.update} ollama={ollama} />
           <ChatSection settings={settings} update={state.update} ollama={ollama} />
+          <CommandRulesSection api={api} />
           <AppearanceSection settings={settings} update={state.update} />
           <DesktopSection settings={settings} update={state.update} />
           <DataSection api={api} onReset={ollama.recheck} />

@@ -62,6 +62,7 @@ export function settingsHarness(
     'ollama:headers': () => [],
     'ollama:setHeaders': (headers) => headers.map((header) => header.name),
     'models:list': () => [model('llama3.2'), model('qwen3', '8B')],
+    'commandRules:list': () => [],
     ...overrides,
   });
   return Object.assign(harness, {
