@@ -342,6 +342,11 @@ export const invokeChannels = {
   ),
   'conversations:delete': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
   'conversations:search': channel(z.tuple([z.string().max(1_000)]), z.array(searchHitSchema)),
+  /** The model this conversation uses from now on; the default model in Settings is untouched. */
+  'conversations:setModel': channel(
+    z.tuple([z.string().min(1).max(128), z.string().min(1).max(256)]),
+    conversationSummarySchema,
+  ),
   /** The conversation's own system prompt; empty goes back to the default. */
   'conversations:setSystemPrompt': channel(
     z.tuple([z.string().min(1).max(128), z.string().max(20_000)]),

@@ -82,6 +82,7 @@ export function createHandlers(services: Services): Handlers {
     'conversations:messageContent': (id, messageId, offset, length) =>
       services.chat.history.contentPage(id, messageId, offset, length) ?? null,
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),
+    'conversations:setModel': (id, model) => services.chat.history.setModel(id, model),
     'conversations:delete': async (id) => {
       services.chat.stop(id);
       await services.chat.idle(id);

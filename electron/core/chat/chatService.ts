@@ -106,6 +106,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       throw new UserFacingError('That conversation no longer exists.');
     const model = input.model ?? existing?.model ?? settings.chat.model;
     if (!model) throw new UserFacingError('Pick a model first.');
+    // A model chosen for a conversation stays its model: the next message and a retry use it.
+    if (existing && input.model && input.model !== existing.model)
+      history.setModel(existing.id, input.model);
     const conversationId = existing?.id ?? history.create({ model }).id;
     if (active.has(conversationId))
       throw new UserFacingError(

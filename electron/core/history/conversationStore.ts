@@ -57,6 +57,8 @@ export interface ConversationStore {
   /** A blank title goes back to one taken from the first user message. */
   rename(id: string, title: string): ConversationSummary;
   setSystemPrompt(id: string, prompt: string | undefined): void;
+  /** The model the conversation uses from now on (its retries included). */
+  setModel(id: string, model: string): ConversationSummary;
   /** False when there was no such conversation. Its messages and search rows go with it. */
   delete(id: string): boolean;
   /** Saves `messages` after the last one, all or none; returns them with their ids. */
@@ -172,6 +174,13 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         messages: statements.messages.all(id).map(messageFromRow),
       };
     },
+    setModel(id, model) {
+      return transaction(() => {
+        requireConversation(id);
+        statements.setModel.run(model, id);
+        return summary(id);
+      });
+    },
     title(id) {
       const row = statements.conversationTitle.get(id);
       return row ? String(row.title) : undefined;
@@ -278,6 +287,7 @@ function prepareStatements(database: DatabaseSync) {
     messages: prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id'),
     rename: prepare('UPDATE conversations SET title = ? WHERE id = ?'),
     systemPrompt: prepare('UPDATE conversations SET system_prompt = ? WHERE id = ?'),
+    setModel: prepare('UPDATE conversations SET model = ? WHERE id = ?'),
     touch: prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
     userMessages: prepare(
       "SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' ORDER BY id",

@@ -40,14 +40,22 @@ export function ChatView() {
   const [chosen, setChosen] = useState<{ conversationId: string | undefined; model: string }>();
   const chosenModel =
     chosen && chosen.conversationId === state.conversationId ? chosen.model : undefined;
-  const model =
-    chosenModel ??
-    state.model ??
-    (settings.settings?.chat.model || (ollama.models?.[0]?.name ?? ''));
+  const defaultModel = settings.settings?.chat.model ?? '';
+  const model = chosenModel ?? state.model ?? (defaultModel || (ollama.models?.[0]?.name ?? ''));
+  // The conversation keeps its own model (retries included); the default in Settings stays.
   const chooseModel = (name: string) => {
     setChosen({ conversationId: state.conversationId, model: name });
-    void settings.update({ chat: { model: name } });
+    if (state.failure?.problem === 'model-not-found') conversation.dismissFailure();
+    if (state.conversationId)
+      api.conversations.setModel(state.conversationId, name).catch(() => undefined);
   };
+  const defaultMissing =
+    !state.conversationId &&
+    !chosenModel &&
+    defaultModel !== '' &&
+    ollama.models !== undefined &&
+    ollama.models.length > 0 &&
+    !ollama.models.some((installed) => installed.name === defaultModel);
 
   const [draft, setDraft] = useState<Draft>();
   const [sent, setSent] = useState(0);
@@ -131,6 +139,12 @@ export function ChatView() {
           Pull a model
         </button>
       </header>
+      {defaultMissing && (
+        <p className="notice notice-warning" role="status">
+          The default model, {defaultModel}, is not installed. Choose one of the installed models
+          above, or pull it.
+        </p>
+      )}
       {pullOpen && <PullModel pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />}
       {unreachable && !empty && !notRunningFailure && (
         <p className="notice notice-warning" role="status">

@@ -1,11 +1,13 @@
 /**
- * Picks the model: a button that opens a list of the installed models, each with badges for
- * what it can do (tools, thinking, vision). Arrow keys move, Enter or a click chooses, Escape
- * closes, the way a native select behaves.
+ * Picks the model: a button that opens a list of the installed chat models (embedding-only ones
+ * are left out), each with badges for what it can do (tools, thinking, vision) and its size:
+ * parameters, quantisation, disk size, context length. A chosen model that is not installed is
+ * said so. Arrow keys move, Enter or a click chooses, Escape closes, as a native select does.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '../ui/Badge';
 import type { ModelCapabilities, ModelSummary } from './chatTypes';
+import { isEmbeddingOnly, modelFacts } from './modelFacts';
 
 export interface ModelPickerProps {
   models: ModelSummary[];
@@ -20,6 +22,8 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const chatModels = models.filter((model) => !isEmbeddingOnly(capabilities[model.name]));
+  const missing = value !== '' && !models.some((model) => model.name === value);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -67,10 +71,11 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`Model: ${value || 'none chosen'}`}
+        aria-label={`Model: ${value || 'none chosen'}${missing ? ' (not installed)' : ''}`}
         onClick={() => setOpen(!open)}
       >
         <span>{value || 'Choose a model'}</span>
+        {missing && <span className="model-missing">not installed</span>}
         <CapabilityBadges capabilities={capabilities[value]} />
         <span aria-hidden="true">▾</span>
       </button>
@@ -83,7 +88,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
           className="model-picker-list"
           onKeyDown={onListKey}
         >
-          {models.map((model) => (
+          {chatModels.map((model) => (
             <li
               key={model.name}
               role="option"
@@ -98,11 +103,13 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
                 }
               }}
             >
-              <span className="model-name">{model.name}</span>
-              {model.parameterSize && (
-                <span className="muted model-size">{model.parameterSize}</span>
-              )}
-              <CapabilityBadges capabilities={capabilities[model.name]} />
+              <span className="model-option-head">
+                <span className="model-name">{model.name}</span>
+                <CapabilityBadges capabilities={capabilities[model.name]} />
+              </span>
+              <span className="muted model-facts">
+                {modelFacts(model, capabilities[model.name]).join(' · ')}
+              </span>
             </li>
           ))}
         </ul>
