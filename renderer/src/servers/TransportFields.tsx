@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../apiContext';
 import { ArgumentList } from './ArgumentList';
+import { splitCommandLine } from './commandLine';
 import { CodeTextField, Field } from './Field';
-import type { FieldGroup, HttpProtocol, ServerDraft } from './formModel';
+import { nextRowId, type FieldGroup, type HttpProtocol, type ServerDraft } from './formModel';
 import { NamedValueRows } from './NamedValueRows';
 import { OAuthFields } from './OAuthFields';
 
@@ -16,6 +17,24 @@ export interface TransportFieldsProps {
 
 /** Command, arguments, environment and working folder. */
 export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {
+  const [splitNote, setSplitNote] = useState<string>();
+  const line = splitCommandLine(draft.command);
+  // A whole command line becomes the program and its arguments when the user leaves the field.
+  const splitOnLeave = () => {
+    touch('command')();
+    if (line.kind !== 'split') return;
+    const added = line.args.map((value) => ({ id: nextRowId(), value }));
+    edit('command', { command: line.command, args: [...added, ...draft.args] });
+    setSplitNote(
+      `Split into the command ${line.command} and ${line.args.length} argument${line.args.length === 1 ? '' : 's'} (${line.args.join(' ')}), added to Arguments below.`,
+    );
+  };
+  const preview =
+    line.kind === 'split'
+      ? `Runs ${line.command} with the arguments ${line.args.map((arg) => `“${arg}”`).join(', ')}; split when you leave this field.`
+      : line.kind === 'problem'
+        ? line.message
+        : splitNote;
   return (
     <>
       <CodeTextField
@@ -23,9 +42,17 @@ export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsPro
         error={errorFor('transport.command')}
         hint="The program that starts the server, such as npx, uvx or a full path."
         value={draft.command}
-        onChange={(command) => edit('command', { command })}
-        onBlur={touch('command')}
+        onChange={(command) => {
+          setSplitNote(undefined);
+          edit('command', { command });
+        }}
+        onBlur={splitOnLeave}
       />
+      {preview && (
+        <p className="field-note" role="status">
+          {preview}
+        </p>
+      )}
       <fieldset className="field plain">
         <legend>Arguments</legend>
         <ArgumentList
