@@ -37,7 +37,10 @@ export async function run(): Promise<Figure[]> {
           `stream-${stream}-finished`,
         ],
         tokenDelayMs: TOKEN_DELAY_MS,
-        onPieceSent: (index) => (sentAt[stream]![index] = performance.now()),
+        onPieceSent: (index) => {
+          const times = sentAt[stream];
+          if (times) times[index] = performance.now();
+        },
       };
     },
   });
