@@ -34,6 +34,9 @@ export function App({ connection }: { connection: Connection }) {
     view: 'chat',
   });
   useTheme(settingsState.settings?.theme);
+  // The server last shown in Servers, kept while the user is elsewhere.
+  const [lastServer, setLastServer] = useState<string>();
+  if (place.view === 'servers' && place.serverName !== lastServer) setLastServer(place.serverName);
 
   const navigation = useMemo<Navigation>(
     () => ({
@@ -41,11 +44,16 @@ export function App({ connection }: { connection: Connection }) {
       conversationId: place.conversationId,
       serverName: place.serverName,
       openChat: (conversationId) => setPlace({ view: 'chat', conversationId }),
-      openServers: (serverName) => setPlace({ view: 'servers', serverName }),
+      // Coming back to Servers shows the server shown last; asked for none there, none.
+      openServers: (serverName) =>
+        setPlace({
+          view: 'servers',
+          serverName: serverName ?? (place.view === 'servers' ? undefined : lastServer),
+        }),
       openSettings: () => setPlace({ view: 'settings' }),
       openAbout: () => setPlace({ view: 'about' }),
     }),
-    [place],
+    [place, lastServer],
   );
 
   // The desktop app's menu and tray ask for views (a new chat, Settings) through main.

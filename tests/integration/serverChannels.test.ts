@@ -52,6 +52,21 @@ describe('server channels over the bridge', () => {
     expect(JSON.stringify(await api.servers.list())).not.toContain('sekrit-value');
   });
 
+  it('switches on and starts a server that was off when its launch is approved', async () => {
+    const api = await connect();
+    const command = fixtureCommand(['--tools=echo']);
+    await api.servers.save({
+      name: 'imported',
+      enabled: false,
+      transport: { type: 'stdio', command: command.command, args: command.args },
+    });
+    const review = await api.servers.reviewLaunch('imported');
+    const status = await api.servers.approveLaunch('imported', review.fingerprint);
+    expect(status).toMatchObject({ state: 'ready', consent: 'approved' });
+    const entry = (await api.servers.list()).find((item) => item.config.name === 'imported');
+    expect(entry?.config.enabled).toBe(true);
+  });
+
   it('imports a Claude Desktop config as disabled servers and exports without secrets', async () => {
     const api = await connect();
     const text = JSON.stringify({

@@ -77,7 +77,7 @@ export interface McpManager {
   restart(name: string): Promise<ServerStatus>;
   setEnabled(name: string, enabled: boolean): Promise<ServerStatus>;
   reviewLaunch(name: string): LaunchReview;
-  /** Approves exactly the reviewed launch, then starts the server if it is enabled. */
+  /** Approves exactly the reviewed launch, then switches the server on and starts it. */
   approveLaunch(name: string, fingerprint: string): Promise<ServerStatus>;
   logs(name: string): ReturnType<ServerLog['entries']>;
   configureTool(server: string, tool: string, patch: Partial<ToolSettings>): void;
@@ -274,10 +274,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       }
       consent.approveLaunch(review.name, fingerprint);
       slot(review.name).log.add('hearth', 'info', 'You approved this command.');
+      // "Approve and start" means both: a server that was off (an import) is switched on.
       const config = store.get(review.name);
-      return config?.enabled
-        ? slot(review.name).connection.start()
-        : slot(review.name).connection.status();
+      if (config && !config.enabled) store.save({ ...config, enabled: true }, config.name);
+      return slot(review.name).connection.start();
     },
     logs: (name) => slot(name).log.entries(),
     configureTool(server, tool, patch) {

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatSize, isImageType, type ResourceContent } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
+import { Markdown } from '../chat/Markdown';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
 
@@ -20,11 +21,22 @@ export function ResourceContents({ contents }: { contents: readonly ResourceCont
   );
 }
 
+/** Markdown is shown rendered, through the chat's safe renderer (no raw HTML, checked links). */
+function isMarkdown(mimeType: string | undefined): boolean {
+  return /^text\/(markdown|x-markdown)\b/i.test(mimeType ?? '');
+}
+
 function ContentView({ content }: { content: ResourceContent }) {
   if (content.text !== undefined) {
     return (
       <>
-        <pre className="code resource-text">{content.text}</pre>
+        {isMarkdown(content.mimeType) ? (
+          <div className="resource-markdown">
+            <Markdown text={content.text} />
+          </div>
+        ) : (
+          <pre className="code resource-text">{content.text}</pre>
+        )}
         {content.truncated && (
           <p className="muted">Cut: the resource has {content.size.toLocaleString()} characters.</p>
         )}

@@ -3,6 +3,7 @@
  * approval it waits for, its tools and its log. Keyed by server name, so nothing leaks between.
  */
 import { useId, useState } from 'react';
+import { quote } from 'shell-quote';
 import type { ServerEntry, ServerStatus } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
@@ -12,6 +13,7 @@ import { Switch } from '../ui/Switch';
 import { LaunchReviewDialog } from './LaunchReviewDialog';
 import { LogPane } from './LogPane';
 import { displayName, isBuiltin, needsApproval, transportLabel } from './serverLabels';
+import { PromptsSection } from './PromptsSection';
 import { ResourcesTab } from './ResourcesTab';
 import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
@@ -59,6 +61,8 @@ export function ServerDetail(props: ServerDetailProps) {
       const next = await api.servers.setEnabled(config.name, enabled);
       onEnabled(enabled);
       onStatus(next);
+      // Switched on but waiting for consent: the review is the next step, so it opens.
+      if (enabled && needsApproval(next)) setReviewing(true);
     });
   const remove = () =>
     run(async () => {
@@ -85,6 +89,7 @@ export function ServerDetail(props: ServerDetailProps) {
         {transportLabel(config)}
         {builtin && ': shell commands, files and system information, served by Hearth itself.'}
       </p>
+      <LaunchSummary config={config} />
       {needsApproval(status) && (
         <div className="notice notice-warning" role="region" aria-label="Approval needed">
           <p>
@@ -147,14 +152,11 @@ export function ServerDetail(props: ServerDetailProps) {
           </>
         )}
       </div>
-      <InlineError message={error} />
-      {status.error && (
-        <p className="inline-error server-error">
-          <strong>Problem:</strong> {status.error}
-        </p>
-      )}
+      {/* One message: the action's failure, else the server's own error (often the same words). */}
+      <InlineError message={error ?? status.error} />
       <ServerInfo status={status} />
       <ToolsTable server={config.name} running={status.state === 'ready'} />
+      <PromptsSection server={config.name} status={status} />
       <ResourcesTab server={config.name} status={status} />
       <h3>Log</h3>
       <LogPane server={config.name} />
@@ -164,6 +166,8 @@ export function ServerDetail(props: ServerDetailProps) {
           onCancel={() => setReviewing(false)}
           onApproved={(next) => {
             setReviewing(false);
+            // Approving starts the server, switching it on if it was off.
+            onEnabled(true);
             onStatus(next);
           }}
         />
@@ -195,6 +199,39 @@ export function ServerDetail(props: ServerDetailProps) {
         </Dialog>
       )}
     </section>
+  );
+}
+
+/** What the server runs, or where it is: the command line, or the URL. */
+function LaunchSummary({ config }: { config: ServerEntry['config'] }) {
+  const { transport } = config;
+  if (transport.type === 'builtin') return null;
+  return (
+    <dl className="facts server-launch" aria-label="How Hearth reaches it">
+      {transport.type === 'stdio' ? (
+        <>
+          <dt>Command</dt>
+          <dd>
+            <code className="server-command">{quote([transport.command, ...transport.args])}</code>
+          </dd>
+          {transport.cwd && (
+            <>
+              <dt>Folder</dt>
+              <dd>
+                <code>{transport.cwd}</code>
+              </dd>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <dt>URL</dt>
+          <dd>
+            <code className="server-command">{transport.url}</code>
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 

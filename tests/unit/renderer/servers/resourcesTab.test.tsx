@@ -145,3 +145,37 @@ describe('a resource link in a tool result', () => {
     expect(connection.calls.some((call) => call.channel === 'resources:read')).toBe(false);
   });
 });
+
+describe('a Markdown resource', () => {
+  it('is previewed rendered through the safe Markdown renderer, raw HTML left inert', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      <ResourcesTab server="docs" status={status} />,
+      harness({
+        'servers:offerings': () => ({
+          prompts: [],
+          resources: [
+            { server: 'docs', uri: 'docs://guide', name: 'guide', mimeType: 'text/markdown' },
+          ],
+          resourceTemplates: [],
+        }),
+        'resources:read': (ref) => ({
+          contents: [
+            {
+              uri: ref.uri,
+              mimeType: 'text/markdown',
+              text: '# Guide\n\nSome **bold** words.\n\n<img src=x onerror="alert(1)">',
+              size: 60,
+            },
+          ],
+        }),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'guide' }));
+    const preview = await screen.findByRole('region', { name: 'Preview of docs://guide' });
+    expect(await within(preview).findByRole('heading', { name: 'Guide' })).toBeTruthy();
+    expect(within(preview).getByText('bold').tagName).toBe('STRONG');
+    expect(preview.querySelector('img')).toBeNull();
+    expect(preview.textContent).not.toContain('# Guide');
+  });
+});
