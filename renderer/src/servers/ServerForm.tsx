@@ -23,6 +23,7 @@ import {
   type ServerDraft,
 } from './formModel';
 import { TestOutcome, type TrialReport } from './TestOutcome';
+import { TrialReviewDialog } from './TrialReviewDialog';
 import { ArgumentList } from './ArgumentList';
 import { HttpFields, StdioFields } from './TransportFields';
 import { InlineError } from '../ui/InlineError';
@@ -53,6 +54,8 @@ const ALL_GROUPS: FieldGroup[] = [
 
 type TestState =
   | { step: 'idle' }
+  /** A local command waits for the user to see what will run. */
+  | { step: 'reviewing' }
   | { step: 'testing' }
   | { step: 'done'; report: TrialReport }
   | { step: 'failed'; message: string };
@@ -87,6 +90,10 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
   const unplaced = [...issues].filter(([key]) => isUnplaced(key));
   const transportLabel = useId();
 
+  // A local command is shown before it runs; a remote server is only connected to.
+  const startTest = () =>
+    draft.kind === 'stdio' ? setTest({ step: 'reviewing' }) : void runTest();
+  const reviewed = test.step === 'reviewing' ? configFrom(draft).transport : undefined;
   const runTest = async () => {
     setTest({ step: 'testing' });
     try {
@@ -230,12 +237,19 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
         </p>
       )}
       <InlineError message={saveError} />
+      {reviewed?.type === 'stdio' && (
+        <TrialReviewDialog
+          transport={reviewed}
+          onRun={() => void runTest()}
+          onCancel={() => setTest({ step: 'idle' })}
+        />
+      )}
       <div className="form-actions">
         <button
           type="button"
           className="button"
           disabled={!valid || test.step === 'testing'}
-          onClick={() => void runTest()}
+          onClick={startTest}
         >
           {test.step === 'testing' ? 'Testing…' : 'Test connection'}
         </button>

@@ -343,6 +343,34 @@ describe('test connection', () => {
     return dialog;
   }
 
+  /** Test connection, then Run test in the review of what will run. */
+  async function testIt(harness: ReturnType<typeof renderServers>, dialog: HTMLElement) {
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const review = await screen.findByRole('dialog', { name: 'Run this command to test it?' });
+    await harness.user.click(within(review).getByRole('button', { name: 'Run test' }));
+  }
+
+  it('shows what will run before running anything, and runs nothing when cancelled', async () => {
+    const harness = renderServers([builtin], {
+      'servers:test': () => {
+        throw new Error('must not run');
+      },
+    });
+    const dialog = await fillForm(harness);
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Add argument' }));
+    await harness.user.type(within(dialog).getByRole('textbox', { name: 'Argument 1' }), '-y');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const review = await screen.findByRole('dialog', { name: 'Run this command to test it?' });
+    expect(within(review).getByText('npx')).toBeTruthy();
+    expect(
+      within(within(review).getByRole('list', { name: 'Arguments' })).getByText('-y'),
+    ).toBeTruthy();
+    expect(harness.argsOf('servers:test')).toEqual([]);
+    await harness.user.click(within(review).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Run this command to test it?' })).toBeNull();
+    expect(harness.argsOf('servers:test')).toEqual([]);
+  });
+
   it('lists the tools of a server that came up', async () => {
     const harness = renderServers([builtin], {
       'servers:test': (config) => ({
@@ -358,7 +386,7 @@ describe('test connection', () => {
       }),
     });
     const dialog = await fillForm(harness);
-    await harness.user.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    await testIt(harness, dialog);
     const result = await within(dialog).findByRole('status', { name: 'Test result' });
     expect(result.textContent).toContain('Connected to filesystem 2.0.0');
     expect(within(result).getByText('read_file')).toBeTruthy();
@@ -380,7 +408,7 @@ describe('test connection', () => {
       }),
     });
     const dialog = await fillForm(harness);
-    await harness.user.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    await testIt(harness, dialog);
     const result = await within(dialog).findByRole('status', { name: 'Test result' });
     expect(within(result).getByText(/The server exited with code 1\./)).toBeTruthy();
     expect(within(result).getByLabelText('Test log').textContent).toContain(
