@@ -19,7 +19,7 @@ import { openConversationStore } from '../electron/core/history/conversationStor
 import type { NewMessage } from '../electron/core/history/types';
 import { addApprovedServer } from '../tests/support/fixtureServerSetup';
 import { fixtureCommand } from '../tests/support/mcpFixtures';
-import { connectRenderer } from '../tests/support/rendererBridge';
+import { connectToServe } from '../tests/support/rendererBridge';
 import { launchChromium } from '../tests/support/chromium';
 import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
@@ -66,11 +66,7 @@ async function hostFigures(): Promise<Figure[]> {
   const ollama = await startFakeOllama({ script });
   const host = await startBuiltHost(tempDir('memory-bench'));
   const pid = host.child.pid ?? 0;
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
+  const { api, transport } = connectToServe(host);
   try {
     await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
     for (let index = 0; index < SERVERS; index++) {

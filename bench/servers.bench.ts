@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { addApprovedServer } from '../tests/support/fixtureServerSetup';
 import { createTestManager } from '../tests/support/managerHarness';
 import { fixtureCommand } from '../tests/support/mcpFixtures';
-import { connectRenderer } from '../tests/support/rendererBridge';
+import { connectToServe } from '../tests/support/rendererBridge';
 import { launchChromium } from '../tests/support/chromium';
 import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
@@ -77,11 +77,7 @@ async function viewFigures(): Promise<Figure[]> {
   buildApp();
   const dataDir = tempDir('servers-bench');
   const host = await startBuiltHost(dataDir);
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
+  const { api, transport } = connectToServe(host);
   const browser = await launchChromium();
   try {
     for (let index = 0; index < SERVERS; index++)

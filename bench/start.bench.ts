@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { addApprovedServer } from '../tests/support/fixtureServerSetup';
 import { fixtureCommand } from '../tests/support/mcpFixtures';
-import { connectRenderer } from '../tests/support/rendererBridge';
+import { connectToServe } from '../tests/support/rendererBridge';
 import { launchChromium } from '../tests/support/chromium';
 import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
@@ -20,11 +20,7 @@ const RUNS = 5;
 
 async function configureServers(dataDir: string): Promise<void> {
   const host = await startBuiltHost(dataDir);
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
+  const { api, transport } = connectToServe(host);
   try {
     for (let index = 0; index < SERVERS; index++)
       await addApprovedServer(

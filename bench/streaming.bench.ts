@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { startFakeOllama } from '../tests/fixtures/fakeOllama';
 import type { ChatRequestBody } from '../tests/fixtures/fakeOllama/types';
 import { launchChromium } from '../tests/support/chromium';
-import { connectRenderer } from '../tests/support/rendererBridge';
+import { connectToServe } from '../tests/support/rendererBridge';
 import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
 import { distribution, percentile, round, type Figure } from './figures';
@@ -45,11 +45,7 @@ export async function run(): Promise<Figure[]> {
     },
   });
   const host = await startBuiltHost(tempDir('streaming-bench'));
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
+  const { api, transport } = connectToServe(host);
   const browser = await launchChromium();
   try {
     await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });

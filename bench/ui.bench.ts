@@ -10,7 +10,7 @@ import { openConversationStore } from '../electron/core/history/conversationStor
 import type { NewMessage } from '../electron/core/history/types';
 import { startFakeOllama } from '../tests/fixtures/fakeOllama';
 import { launchChromium } from '../tests/support/chromium';
-import { connectRenderer } from '../tests/support/rendererBridge';
+import { connectToServe } from '../tests/support/rendererBridge';
 import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
 import { percentile, round, type Figure } from './figures';
@@ -57,11 +57,7 @@ export async function run(): Promise<Figure[]> {
     script: () => ({ content: [...tokens, 'stream-finished'], tokenDelayMs: TOKEN_DELAY_MS }),
   });
   const host = await startBuiltHost(dataDir);
-  const { api, transport } = connectRenderer({
-    port: Number(new URL(host.url).port),
-    token: host.token,
-    origin: host.origin,
-  });
+  const { api, transport } = connectToServe(host);
   await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
   transport.close();
 

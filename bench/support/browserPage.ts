@@ -3,24 +3,11 @@
  * in the page before its own scripts (frame intervals, long tasks, React commits), and reading
  * them back.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../../tests/support/serveProcess';
+import buildOnce from '../../tests/e2e/buildOnce';
 
-export function buildApp(): void {
-  const built = spawnSync(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: REPO_ROOT, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('The app could not be built for the bench.');
-}
+/** Builds main, preload and renderer into out/, as the end-to-end tests do before they run. */
+export const buildApp: () => void = buildOnce;
 
 /** Counters installed before any page script runs; they count only while `measuring` is set. */
 export const INSTRUMENT = `

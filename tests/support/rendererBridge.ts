@@ -10,6 +10,7 @@ import {
   type SocketLike,
   type WebSocketTransport,
 } from '../../renderer/src/bridge/webSocketTransport';
+import type { ServeProcess } from './serveProcess';
 import type { TestHost } from './testHost';
 
 export function connectRenderer(host: Pick<TestHost, 'port' | 'token' | 'origin'>): {
@@ -26,4 +27,16 @@ export function connectRenderer(host: Pick<TestHost, 'port' | 'token' | 'origin'
     (address) => new WebSocket(address, { origin: host.origin }) as unknown as SocketLike,
   );
   return { api: createApi(createBridge(transport)), transport };
+}
+
+/** The same, to a built host started as `npm run serve` starts it (its address says the port). */
+export function connectToServe(host: Pick<ServeProcess, 'url' | 'token' | 'origin'>): {
+  api: Api;
+  transport: WebSocketTransport;
+} {
+  return connectRenderer({
+    port: Number(new URL(host.url).port),
+    token: host.token,
+    origin: host.origin,
+  });
 }
