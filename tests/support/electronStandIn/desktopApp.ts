@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../serveProcess';
+import type { MenuDescription } from './desktopServices';
 
 export const BUILT_MAIN = join(REPO_ROOT, 'out', 'main', 'main.js');
 const REGISTER = join(import.meta.dirname, 'register.ts');
@@ -43,16 +44,6 @@ export interface DesktopState {
   openedExternally: string[];
   errorBoxes: { title: string; content: string }[];
   calls: { api: string; detail?: unknown }[];
-}
-
-export interface MenuDescription {
-  label?: string;
-  role?: string;
-  type?: string;
-  accelerator?: string;
-  enabled: boolean;
-  checked?: boolean;
-  submenu?: MenuDescription[];
 }
 
 export type Outcome<T> =

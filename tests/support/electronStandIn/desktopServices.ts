@@ -25,13 +25,18 @@ import type {
 import { app } from './lifecycle';
 import { note } from './recorder';
 
-export interface MenuItemStandIn {
+/** A menu item as plain data: what the test reads back. */
+export interface MenuDescription {
   label?: string;
   role?: string;
   type?: string;
   accelerator?: string;
   enabled: boolean;
   checked?: boolean;
+  submenu?: MenuDescription[];
+}
+
+export interface MenuItemStandIn extends Omit<MenuDescription, 'submenu'> {
   submenu?: MenuStandIn;
   click?: (...args: unknown[]) => void;
 }
@@ -80,13 +85,11 @@ export class MenuStandIn {
   }
 
   /** Plain data for the test: labels, roles, accelerators, checks, and submenus. */
-  describe(): unknown[] {
-    return this.items.map((item) => ({
-      ...Object.fromEntries(
-        Object.entries(item).filter(([key]) => key !== 'click' && key !== 'submenu'),
-      ),
-      ...(item.submenu ? { submenu: item.submenu.describe() } : {}),
-    }));
+  describe(): MenuDescription[] {
+    return this.items.map(({ submenu, click, ...item }) => {
+      void click;
+      return { ...item, ...(submenu ? { submenu: submenu.describe() } : {}) };
+    });
   }
 
   /** Clicks the item at `path` (labels), as a user would: a checkbox flips first. */
