@@ -104,6 +104,7 @@ export function createCore(options: CoreOptions): Core {
     platform: process.platform,
     env: baseEnvironment,
     home: homedir(),
+    launchContext: () => launchContext,
   });
   const chat = createChatService({
     dataDir,

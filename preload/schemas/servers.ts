@@ -294,6 +294,8 @@ export const importItemSchema = z.strictObject({
   finalName: z.string().max(256).optional(),
   /** Everything not taken as it was: unknown fields, inputs left for the user, and so on. */
   notes: z.array(z.string().max(2_000)),
+  /** What would stop it working here: its command is not found, its address answers nothing. */
+  problems: z.array(z.string().max(2_000)).optional(),
 });
 export const importReportSchema = z.strictObject({
   format: importFormatSchema.optional(),
@@ -320,6 +322,8 @@ export const importOptionsSchema = z.strictObject({
   apply: z.boolean().default(false),
   /** Existing servers the user agreed to replace; any other clash is imported under a new name. */
   replace: z.array(serverNameSchema).max(256).default([]),
+  /** The servers to take, by their names in the file; absent: every one that can be. */
+  only: z.array(z.string().max(256)).max(1_000).optional(),
 });
 
 export const progressEventSchema = z.strictObject({

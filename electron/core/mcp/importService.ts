@@ -4,7 +4,11 @@
  * the renderer cannot name an arbitrary path.
  */
 import { readFile } from 'node:fs/promises';
-import type { DetectedConfig, ImportReport } from '../../../preload/schemas/servers';
+import type {
+  DetectedConfig,
+  ImportReport,
+  ServerConfigInput,
+} from '../../../preload/schemas/servers';
 import type { z } from 'zod';
 import type { importOptionsSchema, importSourceSchema } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
@@ -15,7 +19,9 @@ import {
   parseImport,
   planImport,
 } from './importExport';
+import { checkImportedServer } from './importChecks';
 import type { McpManager } from './manager';
+import type { LaunchContext } from './transports';
 
 export interface ImportService {
   detect(): Promise<DetectedConfig[]>;
@@ -31,6 +37,8 @@ export function createImportService(options: {
   platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
   home: string;
+  /** Where a command would be looked for (the login shell's PATH), for the preview's checks. */
+  launchContext(): LaunchContext;
 }): ImportService {
   const { manager } = options;
   let detected: DetectedConfig[] = [];
@@ -41,17 +49,33 @@ export function createImportService(options: {
       );
       return detected;
     },
-    async import(source, { apply, replace }) {
+    async import(source, { apply, replace, only }) {
       const text =
         'text' in source ? source.text : await readDetected(source.detectedPath, detected);
       const existing = manager.store.list().map((config) => config.name);
       const { report, toSave } = planImport(parseImport(text), existing, replace);
-      if (!apply) return report;
-      for (const config of toSave) {
+      // Each taken server's name in the file, by the name it is saved under.
+      const fileName = new Map(
+        report.items.flatMap((item) => (item.finalName ? [[item.finalName, item.name]] : [])),
+      );
+      const chosen = toSave.filter(
+        (config) => !only || only.includes(fileName.get(config.name) ?? config.name),
+      );
+      if (!apply) return withProblems(report, toSave, options.launchContext());
+      for (const config of chosen) {
         const replaced = existing.find((name) => name.toLowerCase() === config.name.toLowerCase());
         await manager.save(config, replaced);
       }
-      return report;
+      const left = (item: ImportReport['items'][number]) =>
+        item.outcome !== 'skipped' && only !== undefined && !only.includes(item.name);
+      return {
+        ...report,
+        items: report.items.map((item) =>
+          left(item)
+            ? { ...item, outcome: 'skipped', notes: [...item.notes, 'You left it out.'] }
+            : item,
+        ),
+      };
     },
     export(names) {
       const chosen = names
@@ -59,6 +83,28 @@ export function createImportService(options: {
         : manager.store.list();
       return exportServers(chosen);
     },
+  };
+}
+
+/** The report with what would stop each server working here, checked side by side. */
+async function withProblems(
+  report: ImportReport,
+  toSave: ServerConfigInput[],
+  context: LaunchContext,
+): Promise<ImportReport> {
+  const found = new Map(
+    await Promise.all(
+      toSave.map(
+        async (config) => [config.name, await checkImportedServer(config, context)] as const,
+      ),
+    ),
+  );
+  return {
+    ...report,
+    items: report.items.map((item) => {
+      const problems = item.finalName ? found.get(item.finalName) : undefined;
+      return problems && problems.length > 0 ? { ...item, problems } : item;
+    }),
   };
 }
 

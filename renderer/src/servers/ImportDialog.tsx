@@ -40,6 +40,8 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<ImportReport>();
   const [replace, setReplace] = useState<string[]>([]);
+  /** Servers the user left out, by their names in the file. */
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const [applied, setApplied] = useState<ImportReport>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -62,17 +64,28 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
     change();
     setPreview(undefined);
     setReplace([]);
+    setLeftOut([]);
     setError(undefined);
   };
   const run = async (apply: boolean, replacing: string[]) => {
     setBusy(true);
     setError(undefined);
     try {
-      const report = await api.servers.import(source, { apply, replace: replacing });
+      const only = preview?.items
+        .filter((item) => item.outcome !== 'skipped' && !leftOut.includes(item.name))
+        .map((item) => item.name);
+      const report = await api.servers.import(source, {
+        apply,
+        replace: replacing,
+        ...(apply && only ? { only } : {}),
+      });
       if (apply) {
         setApplied(report);
         onImported();
       } else {
+        // A server that would not start here is left out unless the user takes it anyway.
+        if (!preview)
+          setLeftOut(report.items.filter((item) => item.problems).map((item) => item.name));
         setPreview(report);
       }
     } catch (reason) {
@@ -89,7 +102,11 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
   const clashes = (item: Item) =>
     (item.outcome === 'renamed' || item.outcome === 'replaced') &&
     existingNames.includes(item.name);
-  const importable = preview?.items.some((item) => item.outcome !== 'skipped') ?? false;
+  const importable =
+    preview?.items.some((item) => item.outcome !== 'skipped' && !leftOut.includes(item.name)) ??
+    false;
+  const take = (name: string, taken: boolean) =>
+    setLeftOut((all) => (taken ? all.filter((other) => other !== name) : [...all, name]));
 
   if (applied) {
     const count = applied.items.filter((item) => item.outcome !== 'skipped').length;
@@ -208,9 +225,11 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
         <ImportPreview
           report={preview}
           replace={replace}
+          leftOut={leftOut}
           clashes={clashes}
           busy={busy}
           onReplace={toggleReplace}
+          onTake={take}
         />
       )}
     </Dialog>
@@ -224,11 +243,13 @@ function serverCount(count: number): string {
 function ImportPreview(props: {
   report: ImportReport;
   replace: string[];
+  leftOut: string[];
   clashes(item: Item): boolean;
   busy: boolean;
   onReplace(name: string, checked: boolean): void;
+  onTake(name: string, taken: boolean): void;
 }) {
-  const { report, replace, clashes, busy, onReplace } = props;
+  const { report, replace, leftOut, clashes, busy, onReplace, onTake } = props;
   return (
     <section className="import-preview" aria-label="Preview">
       {report.format && <p className="muted">Read as a {FORMATS[report.format]} config.</p>}
@@ -242,9 +263,30 @@ function ImportPreview(props: {
       <ul className="import-items">
         {report.items.map((item, index) => (
           <li key={`${index}-${item.name}`}>
-            <strong>{item.name}</strong> <Badge tone={OUTCOMES[item.outcome]}>{item.outcome}</Badge>
+            {item.outcome === 'skipped' ? (
+              <strong>{item.name}</strong>
+            ) : (
+              <label className="choice import-take">
+                <input
+                  type="checkbox"
+                  disabled={busy}
+                  checked={!leftOut.includes(item.name)}
+                  onChange={(event) => onTake(item.name, event.target.checked)}
+                />
+                <strong>{item.name}</strong>
+              </label>
+            )}{' '}
+            <Badge tone={OUTCOMES[item.outcome]}>{item.outcome}</Badge>
+            {item.problems && <Badge tone="bad">will not start</Badge>}
             {item.finalName && item.finalName !== item.name && (
               <span className="muted"> as “{item.finalName}”</span>
+            )}
+            {item.problems && (
+              <ul className="import-problems" aria-label={`Problems with ${item.name}`}>
+                {item.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
             )}
             {item.notes.length > 0 && (
               <ul className="import-notes">

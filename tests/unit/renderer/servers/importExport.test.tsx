@@ -88,9 +88,52 @@ describe('importing servers', () => {
     expect(harness.argsOf('servers:import')).toEqual([
       [{ text: CLAUDE_CONFIG }, { apply: false, replace: [] }],
       [{ text: CLAUDE_CONFIG }, { apply: false, replace: ['github'] }],
-      [{ text: CLAUDE_CONFIG }, { apply: true, replace: ['github'] }],
+      [{ text: CLAUDE_CONFIG }, { apply: true, replace: ['github'], only: ['github', 'memory'] }],
     ]);
     expect(within(await serverRow('memory')).getByText('Off')).toBeTruthy();
+  });
+
+  it('marks a server that will not start here, leaves it out unless taken, and imports the ones picked', async () => {
+    const harness = renderServers([builtin], {
+      'servers:detectImports': () => [],
+      'servers:import': () => ({
+        format: 'claude-desktop',
+        errors: [],
+        items: [
+          {
+            name: 'github',
+            outcome: 'added',
+            finalName: 'github',
+            notes: [],
+            problems: ['Hearth could not find the command “npx” in any folder on PATH.'],
+          },
+          { name: 'memory', outcome: 'added', finalName: 'memory', notes: [] },
+          { name: 'search', outcome: 'added', finalName: 'search', notes: [] },
+        ],
+      }),
+    });
+    await harness.user.click(await screen.findByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    await harness.user.click(within(dialog).getByRole('textbox', { name: 'Configuration JSON' }));
+    await harness.user.paste(CLAUDE_CONFIG);
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    const github = itemFor(preview, 'github');
+    expect(within(github).getByText('will not start')).toBeTruthy();
+    expect(
+      within(github).getByRole('list', { name: 'Problems with github' }).textContent,
+    ).toContain('could not find the command “npx”');
+    const take = (name: string) =>
+      within(itemFor(preview, name)).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(take('github').checked).toBe(false);
+    expect(take('memory').checked).toBe(true);
+    await harness.user.click(take('search'));
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await screen.findByRole('dialog', { name: 'Servers imported' });
+    expect(harness.argsOf('servers:import').at(-1)).toEqual([
+      { text: CLAUDE_CONFIG },
+      { apply: true, replace: [], only: ['memory'] },
+    ]);
   });
 
   it('imports from a config file another app keeps, by the path main found', async () => {
