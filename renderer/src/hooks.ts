@@ -13,7 +13,8 @@ import type { ConnectionStatus } from './bridge/webSocketTransport';
 export interface SettingsState {
   settings: Settings | undefined;
   error: string | undefined;
-  update(patch: SettingsPatch): Promise<void>;
+  /** Resolves true when main saved the change. */
+  update(patch: SettingsPatch): Promise<boolean>;
 }
 
 /** The settings in force, kept current by `settings:changed` from any window. */
@@ -43,9 +44,11 @@ export function useSettings(api: Api): SettingsState {
       try {
         setSettings(await api.settings.set(patch));
         setError(undefined);
+        return true;
       } catch (reason) {
         setSettings(before);
         setError(messageOf(reason));
+        return false;
       }
     },
     [api],

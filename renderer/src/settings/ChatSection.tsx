@@ -23,6 +23,9 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
   const modelId = useId();
   const installed = ollama.models.state === 'loaded' ? ollama.models.models : [];
   const current = settings.chat.model;
+  // The budget is per model: the default one, else the first installed, so it is there to set
+  // before a default is chosen.
+  const budgetModel = current || installed[0]?.name;
   return (
     <Section title="Chat">
       <div className="field">
@@ -78,22 +81,25 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         save={update}
         toPatch={(contextCapTokens) => ({ chat: { contextCapTokens } })}
       />
-      {current && (
+      {budgetModel && (
         <NumberSetting
-          label={`Tools per message for ${current}`}
+          key={budgetModel}
+          label={`Tools per message for ${budgetModel}`}
           hint="Empty: from the model's size. 0: every enabled tool. Past it, the most relevant are sent."
-          saved={settings.chat.toolBudgets[current] ?? null}
+          saved={settings.chat.toolBudgets[budgetModel] ?? null}
           schema={TOOL_BUDGET}
           save={update}
           emptyPatch={{
             chat: {
               toolBudgets: Object.fromEntries(
-                Object.entries(settings.chat.toolBudgets).filter(([model]) => model !== current),
+                Object.entries(settings.chat.toolBudgets).filter(
+                  ([model]) => model !== budgetModel,
+                ),
               ),
             },
           }}
           toPatch={(budget) => ({
-            chat: { toolBudgets: { ...settings.chat.toolBudgets, [current]: budget } },
+            chat: { toolBudgets: { ...settings.chat.toolBudgets, [budgetModel]: budget } },
           })}
         />
       )}
@@ -141,8 +147,8 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
 
 function modelHint(models: ModelList): string {
   if (models.state === 'loading') return 'Looking for models…';
-  if (models.state === 'unavailable')
-    return `Connect to Ollama to choose a model (${models.message}).`;
+  // Why Ollama does not answer is said once, in the Ollama section's status line.
+  if (models.state === 'unavailable') return 'Connect to Ollama to choose a model.';
   if (models.models.length === 0)
     return 'Ollama has no models yet. Pull one, for example with: ollama pull qwen3';
   return 'New conversations use this model; each conversation can switch.';

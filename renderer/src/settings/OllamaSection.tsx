@@ -19,8 +19,9 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
   const api = useApi();
   const save = useCallback(
     async (patch: SettingsPatch) => {
-      await update(patch);
+      const saved = await update(patch);
       await ollama.recheck();
+      return saved;
     },
     [update, ollama],
   );
@@ -59,12 +60,15 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
         <span id={`${id}-hint`} className="field-hint">
           Empty: OLLAMA_HOST if it is set, else {DEFAULT_OLLAMA_HOST}.
         </span>
+        {/* A typed address that is not one is not checked: no status beside its error. */}
         <p
           id={`${id}-status`}
           role="status"
-          className={`settings-status settings-status-${checkTone(ollama.check)}`}
+          className={`settings-status settings-status-${address.error ? 'bad' : checkTone(ollama.check)}`}
         >
-          {describeCheck(ollama.check)}
+          {address.error
+            ? 'Not checked: the address above is not valid.'
+            : describeCheck(ollama.check)}
         </p>
       </div>
       <TextSetting
@@ -88,9 +92,12 @@ function describeCheck(check: OllamaCheck): string {
   if (check.state === 'checking') return 'Checking…';
   if (check.state === 'failed') return `Could not check Ollama: ${check.message}`;
   const { status } = check;
-  return status.ok
-    ? `Connected — Ollama ${status.version}`
-    : `Could not reach Ollama at ${status.host}: ${status.message}`;
+  if (status.ok) return `Connected — Ollama ${status.version}`;
+  // Main's sentence is written for anywhere in the app; here the address is the field above.
+  const message = status.message.replace(/,? or change its address in Settings\.$/, '.');
+  return message.includes(status.host)
+    ? message
+    : `Could not reach Ollama at ${status.host}: ${message}`;
 }
 
 function checkTone(check: OllamaCheck): 'busy' | 'good' | 'bad' {

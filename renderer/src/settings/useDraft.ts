@@ -44,7 +44,7 @@ export function useDraft(saved: string, check: (text: string) => Check, save: Up
   const pending = useRef<{
     timer?: ReturnType<typeof setTimeout>;
     patch?: SettingsPatch;
-    saving?: Promise<void>;
+    saving?: Promise<unknown>;
   }>({});
   const latestSave = useRef(save);
   useEffect(() => {
