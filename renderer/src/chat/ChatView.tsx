@@ -190,6 +190,7 @@ export function ChatView() {
       />
       <Composer
         running={running}
+        conversationId={state.conversationId}
         draft={draft}
         onSend={onSend}
         onResend={onResend}

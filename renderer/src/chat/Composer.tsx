@@ -1,6 +1,7 @@
 /**
  * Where the user writes: Enter sends, Shift+Enter starts a new line. While a turn runs the field
- * waits and Stop is offered. `draft` puts a text in the field (Edit on the last message); while
+ * stays open and Stop is offered; a message sent then is queued, shown as a removable chip, and
+ * sent when the turn ends (after Stop it goes back into the field instead). `draft` puts a text in the field (Edit on the last message); while
  * editing, sending replaces that message instead of adding one. `/` at the start lists the
  * servers' prompts (slash commands) and `@` lists their resources to attach.
  */
@@ -8,7 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
 import { ArgumentForm } from './ArgumentForm';
-import { ComposerChips } from './AttachmentChips';
+import { ComposerChips, type PendingAttachment } from './AttachmentChips';
 import { MentionPicker, optionId, SlashCommandPicker } from './CommandPickers';
 import { templateVariables } from './commandText';
 import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
@@ -20,6 +21,8 @@ export interface Draft {
 
 export interface ComposerProps {
   running: boolean;
+  /** The conversation on screen: a queued message is sent only to the one it was written in. */
+  conversationId?: string | undefined;
   /** A new object puts its text in the field and starts editing the last message. */
   draft: Draft | undefined;
   /** Resolves false when the message was not accepted: the text comes back. */
@@ -31,7 +34,7 @@ export interface ComposerProps {
 }
 
 export function Composer(props: ComposerProps) {
-  const { running, draft, onSend, onResend, onStop } = props;
+  const { running, draft, onSend, onResend, onStop, conversationId } = props;
   const api = useApi();
   const pickerId = useId();
   const [text, setText] = useState('');
@@ -48,25 +51,63 @@ export function Composer(props: ComposerProps) {
   const field = useRef<HTMLTextAreaElement>(null);
   const commands = useComposerCommands(api, text, caret);
   const { picker, highlighted, form, attachments } = commands;
+  const [queued, setQueued] = useState<Queued>();
+  const stopped = useRef(false);
   useEffect(() => {
     if (!running && focusIsFree(field.current)) field.current?.focus();
   }, [running, draft]);
 
-  const submit = async () => {
-    const message = text.trim();
-    if ((!message && attachments.length === 0) || running) return;
-    const wasEditing = editing;
-    const sending = attachments;
-    setText('');
-    setEditing(false);
+  /** Sends a message now; on refusal its text comes back into the field. */
+  const send = async (message: string, sending: PendingAttachment[], wasEditing: boolean) => {
     const refs = sending.map(({ server, uri, name }) => ({ server, uri, name }));
     const accepted = await (wasEditing ? onResend(message) : onSend(message, refs));
     if (!accepted) {
-      setText(message);
+      setText((typed) => (typed ? `${message}\n\n${typed}` : message));
       setEditing(wasEditing);
     } else if (!wasEditing) {
       commands.release(sending);
     }
+  };
+
+  // The turn ended: the queued message goes, unless the user stopped the turn or moved on.
+  const latest = useRef({ queued, attachments, conversationId, send });
+  useEffect(() => {
+    latest.current = { queued, attachments, conversationId, send };
+  });
+  useEffect(() => {
+    if (running) {
+      stopped.current = false;
+      return;
+    }
+    const { queued: waiting, attachments: chips, conversationId: here } = latest.current;
+    if (!waiting) return;
+    setQueued(undefined);
+    const sameChat = !waiting.conversationId || waiting.conversationId === here;
+    if (stopped.current || !sameChat) {
+      setText((typed) => (typed ? `${waiting.text}\n\n${typed}` : waiting.text));
+    } else {
+      // The chips still on the composer go with it, as they would have with Send.
+      void latest.current.send(waiting.text, chips, false);
+    }
+  }, [running]);
+
+  const submit = async () => {
+    const message = text.trim();
+    if (!message && attachments.length === 0) return;
+    if (running) {
+      if (editing || !message) return;
+      // One queued message at a time: more text joins it.
+      setQueued((before) => ({
+        text: before ? `${before.text}\n\n${message}` : message,
+        conversationId: before?.conversationId ?? conversationId,
+      }));
+      setText('');
+      return;
+    }
+    const wasEditing = editing;
+    setText('');
+    setEditing(false);
+    await send(message, attachments, wasEditing);
   };
 
   const runPrompt = async (run: PromptRun) => {
@@ -198,6 +239,20 @@ export function Composer(props: ComposerProps) {
             </button>
           </p>
         )}
+        {queued && (
+          <p className="composer-queued" role="status">
+            <span className="composer-queued-label">Queued — sends when this reply ends:</span>
+            <span className="composer-queued-text">{queued.text}</span>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label="Remove the queued message"
+              onClick={() => setQueued(undefined)}
+            >
+              ×
+            </button>
+          </p>
+        )}
         <ComposerChips items={attachments} onRemove={(item) => commands.release([item])} />
         <div className="composer-row">
           <textarea
@@ -207,7 +262,6 @@ export function Composer(props: ComposerProps) {
             placeholder="Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)"
             rows={3}
             value={text}
-            disabled={running}
             aria-autocomplete="list"
             aria-controls={picker ? pickerId : undefined}
             aria-activedescendant={
@@ -222,9 +276,23 @@ export function Composer(props: ComposerProps) {
             onKeyDown={onKeyDown}
           />
           {running ? (
-            <button type="button" className="button" onClick={onStop}>
-              Stop
-            </button>
+            <>
+              {text.trim() !== '' && !editing && (
+                <button type="submit" className="button">
+                  Queue
+                </button>
+              )}
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  stopped.current = true;
+                  onStop();
+                }}
+              >
+                Stop
+              </button>
+            </>
           ) : (
             <button
               type="submit"
@@ -238,6 +306,12 @@ export function Composer(props: ComposerProps) {
       </form>
     </div>
   );
+}
+
+/** A message written while a reply streams, sent when that reply ends. */
+interface Queued {
+  text: string;
+  conversationId: string | undefined;
 }
 
 /**

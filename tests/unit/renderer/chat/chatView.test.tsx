@@ -69,7 +69,8 @@ describe('sending', () => {
     const { harness } = await openConversation([message('user', 'Go'), message('assistant', 'Ok')]);
     play(harness, 'chat:status', { ...turn, state: 'running-tools' });
     expect(screen.getByRole('status').textContent).toContain('Running tools…');
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('disabled', true);
+    // The field stays open: a message written now is queued for when the reply ends.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     await vi.waitFor(() =>
       expect(harness.calls.find((call) => call.channel === 'chat:stop')?.args).toEqual(['c1']),

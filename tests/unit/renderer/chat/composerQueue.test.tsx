@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { message, openConversation, play, TURN, withLayout } from './chatFixtures';
+
+withLayout();
+
+const sends = (harness: Awaited<ReturnType<typeof openConversation>>['harness']) =>
+  harness.calls.filter((call) => call.channel === 'chat:send').map((call) => call.args[0]);
+
+describe('writing while a reply streams', () => {
+  it('keeps the field open, queues the next message visibly, and sends it when the turn ends', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([message('user', 'Go'), message('assistant', 'Ok')]);
+    play(harness, 'chat:status', { ...TURN, state: 'streaming' });
+    const field = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect(field.disabled).toBe(false);
+    await user.type(field, 'And then?{Enter}');
+    expect(field.value).toBe('');
+    expect(screen.getByText('Queued — sends when this reply ends:')).toBeTruthy();
+    expect(screen.getByText('And then?')).toBeTruthy();
+    expect(sends(harness)).toEqual([]);
+    play(harness, 'chat:status', { ...TURN, state: 'done' });
+    await vi.waitFor(() =>
+      expect(sends(harness)).toEqual([
+        { conversationId: 'c1', text: 'And then?', model: 'llama3.2' },
+      ]),
+    );
+    expect(screen.queryByText(/Queued — sends/)).toBeNull();
+  });
+
+  it('lets the user remove the queued message, and then sends nothing', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([message('user', 'Go')]);
+    play(harness, 'chat:status', { ...TURN, state: 'streaming' });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Never mind{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove the queued message' }));
+    expect(screen.queryByText(/Queued — sends/)).toBeNull();
+    play(harness, 'chat:status', { ...TURN, state: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sends(harness)).toEqual([]);
+  });
+
+  it('puts the queued message back into the field when the user stops the reply', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([message('user', 'Go')], {
+      'chat:stop': () => true,
+    });
+    play(harness, 'chat:status', { ...TURN, state: 'streaming' });
+    const field = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await user.type(field, 'Wait{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    play(harness, 'chat:status', { ...TURN, state: 'stopped' });
+    await vi.waitFor(() => expect(field.value).toBe('Wait'));
+    expect(sends(harness)).toEqual([]);
+  });
+});
