@@ -15,6 +15,7 @@ import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { OpenConversationContext } from './openConversation';
 import { ModelPicker } from './ModelPicker';
+import { sameModel } from './modelFacts';
 import { PullModel } from './PullModel';
 import { SystemPromptButton } from './SystemPromptButton';
 import { TurnStatus } from './TurnStatus';
@@ -55,7 +56,7 @@ export function ChatView() {
     defaultModel !== '' &&
     ollama.models !== undefined &&
     ollama.models.length > 0 &&
-    !ollama.models.some((installed) => installed.name === defaultModel);
+    !ollama.models.some((installed) => sameModel(installed.name, defaultModel));
 
   const [draft, setDraft] = useState<Draft>();
   const [sent, setSent] = useState(0);

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '../ui/Badge';
 import type { ModelCapabilities, ModelSummary } from './chatTypes';
-import { isEmbeddingOnly, modelFacts } from './modelFacts';
+import { isEmbeddingOnly, modelFacts, sameModel } from './modelFacts';
 
 export interface ModelPickerProps {
   models: ModelSummary[];
@@ -23,7 +23,8 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const chatModels = models.filter((model) => !isEmbeddingOnly(capabilities[model.name]));
-  const missing = value !== '' && !models.some((model) => model.name === value);
+  const missing = value !== '' && !models.some((model) => sameModel(model.name, value));
+  const chosen = models.find((model) => sameModel(model.name, value))?.name ?? value;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -41,7 +42,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
   const choose = (name: string) => {
     setOpen(false);
     button.current?.focus();
-    if (name !== value) onChange(name);
+    if (!sameModel(name, value)) onChange(name);
   };
 
   const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -76,7 +77,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
       >
         <span>{value || 'Choose a model'}</span>
         {missing && <span className="model-missing">not installed</span>}
-        <CapabilityBadges capabilities={capabilities[value]} />
+        <CapabilityBadges capabilities={capabilities[chosen]} />
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
@@ -92,7 +93,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
             <li
               key={model.name}
               role="option"
-              aria-selected={model.name === value}
+              aria-selected={sameModel(model.name, value)}
               tabIndex={-1}
               className="model-picker-option"
               onClick={() => choose(model.name)}

@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { chatSettingsSchema, type Settings } from '../../../preload/contract';
+import { sameModel } from '../chat/modelFacts';
 import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
 import type { Update } from './useDraft';
 import type { ModelList, OllamaState } from './useOllama';
@@ -38,7 +39,7 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
           onChange={(event) => void update({ chat: { model: event.target.value } })}
         >
           <option value="">None chosen</option>
-          {current && !installed.some((model) => model.name === current) && (
+          {current && !installed.some((model) => sameModel(model.name, current)) && (
             <option value={current}>{current} (not installed)</option>
           )}
           {installed.map((model) => (

@@ -55,6 +55,18 @@ describe('choosing a model', () => {
     expect(harness.calls.some((call) => call.channel === 'settings:set')).toBe(false);
   });
 
+  it('takes a default without a tag as the installed model with :latest', async () => {
+    renderWith(
+      <ChatView />,
+      connectChat({
+        ...withDefault('llama3.2'),
+        'models:list': () => [model('llama3.2:latest'), model('qwen3:8b')],
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Model: llama3.2' })).toBeTruthy();
+    expect(screen.queryByText(/is not installed/)).toBeNull();
+  });
+
   it('starts a new chat on the default model', async () => {
     renderWith(<ChatView />, connectChat(withDefault('qwen3')));
     expect(await screen.findByRole('button', { name: /^Model: qwen3$/ })).toBeTruthy();
