@@ -34,7 +34,7 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         <select
           id={modelId}
           className="input"
-          value={current}
+          value={installed.find((model) => sameModel(model.name, current))?.name ?? current}
           aria-describedby={`${modelId}-hint`}
           onChange={(event) => void update({ chat: { model: event.target.value } })}
         >

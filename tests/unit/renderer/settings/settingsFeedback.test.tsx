@@ -1,7 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSettings, settingsHarness } from './settingsHarness';
+import { settingsSchema } from '../../../../preload/contract';
+import { model, renderSettings, settingsHarness } from './settingsHarness';
 
 afterEach(cleanup);
 
@@ -57,5 +58,19 @@ describe('what Settings says', () => {
   it('offers the tool budget before a default model is chosen', async () => {
     await renderSettings(settingsHarness());
     expect(await screen.findByLabelText('Tools per message for llama3.2')).toBeTruthy();
+  });
+});
+
+describe('the default model', () => {
+  it('shows a default named without a tag as the installed model with :latest', async () => {
+    await renderSettings(
+      settingsHarness(
+        { 'models:list': () => [model('llama3.2:latest')] },
+        settingsSchema.parse({ chat: { model: 'llama3.2' } }),
+      ),
+    );
+    const select = (await screen.findByLabelText('Default model')) as HTMLSelectElement;
+    await vi.waitFor(() => expect(select.value).toBe('llama3.2:latest'));
+    expect(select.textContent).not.toContain('not installed');
   });
 });
