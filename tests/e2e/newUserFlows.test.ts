@@ -76,6 +76,7 @@ describe('a shell command and its approval', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const rules = page.getByRole('list', { name: 'Allowed shell commands' });
     await expect.poll(() => rules.textContent()).toMatch(/Starts with\s*git/);
+    await rules.scrollIntoViewIfNeeded();
     await shot('settings-command-rules');
     await rules.getByRole('button', { name: 'Remove git' }).click();
     await expect.poll(() => page.getByText('No commands are allowed yet.').count()).toBe(1);

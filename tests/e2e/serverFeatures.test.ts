@@ -173,7 +173,11 @@ describe('a server’s prompts, resources, sampling and elicitation in one sessi
     const preview = page.getByRole('region', { name: `Preview of ${INSTRUCTIONS}` });
     const docs = join(everythingBin(), '..', 'docs', 'instructions.md');
     const firstLine = readFileSync(docs, 'utf8').split('\n')[0] ?? '';
-    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toContain(firstLine);
+    // Markdown is shown rendered: the first line is a heading, without its `#`.
+    const heading = firstLine.replace(/^#+\s*/, '');
+    await expect
+      .poll(() => preview.getByRole('heading', { name: heading }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole('checkbox', { name: 'Watch for changes' }).check();
     await session.shot('server-resources');
   });
