@@ -149,8 +149,15 @@ describe('sudo through the chat', () => {
         plainAnswer('Refused.'),
       ],
     });
-    await chat.api.tools.configure('hearth', 'run_shell_command', { approval: 'allow' });
-    const { status } = await chat.turn('run it');
+    // A shell tool is never allowed whole, so the user allows this one call.
+    const sent = chat.api.chat.send({ text: 'run it' });
+    const approval = await chat.next('approval:request');
+    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
+    const { turnId } = await sent;
+    const status = await chat.next(
+      'chat:status',
+      (payload) => payload.turnId === turnId && ['done', 'failed'].includes(String(payload.state)),
+    );
     expect(status.state).toBe('done');
     const toolResult = toolResultSent(chat);
     expect(toolResult).toMatch(/passes a password to sudo itself/);

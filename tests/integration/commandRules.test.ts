@@ -107,6 +107,9 @@ describe('command rules in the approval gate', () => {
     expect(chat.host.core.mcp.store.get('hearth')?.tools.run_shell_command?.approval).not.toBe(
       'allow',
     );
+    await expect(
+      chat.api.tools.configure('hearth', 'run_shell_command', { approval: 'allow' }),
+    ).rejects.toThrow(/never allowed whole/);
   });
 
   it('lets Settings add, refuse and remove rules, and the gate follows', async () => {

@@ -221,14 +221,17 @@ async function decide(
       content: `The user does not allow “${tool}” to run. Do not call it again; continue without it.`,
       forUser: `Not run: “${tool}” is set to never run.`,
     };
-  const allowedHere = context.allowedHere.has(`${server}\u0000${tool}`);
-  const alwaysAllowed = policy === 'allow' && context.tools.isAlwaysAllowed(server, tool);
-  if (!context.askForEveryTool && (allowedHere || alwaysAllowed))
-    return { basis: allowedHere ? 'rule:conversation' : 'rule:always-allow' };
   const command =
     context.tools.isShellTool(server, tool) && typeof args.command === 'string'
       ? args.command
       : undefined;
+  // A shell tool is never allowed whole (not by an old "always allow", not for a conversation):
+  // only its command rules let a command run without asking.
+  const allowedHere = command === undefined && context.allowedHere.has(`${server}\u0000${tool}`);
+  const alwaysAllowed =
+    command === undefined && policy === 'allow' && context.tools.isAlwaysAllowed(server, tool);
+  if (!context.askForEveryTool && (allowedHere || alwaysAllowed))
+    return { basis: allowedHere ? 'rule:conversation' : 'rule:always-allow' };
   if (
     !context.askForEveryTool &&
     command !== undefined &&
@@ -238,7 +241,9 @@ async function decide(
 
   report('waiting-approval');
   const changes =
-    policy === 'allow' && !alwaysAllowed ? context.tools.reviewChange(server, tool) : [];
+    policy === 'allow' && !alwaysAllowed && command === undefined
+      ? context.tools.reviewChange(server, tool)
+      : [];
   const answer = await context.questions.askApproval(
     {
       conversationId: context.conversationId,

@@ -20,6 +20,7 @@ import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
 import { canonicalJson, describeToolChange, toolFingerprint, toolSnapshot } from './catalog';
 import { collectOfferings } from './offerings';
+import { SHELL_TOOL_NAME } from '../builtin/commands/shellTool';
 import { openConsentStore, type ConsentStore } from './consent';
 import { sameLaunch } from './configChanges';
 import { ServerConnection, type ConnectionTiming } from './connection';
@@ -288,6 +289,14 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       if (patch.approval === 'allow' && !definition) {
         throw new UserFacingError(
           `“${tool}” is not served by “${config.name}” right now, so it cannot be approved.`,
+        );
+      }
+      const shell =
+        (config.transport.type === 'builtin' && tool === SHELL_TOOL_NAME) ||
+        (patch.shellCommand ?? config.tools[tool]?.shellCommand) === true;
+      if (shell && (patch.approval ?? config.tools[tool]?.approval) === 'allow') {
+        throw new UserFacingError(
+          `“${tool}” runs shell commands, so it is never allowed whole: allow its commands one at a time, or by the program they start with, in Settings › Allowed shell commands.`,
         );
       }
       const current = config.tools[tool] ?? toolSettingsSchema.parse({});

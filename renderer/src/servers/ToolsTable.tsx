@@ -23,6 +23,11 @@ export function takesCommand(tool: CatalogTool): boolean {
   return typeof properties === 'object' && properties !== null && 'command' in properties;
 }
 
+/** Hearth's own shell tool, or a tool the user marked as taking shell commands. */
+function runsShell(tool: CatalogTool): boolean {
+  return tool.shellCommand || (tool.server === 'hearth' && tool.tool === 'run_shell_command');
+}
+
 export function ToolsTable({ server, running }: { server: string; running: boolean }) {
   const api = useApi();
   const [tools, setTools] = useState<CatalogTool[]>();
@@ -115,8 +120,15 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                     }
                   >
                     {POLICIES.map((policy) => (
-                      <option key={policy.value} value={policy.value}>
-                        {policy.label}
+                      <option
+                        key={policy.value}
+                        value={policy.value}
+                        // A shell tool is allowed command by command (Settings), never whole.
+                        disabled={policy.value === 'allow' && runsShell(tool)}
+                      >
+                        {policy.value === 'allow' && runsShell(tool)
+                          ? 'Always allow (not for shell commands)'
+                          : policy.label}
                       </option>
                     ))}
                   </select>

@@ -20,6 +20,9 @@ import { runCommand, type RunCommandResult } from './runCommand';
 /** Where the chat loop puts the ticket in the `tools/call` request's `_meta`. */
 export const SUDO_TICKET_META_KEY = 'io.hearth/sudoTicket';
 
+/** The tool's name, as its server lists it. */
+export const SHELL_TOOL_NAME = 'run_shell_command';
+
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 60;
 
 /** Ten minutes: long enough for an upgrade or a build, short enough that a hung command ends. */

@@ -20,6 +20,25 @@ describe('the tools of a server', () => {
     };
   }
 
+  it('never offers to allow a shell tool whole', async () => {
+    renderServers(
+      [builtin],
+      {
+        'tools:list': () => [toolOf('hearth', 'run_shell_command'), toolOf('hearth', 'read_file')],
+      },
+      { serverName: 'hearth' },
+    );
+    const table = await screen.findByRole('table', { name: /Tools of/ });
+    const shell = within(table).getByRole('combobox', { name: 'Approval for run_shell_command' });
+    const allow = within(shell).getByRole('option', { name: /Always allow/ }) as HTMLOptionElement;
+    expect(allow.disabled).toBe(true);
+    expect(allow.textContent).toBe('Always allow (not for shell commands)');
+    const read = within(table).getByRole('combobox', { name: 'Approval for read_file' });
+    expect(
+      (within(read).getByRole('option', { name: 'Always allow' }) as HTMLOptionElement).disabled,
+    ).toBe(false);
+  });
+
   it('lists only its own tools and changes each through tools:configure', async () => {
     const catalog = catalogStore([
       toolOf('github', 'create_issue', { description: 'Opens an issue.' }),
