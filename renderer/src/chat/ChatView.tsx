@@ -15,7 +15,7 @@ import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { OpenConversationContext } from './openConversation';
 import { ModelPicker } from './ModelPicker';
-import { sameModel } from './modelFacts';
+import { isEmbeddingOnly, sameModel } from './modelFacts';
 import { PullModel } from './PullModel';
 import { SystemPromptButton } from './SystemPromptButton';
 import { TurnStatus } from './TurnStatus';
@@ -42,7 +42,11 @@ export function ChatView() {
   const chosenModel =
     chosen && chosen.conversationId === state.conversationId ? chosen.model : undefined;
   const defaultModel = settings.settings?.chat.model ?? '';
-  const model = chosenModel ?? state.model ?? (defaultModel || (ollama.models?.[0]?.name ?? ''));
+  // Without a default, the first installed model that can chat (never an embedding model).
+  const firstChatModel = ollama.models?.find(
+    (installed) => !isEmbeddingOnly(ollama.capabilities[installed.name]),
+  )?.name;
+  const model = chosenModel ?? state.model ?? (defaultModel || (firstChatModel ?? ''));
   // The conversation keeps its own model (retries included); the default in Settings stays.
   const chooseModel = (name: string) => {
     setChosen({ conversationId: state.conversationId, model: name });

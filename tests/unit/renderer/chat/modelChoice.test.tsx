@@ -110,6 +110,23 @@ describe('choosing a model', () => {
     expect(within(list).getAllByRole('option')).toHaveLength(1);
   });
 
+  it('never starts a chat on an embedding model when no default is set', async () => {
+    renderWith(
+      <ChatView />,
+      connectChat({
+        'models:list': () => [model('all-minilm'), model('llama3.2')],
+        'models:capabilities': (name) => ({
+          tools: name === 'llama3.2',
+          thinking: false,
+          vision: false,
+          contextLength: 8_192,
+          ...(name === 'all-minilm' ? { embedding: true } : {}),
+        }),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: /^Model: llama3\.2/ })).toBeTruthy();
+  });
+
   it('shows parameters, quantisation, disk size and context length for each model', async () => {
     const user = userEvent.setup();
     renderWith(
