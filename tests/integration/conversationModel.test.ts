@@ -37,7 +37,11 @@ describe('the model of a conversation', () => {
       model: 'llama3.2',
     });
     const { conversationId } = await chat.turn('Hello');
-    const { turnId } = await chat.api.chat.send({ conversationId, text: 'Again', model: 'qwen3:8b' });
+    const { turnId } = await chat.api.chat.send({
+      conversationId,
+      text: 'Again',
+      model: 'qwen3:8b',
+    });
     await chat.next(
       'chat:status',
       (payload) => payload.turnId === turnId && payload.state === 'done',

@@ -231,7 +231,7 @@ function CommandHeadline({ command }: { command: string }) {
 
 /** A shell tool's arguments besides the command (a folder, a timeout), when there are any. */
 function OtherArguments({ args }: { args: Record<string, unknown> }) {
-  const { command: _command, ...rest } = args;
+  const rest = Object.fromEntries(Object.entries(args).filter(([name]) => name !== 'command'));
   return Object.keys(rest).length > 0 ? <ArgumentsBlock args={rest} /> : null;
 }
 

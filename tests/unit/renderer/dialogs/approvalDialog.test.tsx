@@ -117,10 +117,9 @@ describe('the tool approval dialog', () => {
     expect(headline.textContent).toBe(command);
     // The description is there, folded into a closed disclosure after the command.
     const about = within(dialog).getByText('About this tool').closest('details');
-    expect(about?.open).toBe(false);
-    expect(
-      headline.compareDocumentPosition(about!) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    if (!about) throw new Error('No folded description');
+    expect(about.open).toBe(false);
+    expect(headline.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // A shell tool is never "read-only" enough to run on Enter.
     await vi.waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Deny' })),

@@ -16,7 +16,9 @@ describe('a whole command line typed into Command', () => {
       },
     });
     await screen.findByRole('list', { name: 'Servers' });
-    await harness.user.click(screen.getAllByRole('button', { name: 'Add server' })[0]!);
+    const [addServer] = screen.getAllByRole('button', { name: 'Add server' });
+    if (!addServer) throw new Error('No Add server button');
+    await harness.user.click(addServer);
     const dialog = await screen.findByRole('dialog', { name: 'Add server' });
     await harness.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'notes');
     const command = within(dialog).getByRole('textbox', { name: 'Command' });
