@@ -157,8 +157,8 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           allow it.
         </p>
       )}
-      {shell && <CommandHeadline command={shell.command} />}
       {title && <p className="question-tool-title">{title}</p>}
+      {shell && <CommandHeadline command={shell.command} />}
       {request.description &&
         (shell ? (
           <details className="question-about">
