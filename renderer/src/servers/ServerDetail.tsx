@@ -3,7 +3,6 @@
  * approval it waits for, its tools and its log. Keyed by server name, so nothing leaks between.
  */
 import { useId, useState } from 'react';
-import { quote } from 'shell-quote';
 import type { ServerEntry, ServerStatus } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
@@ -212,7 +211,9 @@ function LaunchSummary({ config }: { config: ServerEntry['config'] }) {
         <>
           <dt>Command</dt>
           <dd>
-            <code className="server-command">{quote([transport.command, ...transport.args])}</code>
+            <code className="server-command">
+              {[transport.command, ...transport.args].map(shellWord).join(' ')}
+            </code>
           </dd>
           {transport.cwd && (
             <>
@@ -233,6 +234,11 @@ function LaunchSummary({ config }: { config: ServerEntry['config'] }) {
       )}
     </dl>
   );
+}
+
+/** A word as a shell reads it back: as it is when plain, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 const CAPABILITIES = ['tools', 'resources', 'prompts', 'logging', 'completions'] as const;
