@@ -52,8 +52,9 @@ export function CommandRulesSection({ api }: { api: Api }) {
   return (
     <Section title="Allowed shell commands">
       <p className="muted">
-        These run without asking. A “starts with” rule never covers a command with pipes, `;`, `&&`,
-        redirections, substitutions or sudo: those always ask.
+        These run without asking. A “starts with” rule never covers a command with pipes,{' '}
+        <code>;</code>, <code>&amp;&amp;</code>, redirections, substitutions or sudo: those always
+        ask.
       </p>
       {rules && rules.length === 0 && <p className="muted">No commands are allowed yet.</p>}
       {rules && rules.length > 0 && (
