@@ -5,8 +5,7 @@
  * overrides, zero-width spaces, terminal escapes) are shown as markers.
  */
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Api } from '../../../preload/api';
 import { useApi } from '../apiContext';
@@ -18,7 +17,31 @@ import { InlineError } from '../ui/InlineError';
 const COPIED_FOR_MS = 1_500;
 
 const REMARK_PLUGINS = [remarkGfm];
-const REHYPE_PLUGINS = [rehypeHighlight];
+
+type PluggableList = NonNullable<Options['rehypePlugins']>;
+
+/**
+ * Syntax highlighting (highlight.js with its common languages) is a fifth of the interface's
+ * script. It loads after the first screen, so the app is usable sooner; code blocks show plain
+ * until it is there (bench: start.url_to_interactive_ms).
+ */
+let rehypePlugins: PluggableList = [];
+const highlighterLoaded = import('rehype-highlight').then((module) => {
+  rehypePlugins = [module.default];
+});
+
+function useRehypePlugins(): PluggableList {
+  const [plugins, setPlugins] = useState(rehypePlugins);
+  useEffect(() => {
+    if (plugins.length > 0) return undefined;
+    let live = true;
+    void highlighterLoaded.then(() => live && setPlugins(rehypePlugins));
+    return () => {
+      live = false;
+    };
+  }, [plugins]);
+  return plugins;
+}
 
 interface HastNode {
   type: string;
@@ -32,13 +55,10 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const api = useApi();
   const [linkProblem, setLinkProblem] = useState<string>();
   const components = useMemo(() => markdownComponents(api, setLinkProblem), [api]);
+  const rehype = useRehypePlugins();
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={REMARK_PLUGINS}
-        rehypePlugins={REHYPE_PLUGINS}
-        components={components}
-      >
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehype} components={components}>
         {revealHidden(text)}
       </ReactMarkdown>
       <InlineError message={linkProblem} />
