@@ -259,7 +259,11 @@ export function Composer(props: ComposerProps) {
             ref={field}
             className="input composer-input"
             aria-label="Message"
-            placeholder="Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)"
+            placeholder={
+              running
+                ? 'Write the next message; Enter queues it until this reply ends'
+                : 'Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)'
+            }
             rows={3}
             value={text}
             aria-autocomplete="list"

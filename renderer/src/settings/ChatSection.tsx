@@ -2,9 +2,10 @@
  * The Chat section: the default model (from what Ollama has installed) and how a reply runs —
  * tool-call limits, context, temperature, thinking and the system prompt.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { chatSettingsSchema, type Settings } from '../../../preload/contract';
-import { sameModel } from '../chat/modelFacts';
+import { useApi } from '../apiContext';
+import { isEmbeddingOnly, sameModel } from '../chat/modelFacts';
 import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
 import type { Update } from './useDraft';
 import type { ModelList, OllamaState } from './useOllama';
@@ -22,7 +23,12 @@ const TEMPERATURE = chat.temperature.unwrap().unwrap();
 export function ChatSection(props: { settings: Settings; update: Update; ollama: OllamaState }) {
   const { settings, update, ollama } = props;
   const modelId = useId();
-  const installed = ollama.models.state === 'loaded' ? ollama.models.models : [];
+  const embeddingOnly = useEmbeddingOnly(ollama.models);
+  // Embedding-only models cannot chat, so they are not offered as the default.
+  const installed =
+    ollama.models.state === 'loaded'
+      ? ollama.models.models.filter((model) => !embeddingOnly.has(model.name))
+      : [];
   const current = settings.chat.model;
   // The budget is per model: the default one, else the first installed, so it is there to set
   // before a default is chosen.
@@ -144,6 +150,26 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
       />
     </Section>
   );
+}
+
+/** The installed models Ollama's /api/show calls embedding-only; asked once per list. */
+function useEmbeddingOnly(models: ModelList): ReadonlySet<string> {
+  const api = useApi();
+  const [found, setFound] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (models.state !== 'loaded') return undefined;
+    let live = true;
+    void Promise.all(
+      models.models.map((model) =>
+        api.models.capabilities(model.name).then(
+          (capabilities) => (isEmbeddingOnly(capabilities) ? [model.name] : []),
+          () => [],
+        ),
+      ),
+    ).then((names) => live && setFound(new Set(names.flat())));
+    return () => void (live = false);
+  }, [api, models]);
+  return found;
 }
 
 function modelHint(models: ModelList): string {

@@ -74,3 +74,24 @@ describe('the default model', () => {
     expect(select.textContent).not.toContain('not installed');
   });
 });
+
+describe('the default model choices', () => {
+  it('leaves out embedding-only models', async () => {
+    await renderSettings(
+      settingsHarness({
+        'models:list': () => [model('llama3.2'), model('all-minilm', '22M')],
+        'models:capabilities': (name) => ({
+          tools: name === 'llama3.2',
+          thinking: false,
+          vision: false,
+          contextLength: 8_192,
+          ...(name === 'all-minilm' ? { embedding: true } : {}),
+        }),
+      }),
+    );
+    const select = (await screen.findByLabelText('Default model')) as HTMLSelectElement;
+    await vi.waitFor(() =>
+      expect([...select.options].map((option) => option.value)).toEqual(['', 'llama3.2']),
+    );
+  });
+});
