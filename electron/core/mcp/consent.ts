@@ -30,7 +30,12 @@ const toolApprovalSchema = z.object({
 });
 export type ToolApproval = z.output<typeof toolApprovalSchema>;
 
-const commandRuleSchema = z.object({ kind: z.enum(['exact', 'prefix']), text: z.string() });
+/** `mac` signs the rule with the consent key, so a rule written into the file by hand is ignored. */
+const commandRuleSchema = z.object({
+  kind: z.enum(['exact', 'prefix']),
+  text: z.string(),
+  mac: z.string().default(''),
+});
 
 const consentFileSchema = z.object({
   launches: z.record(z.string(), z.string()).default({}),
@@ -88,6 +93,10 @@ export function openConsentStore(options: {
         ]),
       )
       .digest('hex');
+  const ruleMac = (server: string, tool: string, rule: CommandRule) =>
+    createHmac('sha256', key())
+      .update(JSON.stringify(['command-rule', server, tool, rule.kind, rule.text]))
+      .digest('hex');
   const update = (change: (file: z.output<typeof consentFileSchema>) => void) => {
     const file = structuredClone(document.read());
     change(file);
@@ -110,15 +119,19 @@ export function openConsentStore(options: {
     commandRules: () =>
       Object.entries(document.read().commandRules).flatMap(([server, tools]) =>
         Object.entries(tools).flatMap(([tool, rules]) =>
-          rules.map((rule) => ({ server, tool, kind: rule.kind, text: rule.text })),
+          rules
+            .filter((rule) => rule.mac === ruleMac(server, tool, rule))
+            .map((rule) => ({ server, tool, kind: rule.kind, text: rule.text })),
         ),
       ),
     addCommandRule: ({ server, tool, kind, text }) =>
       update((file) => {
         const tools = file.commandRules[server] ?? {};
-        const rules = tools[tool] ?? [];
-        if (rules.some((rule) => rule.kind === kind && rule.text === text)) return;
-        file.commandRules[server] = { ...tools, [tool]: [...rules, { kind, text }] };
+        const rules = (tools[tool] ?? []).filter(
+          (rule) => rule.kind !== kind || rule.text !== text,
+        );
+        const mac = ruleMac(server, tool, { kind, text });
+        file.commandRules[server] = { ...tools, [tool]: [...rules, { kind, text, mac }] };
       }),
     removeCommandRule({ server, tool, kind, text }) {
       const rules = document.read().commandRules[server]?.[tool] ?? [];
@@ -142,11 +155,16 @@ export function openConsentStore(options: {
         file.launches = without(file.launches, from);
         const tools = file.tools[from];
         file.tools = { ...without(file.tools, from), ...(tools ? { [to]: tools } : {}) };
-        const rules = file.commandRules[from];
-        file.commandRules = {
-          ...without(file.commandRules, from),
-          ...(rules ? { [to]: rules } : {}),
-        };
+        // Rules are signed with the server's name: those that held move, signed anew.
+        const rules = Object.fromEntries(
+          Object.entries(file.commandRules[from] ?? {}).map(([tool, list]) => [
+            tool,
+            list
+              .filter((rule) => rule.mac === ruleMac(from, tool, rule))
+              .map((rule) => ({ ...rule, mac: ruleMac(to, tool, rule) })),
+          ]),
+        );
+        file.commandRules = { ...without(file.commandRules, from), [to]: rules };
       }),
   };
 }

@@ -245,3 +245,40 @@ describe('riskyVariables', () => {
     );
   });
 });
+
+describe('command rules', () => {
+  const rule = { server: 'hearth', tool: 'run_shell_command', kind: 'prefix' as const, text: 'ls' };
+
+  it('keeps the rules given through the app, across a restart', () => {
+    const vault = keychainVault();
+    const dataDir = folder();
+    open(vault, dataDir).addCommandRule(rule);
+    expect(open(vault, dataDir).commandRules()).toEqual([rule]);
+    expect(open(vault, dataDir).removeCommandRule(rule)).toBe(true);
+    expect(open(vault, dataDir).commandRules()).toEqual([]);
+  });
+
+  it('ignores a rule written into the file by hand, or one whose text was changed there', () => {
+    const vault = keychainVault();
+    const dataDir = folder();
+    open(vault, dataDir).addCommandRule(rule);
+    const file = join(dataDir, 'consent.json');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as {
+      commandRules: Record<string, Record<string, { kind: string; text: string; mac: string }[]>>;
+    };
+    const rules = data.commandRules.hearth?.run_shell_command ?? [];
+    rules.push({ kind: 'prefix', text: 'curl', mac: 'f'.repeat(64) });
+    if (rules[0]) rules[0].text = 'rm';
+    writeFileSync(file, JSON.stringify(data));
+    expect(open(vault, dataDir).commandRules()).toEqual([]);
+  });
+
+  it('moves a server’s rules with it when it is renamed, and forgets them with it', () => {
+    const store = open();
+    store.addCommandRule({ ...rule, server: 'tools' });
+    store.rename('tools', 'shell');
+    expect(store.commandRules()).toEqual([{ ...rule, server: 'shell' }]);
+    store.forget('shell');
+    expect(store.commandRules()).toEqual([]);
+  });
+});
