@@ -50,7 +50,7 @@ export function ChatView() {
   // The conversation keeps its own model (retries included); the default in Settings stays.
   const chooseModel = (name: string) => {
     setChosen({ conversationId: state.conversationId, model: name });
-    if (state.failure?.problem === 'model-not-found') conversation.dismissFailure();
+    conversation.modelChanged();
     if (state.conversationId)
       api.conversations.setModel(state.conversationId, name).catch(() => undefined);
   };

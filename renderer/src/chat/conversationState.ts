@@ -68,6 +68,8 @@ export type ConversationAction =
   | { type: 'started'; conversationId: string; turnId: string }
   | { type: 'sendFailed'; message: string }
   | { type: 'dismissFailure' }
+  /** Another model was chosen: what the last turn said about its model no longer applies. */
+  | { type: 'modelChanged' }
   | { type: 'event'; event: ChatEvent };
 
 export function initialConversationState(conversationId?: string): ConversationState {
@@ -127,6 +129,8 @@ export function conversationReducer(
       };
     case 'dismissFailure':
       return { ...state, failure: undefined };
+    case 'modelChanged':
+      return { ...state, failure: undefined, notice: undefined };
     case 'event':
       return applyEvent(state, action.event);
   }

@@ -27,6 +27,8 @@ export interface ConversationController {
   resend(text?: string): Promise<boolean>;
   stop(): void;
   dismissFailure(): void;
+  /** Drops the last turn's failure and notice, which spoke of the model just switched from. */
+  modelChanged(): void;
 }
 
 export function useConversation(
@@ -155,8 +157,9 @@ export function useConversation(
   }, [api, currentId]);
 
   const dismissFailure = useCallback(() => dispatch({ type: 'dismissFailure' }), []);
+  const modelChanged = useCallback(() => dispatch({ type: 'modelChanged' }), []);
 
-  return { state, send, resend, stop, dismissFailure };
+  return { state, send, resend, stop, dismissFailure, modelChanged };
 }
 
 type DeltaPayload = Extract<ChatEvent, { kind: 'delta' }>['payload'];

@@ -180,6 +180,29 @@ describe('choosing a model', () => {
     expect(screen.queryByRole('button', { name: /^Pull qwen3/ })).toBeNull();
     expect(screen.queryByText(/is not installed/)).toBeNull();
   });
+
+  it('drops a notice about the model switched from', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([message('user', 'Hi')], {
+      'conversations:setModel': (id, name) => ({
+        id,
+        title: 'Weather talk',
+        model: name,
+        createdAt: '',
+        updatedAt: '',
+        messageCount: 1,
+      }),
+    });
+    play(harness, 'chat:status', {
+      ...TURN,
+      state: 'done',
+      message: '“llama3.2” cannot use tools, so this reply is written without them.',
+    });
+    expect(screen.getByRole('note').textContent).toContain('cannot use tools');
+    await user.click(screen.getByRole('button', { name: /^Model: llama3\.2/ }));
+    await user.click(screen.getByRole('option', { name: /qwen3/ }));
+    expect(screen.queryByText(/cannot use tools/)).toBeNull();
+  });
 });
 
 describe('parameter counts', () => {
