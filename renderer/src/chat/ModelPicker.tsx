@@ -77,9 +77,10 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
       >
         <span>{value || 'Choose a model'}</span>
         {missing && <span className="model-missing">not installed</span>}
-        <CapabilityBadges capabilities={capabilities[chosen]} />
         <span aria-hidden="true">▾</span>
       </button>
+      {/* Beside the button, not in it: its name must hold all the text it shows. */}
+      <CapabilityBadges capabilities={capabilities[chosen]} />
       {open && (
         <ul
           ref={list}

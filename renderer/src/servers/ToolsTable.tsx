@@ -97,20 +97,20 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                     </Badge>
                   )}
                 </th>
-                <td>
+                <td data-label="Description">
                   {/* Clamped inside the cell: a clamped cell itself stops being a table cell. */}
                   <div className="tool-description" title={tool.description}>
                     {tool.description}
                   </div>
                 </td>
-                <td>
+                <td data-label="On">
                   <Switch
                     label={`Enable ${tool.tool}`}
                     checked={tool.enabled}
                     onChange={(enabled) => void configure(tool, { enabled })}
                   />
                 </td>
-                <td>
+                <td data-label="Approval">
                   <select
                     className="input"
                     aria-label={`Approval for ${tool.tool}`}
@@ -133,7 +133,7 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                     ))}
                   </select>
                 </td>
-                <td>
+                <td data-label="Shell command">
                   {takesCommand(tool) ? (
                     <Switch
                       label={`Shell command for ${tool.tool}`}
