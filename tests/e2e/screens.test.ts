@@ -164,6 +164,21 @@ describe('every screen holds up', () => {
     }
   });
 
+  it('sets a quotation in a reply apart from the text around it', async () => {
+    await page
+      .getByRole('button', { name: /Question number 5 about/ })
+      .first()
+      .click();
+    const quote = page.locator('.markdown blockquote').first();
+    await quote.waitFor();
+    const style = await quote.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { border: computed.borderLeftWidth, padding: computed.paddingLeft };
+    });
+    expect(parseFloat(style.border)).toBeGreaterThan(0);
+    expect(parseFloat(style.padding)).toBeGreaterThan(0);
+  });
+
   it('keeps primary and danger buttons readable under the pointer and with focus', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const ratios: string[] = [];

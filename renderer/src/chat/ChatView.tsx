@@ -92,6 +92,12 @@ export function ChatView() {
     return conversation.resend(text);
   };
 
+  /** An assistant message followed by no other assistant message of the same turn. */
+  const lastOfItsTurn = (index: number) => {
+    const next = visible[index + 1];
+    return next === undefined ? !state.turn : next.role !== 'assistant';
+  };
+
   const renderRow = (index: number) => {
     const message = visible[index];
     if (!message) {
@@ -107,6 +113,7 @@ export function ChatView() {
         progress={state.progress}
         turnRunning={running}
         canResend={!running && message.id === lastUserId && state.conversationId !== undefined}
+        showOfferedTools={lastOfItsTurn(index)}
         onRetry={onRetry}
         onEdit={onEdit}
       />

@@ -20,6 +20,11 @@ export interface BubbleProps {
   turnRunning: boolean;
   /** True on the last user message when it can be sent again or edited. */
   canResend: boolean;
+  /**
+   * True on the last assistant message of a turn: the tools offered are shown once per turn, not
+   * under each round of tool calls.
+   */
+  showOfferedTools?: boolean;
   onRetry(): void;
   onEdit(text: string): void;
 }
@@ -73,7 +78,9 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       {cards.map((card) => (
         <ToolCallCard key={card.callId} call={card} />
       ))}
-      {message.request && <OfferedTools request={message.request} />}
+      {message.request && props.showOfferedTools !== false && (
+        <OfferedTools request={message.request} />
+      )}
     </article>
   );
 }, sameBubble);
@@ -83,6 +90,7 @@ export function sameBubble(before: BubbleProps, after: BubbleProps): boolean {
   if (
     before.message !== after.message ||
     before.canResend !== after.canResend ||
+    before.showOfferedTools !== after.showOfferedTools ||
     before.onRetry !== after.onRetry ||
     before.onEdit !== after.onEdit
   )

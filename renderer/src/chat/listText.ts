@@ -9,13 +9,28 @@ export interface SnippetPart {
   match: boolean;
 }
 
-/** Splits a snippet at its markers; a stray marker is dropped, never shown. */
+/**
+ * A snippet is cut from the stored Markdown; shown as text it would read "**bold** and `code`".
+ * This drops the markup (emphasis, code ticks and fences, heading and quote marks, a link's
+ * address) and keeps the words, on one line.
+ */
+export function withoutMarkdown(text: string): string {
+  return text
+    .replace(/```[\w-]*/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*|__|~~|`/g, '')
+    .replace(/(^|\n)\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/g, '$1')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+/** Splits a snippet at its markers, as plain text; a stray marker is dropped, never shown. */
 export function snippetParts(snippet: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
   let match = false;
   let text = '';
   const flush = () => {
-    if (text) parts.push({ text, match });
+    const plain = withoutMarkdown(text);
+    if (plain) parts.push({ text: plain, match });
     text = '';
   };
   for (const character of snippet) {

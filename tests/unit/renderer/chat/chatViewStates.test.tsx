@@ -393,3 +393,38 @@ describe('a long tool result read from history', () => {
     );
   });
 });
+
+describe('the tools offered in a turn with tool calls', () => {
+  it('are listed once, under the turn’s last reply', async () => {
+    const facts = {
+      tools: [
+        {
+          server: 'files',
+          tool: 'read_file',
+          modelName: 'files_read_file',
+          reason: 'relevant' as const,
+        },
+      ],
+      toolsAvailable: 12,
+      numCtx: 8_192,
+      droppedMessages: 0,
+    };
+    const call = {
+      id: 'call-9',
+      server: 'files',
+      tool: 'read_file',
+      modelName: 'files_read_file',
+      arguments: { path: '/tmp/a' },
+    };
+    await openConversation([
+      message('user', 'Read it'),
+      message('assistant', '', { toolCalls: [call], request: facts }),
+      message('tool', 'contents', { toolCallId: 'call-9', toolName: 'files_read_file' }),
+      message('assistant', 'It says contents.', { request: facts }),
+      message('user', 'Thanks'),
+      message('assistant', 'You are welcome.', { request: facts }),
+    ]);
+    // One per turn: two turns, two lists, not three.
+    expect(screen.getAllByText('1 of 12 tools offered')).toHaveLength(2);
+  });
+});

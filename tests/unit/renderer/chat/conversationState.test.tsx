@@ -230,6 +230,18 @@ describe('list text', () => {
     ]);
   });
 
+  it('shows a snippet of Markdown as plain words', () => {
+    expect(
+      snippetParts(
+        '## Plan\n\n- **Buy** \u0002milk\u0003 and `eggs`\n> see [the list](https://x.example/l)',
+      ),
+    ).toEqual([
+      { text: 'Plan Buy ', match: false },
+      { text: 'milk', match: true },
+      { text: ' and eggs see the list', match: false },
+    ]);
+  });
+
   it('says how long ago something happened', () => {
     const now = new Date('2026-01-05T10:00:00Z');
     expect(relativeTime('2026-01-05T09:59:40Z', now)).toBe('just now');
