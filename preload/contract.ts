@@ -231,7 +231,11 @@ export const invokeChannels = {
    * page cannot name folders on the host machine; `path` absent when the user cancelled.
    */
   /** Brings the main window forward (desktop app); `false` in the browser host. */
-  'desktop:showMainWindow': channel(z.tuple([]), z.boolean()),
+  /** Brings the main window forward, on one of its views when named (from the popup). */
+  'desktop:showMainWindow': channel(
+    z.tuple([z.enum(['servers', 'settings', 'about']).optional()]),
+    z.boolean(),
+  ),
   'desktop:chooseFolder': channel(
     z.tuple([z.string().max(200)]),
     z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),

@@ -36,7 +36,7 @@ export interface Services {
 export interface DesktopEffects {
   chooseFolder(title: string): Promise<{ supported: boolean; path?: string }>;
   /** False when there is no main window to show (the browser host). */
-  showMainWindow(): boolean;
+  showMainWindow(view?: 'servers' | 'settings' | 'about'): boolean;
 }
 
 export function createHandlers(services: Services): Handlers {
@@ -46,7 +46,7 @@ export function createHandlers(services: Services): Handlers {
     'settings:set': (patch) => services.settings.update(patch),
     'settings:reset': () => services.settings.reset(),
     'desktop:chooseFolder': (title) => services.desktop.chooseFolder(title),
-    'desktop:showMainWindow': () => services.desktop.showMainWindow(),
+    'desktop:showMainWindow': (view) => services.desktop.showMainWindow(view),
     'links:open': (url) => services.links.open(url),
     'notices:list': () => services.notices.list(),
     'notices:dismiss': (id) => services.notices.dismiss(id),

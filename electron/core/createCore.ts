@@ -136,9 +136,11 @@ export function createCore(options: CoreOptions): Core {
           const path = await options.chooseFolder(title);
           return path === undefined ? { supported: true } : { supported: true, path };
         },
-        showMainWindow() {
+        showMainWindow(view) {
           if (!options.showMainWindow) return false;
           options.showMainWindow();
+          // The main window's page follows the menus' navigation event to the view asked for.
+          if (view) events.emit('app:navigate', { view });
           return true;
         },
       },

@@ -13,7 +13,7 @@ import { HearthMark } from './components/HearthMark';
 import { NoticeList } from './components/NoticeList';
 import { QuestionDialogs } from './dialogs/QuestionDialogs';
 import { useConnectionStatus, useNotices, useSettings } from './hooks';
-import { NavigationContext, type Navigation, type View } from './navigation';
+import { NavigationContext, takeOpeningView, type Navigation, type View } from './navigation';
 import { ServersView } from './servers/ServersView';
 import { useTheme } from './theme';
 import { AboutView } from './views/AboutView';
@@ -30,9 +30,11 @@ export function App({ connection }: { connection: Connection }) {
   const status = useConnectionStatus(connection);
   const settingsState = useSettings(api);
   const { notices, dismiss } = useNotices(api);
-  const [place, setPlace] = useState<{ view: View; conversationId?: string; serverName?: string }>({
-    view: 'chat',
-  });
+  const [place, setPlace] = useState<{ view: View; conversationId?: string; serverName?: string }>(
+    () => ({
+      view: takeOpeningView(window.location, (url) => window.history.replaceState(null, '', url)),
+    }),
+  );
   useTheme(settingsState.settings?.theme);
   // The server last shown in Servers, kept while the user is elsewhere.
   const [lastServer, setLastServer] = useState<string>();

@@ -30,12 +30,15 @@ export interface PopupAppProps {
   storage?: IdStorage;
   /** True in the desktop app, where main can bring its window forward; defaults to `window.hearth`. */
   desktop?: boolean;
+  /** Goes to another address in this tab (the browser host); defaults to `location.assign`. */
+  goTo?: (url: string) => void;
 }
 
 export function PopupApp({
   connection,
   storage = pageStorage(),
   desktop = window.hearth !== undefined,
+  goTo = (url) => window.location.assign(url),
 }: PopupAppProps) {
   const { api } = connection;
   const status = useConnectionStatus(connection);
@@ -45,20 +48,24 @@ export function PopupApp({
   useTheme(settingsState.settings?.theme);
 
   const mainUrl = mainAppUrl(window.location);
-  // The popup has no room for the other views: each one opens the main app instead.
-  const openMain = useCallback(() => {
-    if (desktop) void api.desktop.showMainWindow().catch(() => false);
-    else window.open(mainUrl, '_blank', 'noopener');
-  }, [api, desktop, mainUrl]);
+  // The popup has no room for the other views: each one opens the main app on that view (in the
+  // browser host, in this same tab: a new tab would open on a new chat instead).
+  const openMain = useCallback(
+    (view?: MainView) => {
+      if (desktop) void api.desktop.showMainWindow(view).catch(() => false);
+      else goTo(view ? withView(mainUrl, view) : mainUrl);
+    },
+    [api, desktop, goTo, mainUrl],
+  );
   const navigation = useMemo<Navigation>(
     () => ({
       view: 'chat',
       conversationId: remembered.conversationId,
       serverName: undefined,
       openChat: remembered.remember,
-      openServers: openMain,
-      openSettings: openMain,
-      openAbout: openMain,
+      openServers: () => openMain('servers'),
+      openSettings: () => openMain('settings'),
+      openAbout: () => openMain('about'),
     }),
     [openMain, remembered.conversationId, remembered.remember],
   );
@@ -80,7 +87,7 @@ export function PopupApp({
               New chat
             </button>
             {desktop ? (
-              <button type="button" className="button small" onClick={openMain}>
+              <button type="button" className="button small" onClick={() => openMain()}>
                 Open Hearth
               </button>
             ) : (
@@ -155,6 +162,13 @@ export function useRememberedConversation(
 }
 
 /** The main app's address in the browser host: this page's, without `view` (the token stays). */
+type MainView = 'servers' | 'settings' | 'about';
+
+/** The main app's address opening on `view` (read once by the main app, see `openingView`). */
+export function withView(url: string, view: MainView): string {
+  return `${url}${url.includes('?') ? '&' : '?'}open=${view}`;
+}
+
 export function mainAppUrl(location: Pick<Location, 'search'>): string {
   const query = new URLSearchParams(location.search);
   query.delete('view');

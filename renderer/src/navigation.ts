@@ -22,3 +22,19 @@ export function useNavigation(): Navigation {
   if (!navigation) throw new Error('useNavigation() needs a <NavigationContext.Provider> above it');
   return navigation;
 }
+
+/**
+ * The view an address asks the main app to open on (`?open=servers`, from the popup in the
+ * browser host), taken out of the address so a reload opens where the user is.
+ */
+export function takeOpeningView(
+  location: Pick<Location, 'href'>,
+  replace: (url: string) => void,
+): View {
+  const url = new URL(location.href);
+  const asked = url.searchParams.get('open');
+  if (asked === null) return 'chat';
+  url.searchParams.delete('open');
+  replace(url.pathname + url.search + url.hash);
+  return asked === 'servers' || asked === 'settings' || asked === 'about' ? asked : 'chat';
+}

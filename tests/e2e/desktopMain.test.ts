@@ -277,6 +277,17 @@ describe('the desktop main process, built, against the electron stand-in', () =>
         return !!window?.visible && window.focused && window.counts.restore > 0;
       },
     );
+    // The popup's Open Servers: the main window comes forward and its page is sent to Servers.
+    await app.command('minimize', { windowId: main?.id });
+    const shown = await app.invoke('desktop:showMainWindow', ['servers'], { windowId: popup?.id });
+    expect(shown).toEqual({ ok: true, value: true });
+    await waitUntil(
+      () => app.state(),
+      (current) => {
+        const window = current.windows.find((entry) => entry.id === main?.id);
+        return !!window?.visible && window.sentChannels.includes('app:navigate');
+      },
+    );
     const quick = launch(dataDir, ['--quick-chat']);
     await expect(quick.exited).resolves.toBe(0);
     await waitUntil(

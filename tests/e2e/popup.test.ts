@@ -132,4 +132,24 @@ describe('the quick-chat popup in the browser host', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'New chat' }).waitFor();
   });
+
+  it('opens the main app on Servers in the same tab from Open Servers', async () => {
+    const other = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
+    try {
+      await other.goto(`${session.host.url}&view=popup`);
+      const pages = other.context().pages().length;
+      await other
+        .getByRole('button', { name: /New chat/ })
+        .first()
+        .click();
+      await other.getByRole('button', { name: 'Open Servers' }).click();
+      await other.getByRole('heading', { name: 'Servers' }).first().waitFor();
+      expect(other.context().pages()).toHaveLength(pages);
+      expect(new URL(other.url()).searchParams.has('view')).toBe(false);
+      expect(new URL(other.url()).searchParams.has('open')).toBe(false);
+      expect(await other.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
 });

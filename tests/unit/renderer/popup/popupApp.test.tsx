@@ -69,6 +69,19 @@ describe('the quick-chat popup', () => {
     expect(within(approval).getByText('1 more waiting')).toBeTruthy();
   });
 
+  it('opens the main window on Servers from the desktop popup', async () => {
+    const asked: unknown[] = [];
+    const harness = popupMain({
+      'desktop:showMainWindow': (view) => {
+        asked.push(view);
+        return true;
+      },
+    });
+    render(<PopupApp connection={harness.connection} storage={memoryStorage()} desktop />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Servers' }));
+    await vi.waitFor(() => expect(asked).toEqual(['servers']));
+  });
+
   it('applies the theme setting', async () => {
     const harness = popupMain({ 'settings:get': () => settingsWith({ theme: 'dark' }) });
     render(<PopupApp connection={harness.connection} storage={memoryStorage()} />);
@@ -114,18 +127,24 @@ describe('the quick-chat popup', () => {
     expect(storage.entries.has(POPUP_CONVERSATION_KEY)).toBe(false);
   });
 
-  it('links to the main app in the browser host, keeping the token', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  it('links to the main app in the browser host, keeping the token, and opens Servers in the same tab', async () => {
+    const visited: string[] = [];
     const harness = popupMain();
     window.history.replaceState(null, '', '/?token=abc&view=popup');
-    render(<PopupApp connection={harness.connection} storage={memoryStorage()} desktop={false} />);
+    render(
+      <PopupApp
+        connection={harness.connection}
+        storage={memoryStorage()}
+        desktop={false}
+        goTo={(url) => visited.push(url)}
+      />,
+    );
     const link = screen.getByRole('link', { name: 'Open Hearth' });
     expect(link.getAttribute('href')).toBe('/?token=abc');
     expect(link.getAttribute('target')).toBe('_blank');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Open Servers' }));
-    expect(open).toHaveBeenCalledWith('/?token=abc', '_blank', 'noopener');
+    expect(visited).toEqual(['/?token=abc&open=servers']);
     window.history.replaceState(null, '', '/');
-    open.mockRestore();
   });
 
   it('asks main to show its window from the desktop popup', async () => {
