@@ -12,6 +12,7 @@ import { relativeTime, snippetParts } from './listText';
 import { useConversationSummaries, useSearch } from './useConversationList';
 import './conversationList.css';
 import { InlineError } from '../ui/InlineError';
+import { Pencil, Trash2 } from 'lucide-react';
 
 export function ConversationList() {
   const api = useApi();
@@ -155,7 +156,7 @@ function ConversationItem(props: ItemProps) {
           title={`Rename “${title}”`}
           onClick={props.onStartRename}
         >
-          ✎
+          <Pencil size={14} aria-hidden="true" />
         </button>
         <button
           type="button"
@@ -164,7 +165,7 @@ function ConversationItem(props: ItemProps) {
           title={`Delete “${title}”`}
           onClick={props.onDelete}
         >
-          🗑
+          <Trash2 size={14} aria-hidden="true" />
         </button>
       </span>
     </li>

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '../ui/Badge';
 import type { ModelCapabilities, ModelSummary } from './chatTypes';
 import { isEmbeddingOnly, modelFacts, sameModel } from './modelFacts';
+import { ChevronDown } from 'lucide-react';
 
 export interface ModelPickerProps {
   models: ModelSummary[];
@@ -77,7 +78,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
       >
         <span>{value || 'Choose a model'}</span>
         {missing && <span className="model-missing">not installed</span>}
-        <span aria-hidden="true">▾</span>
+        <ChevronDown size={14} aria-hidden="true" />
       </button>
       {/* Beside the button, not in it: its name must hold all the text it shows. */}
       <CapabilityBadges capabilities={capabilities[chosen]} />

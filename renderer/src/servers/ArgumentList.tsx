@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { nextRowId, type ArgumentItem } from './formModel';
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
 
 export interface ArgumentListProps {
   items: ArgumentItem[];
@@ -59,7 +60,7 @@ export function ArgumentList({ items, onChange, errorAt, noun = 'argument' }: Ar
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
-                    ↑
+                    <ArrowUp size={14} aria-hidden="true" />
                   </button>
                   <button
                     type="button"
@@ -69,7 +70,7 @@ export function ArgumentList({ items, onChange, errorAt, noun = 'argument' }: Ar
                     disabled={index === items.length - 1}
                     onClick={() => move(index, 1)}
                   >
-                    ↓
+                    <ArrowDown size={14} aria-hidden="true" />
                   </button>
                   <button
                     type="button"
@@ -78,7 +79,7 @@ export function ArgumentList({ items, onChange, errorAt, noun = 'argument' }: Ar
                     title="Remove"
                     onClick={() => onChange(items.filter((other) => other.id !== item.id))}
                   >
-                    ✕
+                    <X size={14} aria-hidden="true" />
                   </button>
                 </div>
                 {error && <p className="field-error">{error}</p>}

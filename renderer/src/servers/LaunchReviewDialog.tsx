@@ -9,6 +9,7 @@ import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
 import { InlineError } from '../ui/InlineError';
+import { TriangleAlert } from 'lucide-react';
 
 export interface LaunchReviewDialogProps {
   name: string;
@@ -139,7 +140,11 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
                 <tr key={variable.name} className={reason ? 'risky' : undefined}>
                   <th scope="row">
                     <code>{variable.name}</code>
-                    {reason && <span className="risky-flag"> ⚠ risky</span>}
+                    {reason && (
+                      <span className="risky-flag">
+                        <TriangleAlert size={13} aria-hidden="true" /> risky
+                      </span>
+                    )}
                   </th>
                   <td>
                     <code>{variable.value || (variable.secret ? '(not set)' : '(empty)')}</code>

@@ -5,6 +5,7 @@
  */
 import { Switch } from '../ui/Switch';
 import { keepsStoredSecret, nextRowId, type NamedValueRow } from './formModel';
+import { X } from 'lucide-react';
 
 export interface NamedValueRowsProps {
   /** `variable` for environment variables, `header` for HTTP headers. */
@@ -69,7 +70,7 @@ export function NamedValueRows({ kind, rows, onChange, errorAt }: NamedValueRows
               title="Remove"
               onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
             >
-              ✕
+              <X size={14} aria-hidden="true" />
             </button>
             {(nameError ?? valueError) && (
               <p className="field-error named-values-error">{nameError ?? valueError}</p>

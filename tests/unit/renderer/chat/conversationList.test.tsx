@@ -52,6 +52,16 @@ const item = (name: string) =>
   screen.getByRole('button', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
 
 describe('the conversation list', () => {
+  it('draws its rename and delete icons as SVG, not as characters a font may lack', async () => {
+    setup([summary('c1', 'Pets', 5)]);
+    await screen.findByRole('button', { name: /^Pets/ });
+    for (const name of ['Rename conversation', 'Delete conversation']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.querySelector('svg')).not.toBeNull();
+      expect(button.textContent?.trim()).toBe('');
+    }
+  });
+
   it('lists conversations with their title (or Untitled) and age, the current one marked', async () => {
     setup([summary('c1', 'Pets', 5), summary('c2', '', 60 * 30)], 'c2');
     const current = await screen.findByRole('button', { name: /^Untitled/ });
