@@ -423,7 +423,10 @@ export const eventChannels = {
   'sudo:resolved': z.strictObject({ requestId: z.string() }),
   'models:pullProgress': pullProgressSchema,
   /** The desktop app's menu or tray asks the window to show a view (a new chat, Settings…). */
-  'app:navigate': z.strictObject({ view: z.enum(['new-chat', 'servers', 'settings', 'about']) }),
+  /** From the desktop menus: a view to show, or a place to go to (search, the message field, the shortcuts). */
+  'app:navigate': z.strictObject({
+    view: z.enum(['new-chat', 'servers', 'settings', 'about', 'search', 'composer', 'shortcuts']),
+  }),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -4,7 +4,8 @@
  */
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 
-export type MenuCommand = 'new-chat' | 'servers' | 'settings' | 'about';
+export type MenuCommand =
+  'new-chat' | 'servers' | 'settings' | 'about' | 'search' | 'composer' | 'shortcuts';
 
 export function installAppMenu(
   run: (command: MenuCommand) => void,
@@ -36,6 +37,20 @@ export function installAppMenu(
       label: 'File',
       submenu: [
         { label: 'New chat', accelerator: 'CmdOrCtrl+N', click: () => run('new-chat') },
+        // The page handles these keys itself (renderer/src/shortcuts.ts), in the browser host
+        // too: the menu shows them without taking them.
+        {
+          label: 'Search conversations',
+          accelerator: 'CmdOrCtrl+K',
+          registerAccelerator: false,
+          click: () => run('search'),
+        },
+        {
+          label: 'Go to the message field',
+          accelerator: 'Shift+Escape',
+          registerAccelerator: false,
+          click: () => run('composer'),
+        },
         { label: 'Servers', accelerator: 'CmdOrCtrl+Shift+S', click: () => run('servers') },
         ...(isMac
           ? []
@@ -63,9 +78,18 @@ export function installAppMenu(
       ],
     },
     { role: 'windowMenu' },
-    ...(isMac
-      ? []
-      : [{ label: 'Help', submenu: [{ label: 'About Hearth', click: () => run('about') }] }]),
+    {
+      label: 'Help',
+      submenu: [
+        {
+          label: 'Keyboard shortcuts',
+          accelerator: 'CmdOrCtrl+/',
+          registerAccelerator: false,
+          click: () => run('shortcuts'),
+        },
+        ...(isMac ? [] : [{ label: 'About Hearth', click: () => run('about') }]),
+      ],
+    },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

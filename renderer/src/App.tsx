@@ -3,11 +3,12 @@
  * the notices main raises, the bridge's connection state, and the dialogs for questions main asks
  * (tool approvals, sudo passwords), which stay mounted whatever the view.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Connection } from './bridge/connect';
 import { ApiContext } from './apiContext';
 import { ChatView } from './chat/ChatView';
-import { ConversationList } from './chat/ConversationList';
+import { MESSAGE_FIELD_ID } from './chat/Composer';
+import { ConversationList, SEARCH_FIELD_ID } from './chat/ConversationList';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HearthMark } from './components/HearthMark';
 import { NoticeList } from './components/NoticeList';
@@ -15,6 +16,8 @@ import { QuestionDialogs } from './dialogs/QuestionDialogs';
 import { useConnectionStatus, useNotices, useSettings } from './hooks';
 import { NavigationContext, takeOpeningView, type Navigation, type View } from './navigation';
 import { ServersView } from './servers/ServersView';
+import { isMac, shortcutFor, type ShortcutId } from './shortcuts';
+import { ShortcutsHelp } from './ShortcutsHelp';
 import { useTheme } from './theme';
 import { AboutView } from './views/AboutView';
 import { SettingsView } from './views/SettingsView';
@@ -58,17 +61,47 @@ export function App({ connection }: { connection: Connection }) {
     [place, lastServer],
   );
 
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const goTo = useCallback(
+    (place: ShortcutId | 'servers' | 'about') => {
+      if (place === 'new-chat') navigation.openChat();
+      else if (place === 'servers') navigation.openServers();
+      else if (place === 'settings') navigation.openSettings();
+      else if (place === 'about') navigation.openAbout();
+      else if (place === 'help') setShortcutsOpen(true);
+      else if (place === 'search') document.getElementById(SEARCH_FIELD_ID)?.focus();
+      else if (place === 'stop')
+        document.querySelector<HTMLButtonElement>('button[data-action="stop"]')?.click();
+      else {
+        // The message field: in the chat, which may have to open first.
+        if (navigation.view !== 'chat') navigation.openChat(navigation.conversationId);
+        requestAnimationFrame(() => document.getElementById(MESSAGE_FIELD_ID)?.focus());
+      }
+    },
+    [navigation],
+  );
+
   // The desktop app's menu and tray ask for views (a new chat, Settings) through main.
   useEffect(
     () =>
-      api.app.onNavigate(({ view }) => {
-        if (view === 'new-chat') navigation.openChat();
-        else if (view === 'servers') navigation.openServers();
-        else if (view === 'settings') navigation.openSettings();
-        else navigation.openAbout();
-      }),
-    [api, navigation],
+      api.app.onNavigate(({ view }) =>
+        goTo(view === 'shortcuts' ? 'help' : view === 'composer' ? 'composer' : view),
+      ),
+    [api, goTo],
   );
+
+  // The keyboard shortcuts (renderer/src/shortcuts.ts); an open dialog keeps the keys to itself.
+  useEffect(() => {
+    const mac = isMac();
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = shortcutFor(event, mac);
+      if (!shortcut || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      goTo(shortcut);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goTo]);
 
   const open = (view: Exclude<View, 'chat'>) => {
     if (view === 'servers') navigation.openServers();
@@ -80,6 +113,9 @@ export function App({ connection }: { connection: Connection }) {
     <ApiContext.Provider value={api}>
       <NavigationContext.Provider value={navigation}>
         <div className="app-shell">
+          <a className="skip-link" href="#main-content">
+            Skip to content
+          </a>
           <nav className="sidebar" aria-label="Main">
             <div className="brand">
               <HearthMark size={28} />
@@ -103,7 +139,7 @@ export function App({ connection }: { connection: Connection }) {
               ))}
             </ul>
           </nav>
-          <main className={`content content-${place.view}`}>
+          <main id="main-content" tabIndex={-1} className={`content content-${place.view}`}>
             <ConnectionBanner status={status} />
             <NoticeList notices={notices} onDismiss={dismiss} />
             {place.view === 'chat' && <ChatView />}
@@ -112,6 +148,7 @@ export function App({ connection }: { connection: Connection }) {
             {place.view === 'about' && <AboutView />}
           </main>
           <QuestionDialogs />
+          <ShortcutsHelp open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
         </div>
       </NavigationContext.Provider>
     </ApiContext.Provider>

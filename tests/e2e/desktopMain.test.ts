@@ -331,6 +331,17 @@ describe('the desktop main process, built, against the electron stand-in', () =>
     const notices = await app.invoke('notices:list', []);
     expect(JSON.stringify(notices)).toMatch(/file:|smb:|network|not/i);
 
+    // The menus show the page's own shortcuts without taking their keys, and ask the page for them.
+    const help = state.appMenu?.find((menu) => menu.label === 'Help')?.submenu;
+    expect(help?.find((item) => item.label === 'Keyboard shortcuts')?.accelerator).toBe(
+      'CmdOrCtrl+/',
+    );
+    await app.command('appMenuClick', { path: ['Help', 'Keyboard shortcuts'] });
+    await waitUntil(
+      () => app.state(),
+      (current) => !!current.windows[0]?.sentChannels.includes('app:navigate'),
+    );
+
     expect(await app.command('frameNavigate', { windowId, url: 'https://evil.example/' })).toEqual({
       prevented: true,
     });

@@ -15,6 +15,9 @@ import { templateVariables } from './commandText';
 import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
 import './commands.css';
 
+/** The message field's id, for the shortcut that goes to it. */
+export const MESSAGE_FIELD_ID = 'message-field';
+
 export interface Draft {
   text: string;
 }
@@ -257,6 +260,7 @@ export function Composer(props: ComposerProps) {
         <div className="composer-row">
           <textarea
             ref={field}
+            id={MESSAGE_FIELD_ID}
             className="input composer-input"
             aria-label="Message"
             placeholder={
@@ -289,6 +293,7 @@ export function Composer(props: ComposerProps) {
               <button
                 type="button"
                 className="button"
+                data-action="stop"
                 onClick={() => {
                   stopped.current = true;
                   onStop();

@@ -14,6 +14,9 @@ import './conversationList.css';
 import { InlineError } from '../ui/InlineError';
 import { Pencil, Trash2 } from 'lucide-react';
 
+/** The search field's id, for the shortcut that goes to it. */
+export const SEARCH_FIELD_ID = 'conversation-search';
+
 export function ConversationList() {
   const api = useApi();
   const navigation = useNavigation();
@@ -61,6 +64,7 @@ export function ConversationList() {
       </button>
       <input
         type="search"
+        id={SEARCH_FIELD_ID}
         className="input conversation-search"
         placeholder="Search conversations"
         aria-label="Search conversations"
