@@ -2,7 +2,7 @@
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it (as
  * `onCancel`), and the rest of the page is inert while it is open. Focus returns to where it was.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface DialogProps {
   title: string;
@@ -17,6 +17,37 @@ export interface DialogProps {
   /** A line under the title, such as "2 more waiting". */
   subtitle?: string;
   className?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: the modal
+ * makes the page behind inert, but a browser would still let Tab leave for its own toolbar.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[hidden]') && !isFoldedAway(element),
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** Inside a closed <details>, other than its summary: not shown, so not a Tab stop. */
+function isFoldedAway(element: HTMLElement): boolean {
+  const details = element.closest('details');
+  return !!details && !details.open && element.tagName !== 'SUMMARY';
 }
 
 export function Dialog({
@@ -58,6 +89,7 @@ export function Dialog({
         event.preventDefault();
         onCancel();
       }}
+      onKeyDown={keepTabInside}
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
