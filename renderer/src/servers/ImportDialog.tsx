@@ -160,33 +160,39 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
         </>
       }
     >
-      <fieldset className="field plain">
-        <legend>Where from</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="import-source"
-            checked={detectedPath === undefined}
-            onChange={() => changeSource(() => setDetectedPath(undefined))}
-          />
-          Pasted text or a file
-        </label>
-        {detected === undefined && <p className="muted">Looking for other apps’ configs…</p>}
-        {detected?.map((config) => (
-          <label key={config.path} className="choice">
+      {detected?.length === 0 && (
+        <p className="muted">No other app’s MCP configuration was found on this computer.</p>
+      )}
+      {/* A choice only when there is one: pasted text, or a config another app keeps. */}
+      {detected?.length !== 0 && (
+        <fieldset className="field plain">
+          <legend>Where from</legend>
+          <label className="choice">
             <input
               type="radio"
               name="import-source"
-              checked={detectedPath === config.path}
-              onChange={() => changeSource(() => setDetectedPath(config.path))}
+              checked={detectedPath === undefined}
+              onChange={() => changeSource(() => setDetectedPath(undefined))}
             />
-            <span>
-              {config.app} <span className="muted">({serverCount(config.serverCount)})</span>
-              <code className="choice-path">{config.path}</code>
-            </span>
+            Pasted text or a file
           </label>
-        ))}
-      </fieldset>
+          {detected === undefined && <p className="muted">Looking for other apps’ configs…</p>}
+          {detected?.map((config) => (
+            <label key={config.path} className="choice">
+              <input
+                type="radio"
+                name="import-source"
+                checked={detectedPath === config.path}
+                onChange={() => changeSource(() => setDetectedPath(config.path))}
+              />
+              <span>
+                {config.app} <span className="muted">({serverCount(config.serverCount)})</span>
+                <code className="choice-path">{config.path}</code>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {detectedPath === undefined && (
         <>
           <div className="field">

@@ -163,6 +163,17 @@ describe('importing servers', () => {
     ]);
   });
 
+  it('offers no one-option choice of source when no other app keeps a config here', async () => {
+    const harness = renderServers([builtin], { 'servers:detectImports': () => [] });
+    await harness.user.click(await screen.findByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    expect(
+      await within(dialog).findByText(/No other app’s MCP configuration was found/),
+    ).toBeTruthy();
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(dialog).getByRole('textbox', { name: 'Configuration JSON' })).toBeTruthy();
+  });
+
   it('reads a chosen file into the text to import', async () => {
     const harness = renderServers([builtin], {
       'servers:detectImports': () => [],
