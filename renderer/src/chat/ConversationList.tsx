@@ -144,7 +144,19 @@ function ConversationItem(props: ItemProps) {
           type="button"
           className="conversation-open"
           aria-current={current ? 'page' : undefined}
+          // One Tab stop per conversation: its actions are keys here, and buttons for the pointer.
+          aria-keyshortcuts="F2 Delete"
+          title={`${title}: F2 renames it, Delete deletes it`}
           onClick={props.onOpen}
+          onKeyDown={(event) => {
+            if (event.key === 'F2') {
+              event.preventDefault();
+              props.onStartRename();
+            } else if (event.key === 'Delete') {
+              event.preventDefault();
+              props.onDelete();
+            }
+          }}
         >
           <span className="conversation-title">{title}</span>
           <time className="conversation-time" dateTime={conversation.updatedAt}>
@@ -156,8 +168,9 @@ function ConversationItem(props: ItemProps) {
         <button
           type="button"
           className="icon-button"
+          tabIndex={-1}
           aria-label="Rename conversation"
-          title={`Rename “${title}”`}
+          title={`Rename “${title}” (F2)`}
           onClick={props.onStartRename}
         >
           <Pencil size={14} aria-hidden="true" />
@@ -165,8 +178,9 @@ function ConversationItem(props: ItemProps) {
         <button
           type="button"
           className="icon-button"
+          tabIndex={-1}
           aria-label="Delete conversation"
-          title={`Delete “${title}”`}
+          title={`Delete “${title}” (Delete)`}
           onClick={props.onDelete}
         >
           <Trash2 size={14} aria-hidden="true" />

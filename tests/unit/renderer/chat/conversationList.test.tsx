@@ -52,6 +52,23 @@ const item = (name: string) =>
   screen.getByRole('button', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
 
 describe('the conversation list', () => {
+  it('takes one Tab stop per conversation, whose rename and delete are F2 and Delete', async () => {
+    const user = userEvent.setup();
+    setup([summary('c1', 'Pets', 5), summary('c2', 'Plants', 10)]);
+    const pets = await screen.findByRole('button', { name: /^Pets/ });
+    pets.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Plants/ }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(pets);
+    await user.keyboard('{F2}');
+    expect(screen.getByRole('textbox', { name: 'Conversation title' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    screen.getByRole('button', { name: /^Plants/ }).focus();
+    await user.keyboard('{Delete}');
+    expect(await screen.findByRole('dialog', { name: /Delete this conversation/ })).toBeTruthy();
+  });
+
   it('draws its rename and delete icons as SVG, not as characters a font may lack', async () => {
     setup([summary('c1', 'Pets', 5)]);
     await screen.findByRole('button', { name: /^Pets/ });
