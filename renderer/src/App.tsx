@@ -42,6 +42,10 @@ export function App({ connection }: { connection: Connection }) {
   // The server last shown in Servers, kept while the user is elsewhere.
   const [lastServer, setLastServer] = useState<string>();
   if (place.view === 'servers' && place.serverName !== lastServer) setLastServer(place.serverName);
+  // The conversation last open, for going back to the chat from another view by the keyboard.
+  const [lastConversation, setLastConversation] = useState<string>();
+  if (place.view === 'chat' && place.conversationId !== lastConversation)
+    setLastConversation(place.conversationId);
 
   const navigation = useMemo<Navigation>(
     () => ({
@@ -73,12 +77,12 @@ export function App({ connection }: { connection: Connection }) {
       else if (place === 'stop')
         document.querySelector<HTMLButtonElement>('button[data-action="stop"]')?.click();
       else {
-        // The message field: in the chat, which may have to open first.
-        if (navigation.view !== 'chat') navigation.openChat(navigation.conversationId);
+        // The message field: in the chat, back on the conversation last open there.
+        if (navigation.view !== 'chat') navigation.openChat(lastConversation);
         requestAnimationFrame(() => document.getElementById(MESSAGE_FIELD_ID)?.focus());
       }
     },
-    [navigation],
+    [navigation, lastConversation],
   );
 
   // The desktop app's menu and tray ask for views (a new chat, Settings) through main.
