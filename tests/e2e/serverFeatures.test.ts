@@ -60,7 +60,7 @@ describe('a server’s prompts, resources, sampling and elicitation in one sessi
     await session.shot('slash-command');
     await field.press('Enter');
     const form = page.getByRole('form', { name: 'Arguments of args-prompt' });
-    await form.getByRole('textbox', { name: /^city/ }).fill('Porto');
+    await form.getByRole('combobox', { name: /^city/ }).fill('Porto');
     await session.shot('prompt-form');
     await form.getByRole('button', { name: 'Run prompt' }).click();
     await page.getByText('Sunny in Porto, says the model.').waitFor({ timeout: 15_000 });

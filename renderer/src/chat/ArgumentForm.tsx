@@ -39,6 +39,8 @@ export function ArgumentForm(props: ArgumentFormProps) {
   const [focused, setFocused] = useState<string>();
   const [suggestions, setSuggestions] = useState<{ field: string; values: string[] }>();
   const [missing, setMissing] = useState<string[]>([]);
+  // The suggestion the arrow keys are on; Enter takes it.
+  const [active, setActive] = useState(-1);
   const baseId = useId();
 
   const focusedValue = focused === undefined ? undefined : (values[focused] ?? '');
@@ -50,7 +52,11 @@ export function ArgumentForm(props: ArgumentFormProps) {
     );
     const timer = setTimeout(() => {
       complete(focused, focusedValue, context).then(
-        (found) => live && setSuggestions({ field: focused, values: found.slice(0, 20) }),
+        (found) => {
+          if (!live) return;
+          setSuggestions({ field: focused, values: found.slice(0, 20) });
+          setActive(-1);
+        },
         () => live && setSuggestions(undefined),
       );
     }, COMPLETION_DELAY_MS);
@@ -64,6 +70,30 @@ export function ArgumentForm(props: ArgumentFormProps) {
 
   const set = (name: string, value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
+  const choose = (name: string, value: string) => {
+    set(name, value);
+    setSuggestions(undefined);
+    setActive(-1);
+  };
+  /** Arrows move through the field's suggestions, Enter takes one, Escape closes the list. */
+  const onFieldKey = (event: KeyboardEvent<HTMLInputElement>, name: string) => {
+    const listed = suggestions?.field === name ? suggestions.values : [];
+    if (listed.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + listed.length) % listed.length);
+    } else if (event.key === 'Enter' && active >= 0 && listed[active] !== undefined) {
+      event.preventDefault();
+      choose(name, listed[active]);
+    } else if (event.key === 'Escape') {
+      // Closes the list; a second Escape leaves the form.
+      event.preventDefault();
+      event.stopPropagation();
+      setSuggestions(undefined);
+      setActive(-1);
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const empty = fields.filter((field) => field.required && !values[field.name]?.trim());
@@ -100,6 +130,12 @@ export function ArgumentForm(props: ArgumentFormProps) {
             <input
               id={id}
               className="input"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={shown && suggestions.values.length > 0}
+              aria-controls={shown && suggestions.values.length > 0 ? `${id}-list` : undefined}
+              aria-activedescendant={shown && active >= 0 ? `${id}-option-${active}` : undefined}
+              onKeyDown={(event) => onFieldKey(event, field.name)}
               value={values[field.name] ?? ''}
               aria-required={field.required}
               aria-invalid={missing.includes(field.name)}
@@ -117,20 +153,22 @@ export function ArgumentForm(props: ArgumentFormProps) {
             )}
             {shown && suggestions.values.length > 0 && (
               <ul
+                id={`${id}-list`}
                 className="suggestions"
                 role="listbox"
                 aria-label={`Suggestions for ${field.name}`}
               >
-                {suggestions.values.map((value) => (
+                {suggestions.values.map((value, position) => (
                   <li
                     key={value}
+                    id={`${id}-option-${position}`}
                     role="option"
-                    aria-selected={values[field.name] === value}
+                    className={position === active ? 'active' : undefined}
+                    aria-selected={position === active}
                     // Before the field's blur, so the choice lands while the list is still there.
                     onMouseDown={(event) => {
                       event.preventDefault();
-                      set(field.name, value);
-                      setSuggestions(undefined);
+                      choose(field.name, value);
                     }}
                   >
                     {value}

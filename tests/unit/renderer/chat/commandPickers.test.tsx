@@ -154,7 +154,7 @@ describe('slash commands', () => {
     expect(within(form).getByRole('alert').textContent).toBe('Fill in department, name.');
     expect(sent()).toHaveLength(0);
 
-    await user.type(within(form).getByRole('textbox', { name: /^department/ }), 'S');
+    await user.type(within(form).getByRole('combobox', { name: /^department/ }), 'S');
     const suggestions = await within(form).findByRole('listbox', {
       name: 'Suggestions for department',
     });
@@ -165,16 +165,24 @@ describe('slash commands', () => {
     ).toEqual(['Sales', 'Support']);
     await user.pointer({ keys: '[MouseLeft]', target: within(suggestions).getByText('Sales') });
     expect(
-      (within(form).getByRole('textbox', { name: /^department/ }) as HTMLInputElement).value,
+      (within(form).getByRole('combobox', { name: /^department/ }) as HTMLInputElement).value,
     ).toBe('Sales');
 
-    await user.click(within(form).getByRole('textbox', { name: /^name/ }));
+    await user.click(within(form).getByRole('combobox', { name: /^name/ }));
     const names = await within(form).findByRole('listbox', { name: 'Suggestions for name' });
     expect(
       within(names)
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['David', 'Eve']);
+    // The keyboard too: arrows move through the suggestions, Enter takes one.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const nameField = within(form).getByRole('combobox', { name: /^name/ });
+    expect(nameField.getAttribute('aria-activedescendant')).toBe(within(names).getByText('Eve').id);
+    await user.keyboard('{Enter}');
+    expect((nameField as HTMLInputElement).value).toBe('Eve');
+    expect(within(form).queryByRole('listbox', { name: 'Suggestions for name' })).toBeNull();
+    expect(sent()).toHaveLength(0);
     const completion = harness.calls.findLast((call) => call.channel === 'prompts:complete');
     expect(completion?.args[0]).toEqual({
       server: 'everything',
@@ -182,7 +190,6 @@ describe('slash commands', () => {
       argument: { name: 'name', value: '' },
       context: { department: 'Sales' },
     });
-    await user.type(within(form).getByRole('textbox', { name: /^name/ }), 'Eve');
     await user.click(within(form).getByRole('button', { name: 'Run prompt' }));
     await vi.waitFor(() =>
       expect(sent()[0]?.args[0]).toMatchObject({
@@ -202,7 +209,7 @@ describe('slash commands', () => {
     await user.type(field, '/forecast');
     await user.keyboard('{Enter}');
     const form = await screen.findByRole('form', { name: 'Arguments of forecast' });
-    await user.type(within(form).getByRole('textbox', { name: 'city' }), 'Po');
+    await user.type(within(form).getByRole('combobox', { name: 'city' }), 'Po');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(harness.calls.some((call) => call.channel === 'prompts:complete')).toBe(false);
   });
@@ -252,7 +259,7 @@ describe('@-mentions', () => {
     await screen.findByRole('listbox', { name: 'Resources' });
     await user.keyboard('{Enter}');
     const form = await screen.findByRole('form', { name: 'Fill in Dynamic Text Resource' });
-    await user.type(within(form).getByRole('textbox', { name: /^resourceId/ }), '4');
+    await user.type(within(form).getByRole('combobox', { name: /^resourceId/ }), '4');
     await within(form).findByRole('listbox', { name: 'Suggestions for resourceId' });
     expect(
       harness.calls.findLast((call) => call.channel === 'prompts:complete')?.args[0],

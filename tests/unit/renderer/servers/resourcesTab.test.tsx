@@ -76,7 +76,7 @@ describe('the resources of a server', () => {
     renderWith(<ResourcesTab server="docs" status={status} />, connection);
     await user.click(await screen.findByRole('button', { name: 'page (template)' }));
     const form = screen.getByRole('form', { name: 'Fill in page' });
-    await user.type(within(form).getByRole('textbox', { name: /^page/ }), 'intro');
+    await user.type(within(form).getByRole('combobox', { name: /^page/ }), 'intro');
     await user.click(within(form).getByRole('button', { name: 'Preview' }));
     expect(
       (await screen.findByRole('region', { name: 'Preview of docs://pages/intro' })).textContent,
