@@ -86,15 +86,9 @@ export function PopupApp({
             >
               New chat
             </button>
-            {desktop ? (
-              <button type="button" className="button small" onClick={() => openMain()}>
-                Open Hearth
-              </button>
-            ) : (
-              <a className="button small" href={mainUrl} target="_blank" rel="noopener">
-                Open Hearth
-              </a>
-            )}
+            <button type="button" className="button small" onClick={() => openMain()}>
+              Open Hearth
+            </button>
           </header>
           <main className="popup-main">
             <ConnectionBanner status={status} />

@@ -127,7 +127,7 @@ describe('the quick-chat popup', () => {
     expect(storage.entries.has(POPUP_CONVERSATION_KEY)).toBe(false);
   });
 
-  it('links to the main app in the browser host, keeping the token, and opens Servers in the same tab', async () => {
+  it('opens the main app in the same tab in the browser host, keeping the token, on Servers when asked', async () => {
     const visited: string[] = [];
     const harness = popupMain();
     window.history.replaceState(null, '', '/?token=abc&view=popup');
@@ -139,11 +139,11 @@ describe('the quick-chat popup', () => {
         goTo={(url) => visited.push(url)}
       />,
     );
-    const link = screen.getByRole('link', { name: 'Open Hearth' });
-    expect(link.getAttribute('href')).toBe('/?token=abc');
-    expect(link.getAttribute('target')).toBe('_blank');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Open Servers' }));
-    expect(visited).toEqual(['/?token=abc&open=servers']);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('link', { name: 'Open Hearth' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open Hearth' }));
+    await user.click(await screen.findByRole('button', { name: 'Open Servers' }));
+    expect(visited).toEqual(['/?token=abc', '/?token=abc&open=servers']);
     window.history.replaceState(null, '', '/');
   });
 
