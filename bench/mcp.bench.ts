@@ -13,22 +13,25 @@ import { percentile, round, type Figure } from './figures';
 const READY_RUNS = 7;
 const CALLS = 500;
 
-/** Milliseconds for the manager to have `servers` fixture servers ready (extra flags for each). */
+/**
+ * Milliseconds for the manager to have `servers` fixture servers ready (extra flags for each), as
+ * when Hearth starts with them configured: they are saved and approved (which starts them) by
+ * one manager, which stops; a new manager over the same data folder is timed starting them all.
+ */
 export async function readyMs(servers: number, flags: string[] = []): Promise<number> {
-  const harness = createTestManager();
-  const { manager } = harness;
+  const setup = createTestManager();
   for (let index = 0; index < servers; index++) {
     const name = `server-${index}`;
     const command = fixtureCommand([`--name=${name}`, '--tools=echo', ...flags]);
-    await manager.save({
+    await setup.manager.save({
       name,
       enabled: false,
       transport: { type: 'stdio', command: command.command, args: command.args },
     });
-    await manager.approveLaunch(name, manager.reviewLaunch(name).fingerprint);
-    const config = manager.store.get(name);
-    if (config) manager.store.save({ ...config, enabled: true }, name);
+    await setup.manager.approveLaunch(name, setup.manager.reviewLaunch(name).fingerprint);
   }
+  await setup.manager.dispose();
+  const { manager } = createTestManager({ dataDir: setup.dataDir });
   const started = performance.now();
   await manager.startAll();
   const elapsed = performance.now() - started;
