@@ -3,7 +3,7 @@
  * the notices main raises, the bridge's connection state, and the dialogs for questions main asks
  * (tool approvals, sudo passwords), which stay mounted whatever the view.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Connection } from './bridge/connect';
 import { ApiContext } from './apiContext';
 import { ChatView } from './chat/ChatView';
@@ -12,15 +12,32 @@ import { ConversationList, SEARCH_FIELD_ID } from './chat/ConversationList';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HearthMark } from './components/HearthMark';
 import { NoticeList } from './components/NoticeList';
+import { ViewBoundary } from './components/ViewBoundary';
 import { QuestionDialogs } from './dialogs/QuestionDialogs';
 import { useConnectionStatus, useNotices, useSettings } from './hooks';
 import { NavigationContext, takeOpeningView, type Navigation, type View } from './navigation';
-import { ServersView } from './servers/ServersView';
 import { isMac, shortcutFor, type ShortcutId } from './shortcuts';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { useTheme } from './theme';
-import { AboutView } from './views/AboutView';
-import { SettingsView } from './views/SettingsView';
+
+// The views besides the chat load when first opened: the first screen is the chat, and their
+// script is a tenth of the interface's (bench: start.url_to_interactive_ms).
+const ServersView = lazy(() =>
+  import('./servers/ServersView').then((module) => ({ default: module.ServersView })),
+);
+const SettingsView = lazy(() =>
+  import('./views/SettingsView').then((module) => ({ default: module.SettingsView })),
+);
+const AboutView = lazy(() =>
+  import('./views/AboutView').then((module) => ({ default: module.AboutView })),
+);
+
+const VIEW_NAMES: Record<View, string> = {
+  chat: 'The chat',
+  servers: 'Servers',
+  settings: 'Settings',
+  about: 'About',
+};
 
 const SECONDARY_VIEWS: { id: Exclude<View, 'chat'>; label: string }[] = [
   { id: 'servers', label: 'Servers' },
@@ -146,10 +163,12 @@ export function App({ connection }: { connection: Connection }) {
           <main id="main-content" tabIndex={-1} className={`content content-${place.view}`}>
             <ConnectionBanner status={status} />
             <NoticeList notices={notices} onDismiss={dismiss} />
-            {place.view === 'chat' && <ChatView />}
-            {place.view === 'servers' && <ServersView />}
-            {place.view === 'settings' && <SettingsView state={settingsState} />}
-            {place.view === 'about' && <AboutView />}
+            <ViewBoundary key={place.view} name={VIEW_NAMES[place.view]}>
+              {place.view === 'chat' && <ChatView />}
+              {place.view === 'servers' && <ServersView />}
+              {place.view === 'settings' && <SettingsView state={settingsState} />}
+              {place.view === 'about' && <AboutView />}
+            </ViewBoundary>
           </main>
           <QuestionDialogs />
           <ShortcutsHelp open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />

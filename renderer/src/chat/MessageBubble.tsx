@@ -7,7 +7,7 @@ import { memo } from 'react';
 import { MessageAttachments } from './AttachmentChips';
 import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from './chatTypes';
 import type { Turn } from './conversationState';
-import { Markdown } from './Markdown';
+import { Markdown } from './LazyMarkdown';
 import { OfferedTools } from './OfferedTools';
 import { ToolCallCard, type ToolCallView } from './ToolCallCard';
 import { cardStateOf } from './toolResult';

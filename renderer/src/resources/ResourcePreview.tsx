@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatSize, isImageType, type ResourceContent } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
-import { Markdown } from '../chat/Markdown';
+import { Markdown } from '../chat/LazyMarkdown';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
 
