@@ -3,7 +3,7 @@
  * through the SDK client, and stopped. The built-in server is listed in-process.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
@@ -20,16 +20,22 @@ export interface ListedServer {
   server: string;
   packageName: string;
   version: string;
+  /** What the server tells clients about itself at start (MCP `instructions`), when it does. */
+  instructions?: string;
   tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[];
 }
 
-const requireHere = createRequire(import.meta.url);
+/** The installed package's manifest; read from its folder, as some packages do not export it. */
+export function packageManifest(packageName: string): {
+  version: string;
+  bin?: string | Record<string, string>;
+} {
+  const path = join(import.meta.dirname, '..', '..', 'node_modules', packageName, 'package.json');
+  return JSON.parse(readFileSync(path, 'utf8')) as { version: string };
+}
 
 function packageVersion(packageName: string): string {
-  const manifest = JSON.parse(
-    readFileSync(requireHere.resolve(`${packageName}/package.json`), 'utf8'),
-  ) as { version: string };
-  return manifest.version;
+  return packageManifest(packageName).version;
 }
 
 function slim(tools: Tool[]): ListedServer['tools'] {
@@ -59,10 +65,12 @@ export async function listServer(server: BenchServer): Promise<ListedServer> {
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
+    const instructions = client.getInstructions();
     return {
       server: server.name,
       packageName: server.packageName,
       version: packageVersion(server.packageName),
+      ...(instructions ? { instructions } : {}),
       tools: slim(tools),
     };
   } finally {

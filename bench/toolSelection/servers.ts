@@ -18,9 +18,9 @@ export interface BenchServer {
 }
 
 /** Placeholder for variables a server checks at start; listing tools never sends it anywhere. */
-const PLACEHOLDER = 'placeholder-not-a-real-token';
+export const PLACEHOLDER = 'placeholder-not-a-real-token';
 
-function node(packageName: string, args: string[] = [], env?: Record<string, string>) {
+export function node(packageName: string, args: string[] = [], env?: Record<string, string>) {
   return (): ServerCommand => ({
     command: process.execPath,
     args: [packageBin(packageName), ...args],
@@ -28,7 +28,7 @@ function node(packageName: string, args: string[] = [], env?: Record<string, str
   });
 }
 
-function scratch(): string {
+export function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'hearth-bench-tools-'));
 }
 
