@@ -24,8 +24,26 @@ import {
   recallAtK,
   type LabelledRequest,
 } from './toolSelection/evaluationSet';
+import { blindRequests, blindTools, type BlindRequest } from './toolSelection/blindSet';
+import { blindRecall } from './toolSelection/measure';
 
 const K = 8;
+/** The default budget of a 7-9B model. */
+const MID_BUDGET = 20;
+
+/** The blind set's figures for one part: from every tool and from the user's own servers. */
+function blindFigures(part: string, requests: BlindRequest[], tools: ModelTool[]): Figure[] {
+  const figure = (name: string, value: number): Figure => ({
+    name: `tools.blind.${part}.${name}`,
+    value: round(value),
+    unit: 'share',
+  });
+  return [
+    figure('recall_at_8', blindRecall(requests, tools, K, 'all')),
+    figure('recall_at_8.user_servers', blindRecall(requests, tools, K, 'user')),
+    figure('recall_at_20', blindRecall(requests, tools, MID_BUDGET, 'all')),
+  ];
+}
 const LARGE_SET = 500;
 
 /** 500 tools: the real ones, then copies under other server names (as if more were installed). */
@@ -87,10 +105,26 @@ export async function run(): Promise<Figure[]> {
     }
   }
 
+  const blind = blindRequests();
+  const everyTool = blindTools();
+
   const toolsJson = JSON.stringify(tools.map((tool) => tool.ollama));
   const prose = all.map((request) => request.text).join('\n');
   return [
+    ...blindFigures('tuning', blind.tuning, everyTool),
+    ...blindFigures('held_out', blind.heldOut, everyTool),
+    {
+      name: 'tools.blind.requests',
+      value: blind.tuning.length + blind.heldOut.length,
+      unit: 'requests',
+    },
+    { name: 'tools.blind.tools', value: everyTool.length, unit: 'tools' },
     { name: 'tools.select_recall_at_8', value: recall(all, lexical), unit: 'share' },
+    {
+      name: 'tools.select_recall_at_20',
+      value: round(recallAtK(all, tools, lexical, MID_BUDGET)),
+      unit: 'share',
+    },
     {
       name: 'tools.select_recall_at_8.development',
       value: recall(development, lexical),

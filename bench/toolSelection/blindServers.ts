@@ -65,6 +65,9 @@ export const BLIND_SERVERS: readonly BenchServer[] = [
   }),
   keyed('gitlab-community', '@zereight/mcp-gitlab', {
     GITLAB_PERSONAL_ACCESS_TOKEN: PLACEHOLDER,
+    // Its default groups plus those its npm description names (pipelines, wiki, releases).
+    GITLAB_TOOLSETS:
+      'merge_requests,issues,repositories,branches,projects,labels,ci,groups,users,pipelines,milestones,wiki,releases',
   }),
   keyed('airtable', 'airtable-mcp-server', { AIRTABLE_API_KEY: PLACEHOLDER }),
   keyed('exa', 'exa-mcp-server', { EXA_API_KEY: PLACEHOLDER }),

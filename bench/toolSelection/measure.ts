@@ -1,0 +1,51 @@
+/**
+ * Recall of the blind set through Hearth's own selection (the same call the chat makes): the
+ * share of requests with a right tool among the tools offered within a budget, choosing from
+ * every listed tool or from the request's user's servers only.
+ */
+import { createToolSelector } from '../../electron/core/chat/toolSelection/selectTools';
+import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
+import type { BlindRequest } from './blindSet';
+import { keyOf } from './evaluationSet';
+
+export type Scope = 'all' | 'user';
+
+export interface Miss {
+  request: BlindRequest;
+  offered: string[];
+}
+
+export function offeredFor(
+  request: BlindRequest,
+  tools: readonly ModelTool[],
+  budget: number,
+  selector = createToolSelector(),
+): string[] {
+  const selection = selector.select({
+    tools,
+    query: request.text,
+    ...(request.previous ? { context: request.previous } : {}),
+    budget,
+    used: [],
+  });
+  return selection.tools.map((tool) => keyOf({ server: tool.server, tool: tool.tool.name }));
+}
+
+export function blindRecall(
+  requests: readonly BlindRequest[],
+  tools: readonly ModelTool[],
+  budget: number,
+  scope: Scope,
+  onMiss?: (miss: Miss) => void,
+): number {
+  const selector = createToolSelector();
+  let hits = 0;
+  for (const request of requests) {
+    const candidates =
+      scope === 'all' ? tools : tools.filter((tool) => request.userServers.has(tool.server));
+    const offered = offeredFor(request, candidates, budget, selector);
+    if (request.expected.some((expected) => offered.includes(expected))) hits++;
+    else onMiss?.({ request, offered });
+  }
+  return requests.length ? hits / requests.length : Number.NaN;
+}

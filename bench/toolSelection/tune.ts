@@ -1,0 +1,26 @@
+/**
+ * `npx tsx bench/toolSelection/tune.ts [--misses]`: the blind set's TUNING part only, for working
+ * on the ranker; the held-out part is measured by `npm run bench` and never printed here.
+ */
+import { blindRecall, type Miss } from './measure';
+import { blindRequests, blindTools } from './blindSet';
+import { round } from '../figures';
+
+const tools = blindTools();
+const { tuning } = blindRequests();
+const misses: Miss[] = [];
+const figures = {
+  all_at_8: blindRecall(tuning, tools, 8, 'all', (miss) => misses.push(miss)),
+  user_at_8: blindRecall(tuning, tools, 8, 'user'),
+  all_at_20: blindRecall(tuning, tools, 20, 'all'),
+};
+for (const [name, value] of Object.entries(figures))
+  process.stdout.write(`${name.padEnd(12)} ${round(value)}\n`);
+process.stdout.write(`tuning requests: ${tuning.length}, tools: ${tools.length}\n`);
+if (process.argv.includes('--misses')) {
+  for (const { request, offered } of misses) {
+    process.stdout.write(
+      `\n${request.previous ? `[${request.previous}] ` : ''}${request.text}\n  want ${request.expected.join(' | ')}\n  got  ${offered.join(', ')}\n`,
+    );
+  }
+}
