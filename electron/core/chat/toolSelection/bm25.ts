@@ -3,14 +3,21 @@
  * in a parameter's description) and typo tolerance: a message word the tools never use is
  * matched to tool words one or two edits away. Built once per tool set, queried per message.
  */
-import { terms } from './textTerms';
+import { stem, terms, words } from './textTerms';
 import { toolFields, type RankableTool } from './toolText';
 
 /** Standard BM25 constants (Robertson and Zaragoza): term saturation and length normalisation. */
 const K1 = 1.2;
 const B = 0.75;
-/** Name words count three times, parameters half: the name is the tool's own summary. */
-const FIELD_WEIGHTS = { name: 3, description: 1, parameters: 0.5 } as const;
+/**
+ * Name words count most (the name is the tool's own summary), parameters less; the server's name
+ * and notes are context shared by all its tools, so they count least.
+ */
+const FIELD_WEIGHTS = { name: 3, description: 1, parameters: 0.25, server: 0.3 } as const;
+/** Added to the tools of a server the message names ("…in jira", "google it"). */
+const MENTION_BONUS = 4;
+/** A message word this long that starts a server's name names it (`elastic`, `elasticsearch`). */
+const MIN_PREFIX_MENTION = 4;
 /** A word matched only by spelling counts less than an exact match. */
 const TYPO_WEIGHT = 0.7;
 /** Shorter words have too many one-edit neighbours to guess from. */
@@ -26,6 +33,7 @@ export interface Bm25Index {
 export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
   const postings = new Map<string, { doc: number; tf: number }[]>();
   const lengths: number[] = [];
+  const servers = tools.map((tool) => serverKeys(tool.server));
   tools.forEach((tool, doc) => {
     const fields = toolFields(tool);
     const frequencies = new Map<string, number>();
@@ -55,11 +63,19 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
     score(query) {
       const scores = new Array<number>(tools.length).fill(0);
       const matched = new Array<number>(tools.length).fill(0);
-      const queryTerms = countTerms(terms(query));
+      const queryTerms = countTerms(terms(query, { names: true }));
+      const queryWords = words(query);
+      const wordSet = new Set(queryWords);
+      // "box plot" finds `boxplot`: two message words written as one in the tools.
+      for (let index = 0; index + 1 < queryWords.length; index++) {
+        const joined = stem(`${queryWords[index]}${queryWords[index + 1]}`);
+        if (postings.has(joined)) queryTerms.set(joined, 1);
+      }
       for (const [term, count] of queryTerms) {
         const matches = postings.has(term)
           ? [{ term, weight: 1 }]
           : nearSpellings(term, vocabulary).map((near) => ({ term: near, weight: TYPO_WEIGHT }));
+        if (matches.length === 0) matches.push(...splitInTwo(term, postings));
         for (const match of matches) {
           const termIdf = idf(match.term) * match.weight * count;
           for (const { doc, tf } of postings.get(match.term) ?? []) {
@@ -71,9 +87,59 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
       }
       // Coordination: a tool that answers more of the message's words beats one that repeats one.
       const distinct = queryTerms.size || 1;
-      return scores.map((score, doc) => score * (0.5 + (0.5 * (matched[doc] ?? 0)) / distinct));
+      const named = new Map<string, boolean>();
+      return scores.map((score, doc) => {
+        const keys = servers[doc];
+        let bonus = 0;
+        if (keys) {
+          let mentioned = named.get(keys.whole);
+          if (mentioned === undefined) named.set(keys.whole, (mentioned = mentions(wordSet, keys)));
+          if (mentioned) bonus = MENTION_BONUS;
+        }
+        return score * (0.5 + (0.5 * (matched[doc] ?? 0)) / distinct) + bonus;
+      });
     },
   };
+}
+
+interface ServerKeys {
+  whole: string;
+  parts: string[];
+}
+
+function serverKeys(server: string | undefined): ServerKeys | undefined {
+  if (!server) return undefined;
+  const parts = words(server);
+  return { whole: parts.join(''), parts };
+}
+
+/** Whether the message names the server: one of its words, or the start of its name. */
+function mentions(queryWords: ReadonlySet<string>, keys: ServerKeys): boolean {
+  if (keys.parts.some((part) => part.length >= 3 && queryWords.has(part))) return true;
+  if (queryWords.has(keys.whole)) return true;
+  for (const word of queryWords) {
+    if (word.length >= MIN_PREFIX_MENTION && keys.whole.startsWith(word)) return true;
+    // "jirra", "perplexty": one slip in the server's name still names it.
+    if (word.length >= MIN_TYPO_LENGTH && editDistance(word, keys.whole, 1) <= 1) return true;
+  }
+  return false;
+}
+
+/** Shortest half of a word split in two ("flowchart" → flow + chart). */
+const MIN_PART = 3;
+
+/** A word the tools write as two ("flowchart" → `flow`, `chart`), each counting as a typo match. */
+function splitInTwo(term: string, postings: ReadonlyMap<string, unknown>) {
+  for (let cut = MIN_PART; cut <= term.length - MIN_PART; cut++) {
+    const head = term.slice(0, cut);
+    const tail = stem(term.slice(cut));
+    if (postings.has(head) && postings.has(tail))
+      return [
+        { term: head, weight: TYPO_WEIGHT },
+        { term: tail, weight: TYPO_WEIGHT },
+      ];
+  }
+  return [];
 }
 
 function countTerms(list: string[]): Map<string, number> {

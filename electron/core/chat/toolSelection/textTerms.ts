@@ -1,57 +1,130 @@
 /**
- * Turns tool definitions and user messages into comparable terms for lexical ranking: identifiers
- * split at camelCase, snake_case and kebab-case, accents folded, common words of English,
- * German, French and Spanish dropped, a light English stemmer, and a small table of synonyms
- * that maps everyday and non-English words onto the words tool descriptions use. The table is
- * general vocabulary of the tool domains (files, code hosting, chat, web, maps, data), not a
- * list of benchmark phrases; see bench/toolSelection/README.md for how it is kept honest.
+ * Turns tool definitions and user messages into comparable terms for lexical ranking:
+ * identifiers split at camelCase, snake_case and kebab-case, accents folded, common words of
+ * English, German, French and Spanish dropped, words reduced to their Snowball stem, Chinese and
+ * Japanese read as overlapping character pairs (they have no spaces between words), and a small
+ * table of synonyms that maps everyday and non-English words onto the words tool descriptions
+ * use. See bench/toolSelection/README.md for how the table is kept honest.
  */
-import { STOP_WORDS, SYNONYMS } from './vocabulary';
+import { stemmer as englishStem } from '@orama/stemmers/english';
+import { stemmer as frenchStem } from '@orama/stemmers/french';
+import { stemmer as germanStem } from '@orama/stemmers/german';
+import { stemmer as spanishStem } from '@orama/stemmers/spanish';
+import { CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
 
-/** Splits identifiers and text into lowercase words without accents. */
-export function words(text: string): string[] {
-  const spaced = text
-    // getFileInfo → get File Info; HTTPServer → HTTP Server
-    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-  return spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Han, kana and the long-vowel mark: scripts written without spaces between words. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
+/** A word such as `hevyで今月` splits where the script changes. */
+const SCRIPT_RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}\u30fc]+$/u;
+
+function fold(text: string): string {
+  return (
+    text
+      // getFileInfo → get File Info; HTTPServer → HTTP Server
+      .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replace(/ß/g, 'ss')
+      // Composed again after dropping accents, so kana keep their voicing marks.
+      .normalize('NFD')
+      .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
+      .normalize('NFC')
+      .toLowerCase()
+  );
 }
 
-/** A light English stemmer: plural, -ing and -ed endings, leaving at least three letters. */
+/** Splits identifiers and text into lowercase words without accents; CJK runs stay whole. */
+export function words(text: string): string[] {
+  return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(
+    (word) => word.match(SCRIPT_RUNS) ?? [],
+  );
+}
+
+const stems = new Map<string, string>();
+
+/** The word's English Snowball stem (tool texts are mostly English), cached. */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('ing') && word.length > 5) return undouble(word.slice(0, -3));
-  if (word.endsWith('ed') && word.length > 4) return undouble(word.slice(0, -2));
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
-  return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = englishStem(word);
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
-/** running → run, but not all → al. */
-function undouble(word: string): string {
-  return /([^aeioulsz])\1$/.test(word) ? word.slice(0, -1) : word;
+const STEMMERS = [englishStem, germanStem, frenchStem, spanishStem] as const;
+
+/** Synonym table variants by their stem in each language, so inflected forms find them too. */
+const STEMMED_SYNONYMS: readonly ReadonlyMap<string, string>[] = STEMMERS.map((stemmer) => {
+  const table = new Map<string, string>();
+  for (const [variant, canonical] of SYNONYMS) {
+    const key = stemmer(variant);
+    if (variant.length > 3 && key.length > 3 && !table.has(key)) table.set(key, canonical);
+  }
+  return table;
+});
+
+function synonymOf(word: string): string | undefined {
+  const exact = SYNONYMS.get(word);
+  if (exact !== undefined || word.length <= 3) return exact;
+  for (const [index, stemmer] of STEMMERS.entries()) {
+    const key = stemmer(word);
+    // Another language's stemmer only for a word it inflects: "record" is no form of "recordar".
+    if (index > 0 && key === word) continue;
+    const found = STEMMED_SYNONYMS[index]?.get(key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
  * The terms a word counts as: its synonym group's (some shell words stand for two), else its
- * stem; none for a common word. `located` finds `locate` through its stem with the e put back.
+ * stem; none for a common word. A name (`expand` false: a capitalised word inside a sentence,
+ * as in "New York") keeps its own stem and is not expanded into an action.
  */
-export function termsOf(word: string): string[] {
+export function termsOf(word: string, expand = true): string[] {
   if (STOP_WORDS.has(word)) return [];
-  const stemmed = stem(word);
-  const synonym = SYNONYMS.get(word) ?? SYNONYMS.get(stemmed) ?? SYNONYMS.get(`${stemmed}e`);
-  return synonym === undefined ? [stemmed] : synonym.split(' ');
+  const synonym = expand ? synonymOf(word) : undefined;
+  return synonym === undefined ? [stem(word)] : synonym.split(' ');
+}
+
+/** Overlapping character pairs of a CJK run, and the table's words found inside it. */
+function cjkTerms(run: string): string[] {
+  const found: string[] = [];
+  for (const [variant, canonical] of CJK_SYNONYMS)
+    if (run.includes(variant)) found.push(...words(canonical).flatMap((word) => termsOf(word)));
+  if (run.length === 1) return [...found, run];
+  for (let index = 0; index + 2 <= run.length; index++) {
+    const pair = run.slice(index, index + 2);
+    // Pairs of hiragana are mostly particles and endings (して, ので), not content.
+    if (!HIRAGANA_ONLY.test(pair)) found.push(pair);
+  }
+  return found;
 }
 
 /** A web address in a message means "a URL", whatever its words. */
 const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 
+/** Capitalised words after the first of a sentence: names, not actions ("New York", "Drive"). */
+function properNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const sentence of text.split(/[.!?。！？\n]+/)) {
+    const tokens = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
+    tokens.forEach((token, index) => {
+      if (index > 0 && /^\p{Lu}\p{Ll}/u.test(token)) names.add(fold(token));
+    });
+  }
+  return names;
+}
+
 /** The terms of a text, in order, repeats kept (term frequency matters). */
-export function terms(text: string): string[] {
-  return words(text.replace(URL_PATTERN, ' url ')).flatMap(termsOf);
+export function terms(text: string, options: { names?: boolean } = {}): string[] {
+  const plain = text.replace(URL_PATTERN, ' url ');
+  const names = options.names ? properNames(plain) : undefined;
+  return words(plain).flatMap((word) =>
+    CJK_CHAR.test(word) ? cjkTerms(word) : termsOf(word, !names?.has(word)),
+  );
 }

@@ -1,7 +1,7 @@
 /**
- * The text of a tool that ranking looks at, by field: its model-facing name (which carries the
- * server's name), its description, and its parameters' names and descriptions (top level only:
- * deeper schemas are mostly plumbing and can be huge).
+ * The text of a tool that ranking looks at, by field: its own name and title, its description,
+ * its parameters (names, descriptions and allowed values at any depth), and as context the name
+ * of its server and what the server says about itself.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
@@ -10,37 +10,59 @@ export interface RankableTool {
   /** The name the model sees, e.g. `github_create_issue`; also the ranking's key. */
   modelName: string;
   tool: Pick<Tool, 'name' | 'description' | 'inputSchema'> & { title?: string };
+  /** The server's name in Hearth. */
+  server?: string;
+  /** What the server tells clients about itself (its MCP `instructions`), when it does. */
+  serverNotes?: string;
 }
 
 export interface ToolFields {
   name: string;
   description: string;
   parameters: string;
+  server: string;
 }
 
-/** Longest description text ranked: enough for every real tool's purpose, bounded for speed. */
+/** Longest text ranked per field: enough for every real tool's purpose, bounded for speed. */
 export const MAX_FIELD_CHARS = 2_000;
+/** Schemas nest; deeper than this is plumbing. */
+const MAX_SCHEMA_DEPTH = 4;
 
-export function toolFields({ modelName, tool }: RankableTool): ToolFields {
-  const properties = (tool.inputSchema?.properties ?? {}) as Record<string, unknown>;
-  const parameters = Object.entries(properties)
-    .map(([name, schema]) => {
-      const description =
-        typeof schema === 'object' && schema !== null && 'description' in schema
-          ? String((schema as { description: unknown }).description)
-          : '';
-      return `${name} ${description}`;
-    })
-    .join(' ');
+function schemaText(schema: unknown, depth: number, out: string[]): void {
+  if (depth > MAX_SCHEMA_DEPTH || typeof schema !== 'object' || schema === null) return;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.description === 'string') out.push(node.description);
+  if (Array.isArray(node.enum))
+    out.push(node.enum.filter((value) => typeof value === 'string').join(' '));
+  if (typeof node.properties === 'object' && node.properties !== null) {
+    for (const [name, child] of Object.entries(node.properties)) {
+      out.push(name);
+      schemaText(child, depth + 1, out);
+    }
+  }
+  schemaText(node.items, depth + 1, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(node[key])) for (const child of node[key]) schemaText(child, depth + 1, out);
+}
+
+export function toolFields({ modelName, tool, server, serverNotes }: RankableTool): ToolFields {
+  const parameters: string[] = [];
+  const schema = tool.inputSchema as Record<string, unknown> | undefined;
+  schemaText({ properties: schema?.properties }, 0, parameters);
+  // Without the server's name, the model-facing name is the tool's own (`github_x` → `x`).
+  const ownName = server ? tool.name : modelName;
   return {
-    name: `${modelName} ${tool.title ?? ''}`,
+    name: `${ownName} ${tool.title ?? ''}`,
     description: (tool.description ?? '').slice(0, MAX_FIELD_CHARS),
-    parameters: parameters.slice(0, MAX_FIELD_CHARS),
+    parameters: parameters.join(' ').slice(0, MAX_FIELD_CHARS),
+    server: `${server ?? ''} ${(serverNotes ?? '').slice(0, MAX_FIELD_CHARS)}`,
   };
 }
 
 /** One string for embedding a tool: name, title and description. */
 export function toolSummary(tool: RankableTool): string {
-  const fields = toolFields(tool);
-  return `${fields.name.trim()}: ${fields.description}`.slice(0, MAX_FIELD_CHARS);
+  return `${tool.modelName} ${tool.tool.title ?? ''}: ${tool.tool.description ?? ''}`.slice(
+    0,
+    MAX_FIELD_CHARS,
+  );
 }

@@ -92,6 +92,13 @@ const GROUPS: Readonly<Record<string, string>> = {
   branch: 'branch branches zweig rama',
   note: 'note notes notiz notizen',
   entity: 'entity entities',
+  status: 'status state delayed delay late ontime retard retraso verspatet verspatung',
+  time: 'time clock hour hours heure heures hora horas uhr zeit uhrzeit',
+  article:
+    'article articles paper papers study studies literature publication publications artikel etude estudio',
+  chart: 'chart charts graph graphs plot plots diagram diagrams grafico graphique diagramm',
+  pie: 'pie circular camembert kreisdiagramm tarta',
+  weather: 'weather forecast rain wetter meteo clima tiempo',
 };
 
 /** Shell words that name two ideas at once. */
@@ -112,3 +119,81 @@ export const SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ...Object.entries(COMPOUNDS),
 ]);
+
+/**
+ * Chinese and Japanese words of the tool domains → the English words tool texts use. Found
+ * inside a run of characters (these languages put no spaces between words), so a message matches
+ * English tools as well as tools described in Chinese or Japanese.
+ */
+const CJK_GROUPS: Readonly<Record<string, string>> = {
+  search: '搜索 搜一下 搜 查找 查询 查一下 找 検索 探して 探す 調べて',
+  list: '列出 列表 一覧 リスト',
+  read: '显示 查看 看看 打开 読んで 見せて 表示 開いて',
+  create: '创建 新建 添加 作成 追加 新しい',
+  delete: '删除 削除',
+  edit: '修改 更新 変更 編集',
+  send: '发送 发一封 送って 送信',
+  run: '运行 执行 実行',
+  file: '文件 ファイル',
+  directory: '文件夹 目录 フォルダ',
+  web: '网页 网上 谷歌 ウェブ グーグル',
+  page: '页面 ページ',
+  image: '图片 照片 画像 写真',
+  video: '视频 動画',
+  news: '新闻 ニュース',
+  map: '地图 地図 マップ',
+  'direction route': '路线 路径 怎么走 怎么坐 ルート 行き方 道順',
+  driving: '开车 驾车 自驾 車で',
+  walking: '走路 步行 徒歩 歩いて',
+  transit: '公交 地铁 公共交通 電車',
+  bicycling: '骑行 自行车 自転車',
+  weather: '天气 天氣 下雨 天気 雨',
+  forecast: '预报 予報',
+  address: '地址 住所',
+  coordinate: '经纬度 坐标 座標 緯度 経度',
+  place: '附近 周边 地方 餐厅 店 レストラン 近く',
+  distance: '距离 多远 距離',
+  time: '时间 几点 时区 時間 何時 時刻',
+  chart: '图表 图 折线图 柱状图 饼图 グラフ チャート',
+  line: '折线',
+  bar: '柱状 棒グラフ',
+  pie: '饼 円グラフ',
+  email: '邮件 邮箱 メール',
+  message: '消息 信息 メッセージ',
+  code: '代码 程序 コード プログラム',
+  python: 'パイソン',
+  issue: '问题 工单 チケット 課題',
+  task: '任务 タスク',
+  project: '项目 プロジェクト',
+  note: '笔记 ノート メモ',
+  recipe: '菜谱 食谱 做法 怎么做 材料 レシピ 料理 作り方',
+  meal: '吃什么 晚饭 午饭 早餐 ご飯 献立',
+  recommend: '推荐 おすすめ',
+  flight: '航班 飞机 便',
+  status: '状态 到哪 遅れ 延误',
+  workout: '训练 健身 锻炼 筋トレ トレーニング',
+  log: '日志 ログ',
+  pod: 'ポッド',
+  namespace: '命名空间 名前空間',
+  article: '文章 论文 研究 記事 論文',
+  summary: '摘要 总结 要旨 要約',
+  docs: '文档 ドキュメント',
+  record: '记录 記録 レコード',
+  table: '表格 テーブル',
+  merge: '合并 マージ',
+  request: '请求 リクエスト',
+  repository: '仓库 リポジトリ',
+  post: '帖子 投稿',
+  price: '价格 値段',
+  hotel: '酒店 住宿 民泊 宿',
+  trip: '旅行 行程 旅',
+};
+
+export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(
+  Object.entries(CJK_GROUPS).flatMap(([english, variants]) =>
+    variants
+      .trim()
+      .split(/\s+/)
+      .map((variant) => [variant, english] as const),
+  ),
+);

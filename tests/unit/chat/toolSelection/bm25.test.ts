@@ -47,15 +47,34 @@ describe('text terms', () => {
     ]);
   });
 
-  it('stems plurals and -ing/-ed endings lightly', () => {
+  it('reduces words to their Snowball stem, so inflections meet', () => {
     expect(['files', 'directories', 'running', 'listed', 'class', 'status'].map(stem)).toEqual([
       'file',
-      'directory',
+      'directori',
       'run',
       'list',
       'class',
-      'status',
+      'statu',
     ]);
+    expect(stem('directory')).toBe(stem('directories'));
+  });
+
+  it('reads Chinese and Japanese as character pairs, and their domain words through the table', () => {
+    expect(terms('天气预报')).toEqual(expect.arrayContaining(['天气', '气预', '预报', 'weather']));
+    // Latin and Japanese in one run split where the script changes; hiragana pairs are dropped.
+    expect(terms('hevyで記録を見せて')).toEqual(expect.arrayContaining(['hevi', '記録', 'record']));
+    expect(terms('hevyで記録を見せて')).not.toContain('memory');
+    expect(terms('hevyで記録を見せて')).not.toContain('せて');
+  });
+
+  it('finds inflected forms of the table words in other languages', () => {
+    expect(terms('buscando')).toEqual(['search']);
+    expect(terms('Dateien')).toEqual(['file']);
+  });
+
+  it('does not read a name inside a sentence as an action', () => {
+    expect(terms('hotels in New York', { names: true })).not.toContain('create');
+    expect(terms('new hotel', { names: true })).toContain('create');
   });
 
   it('reads a web address as a URL and shell words as what they do', () => {
@@ -90,6 +109,55 @@ describe('BM25 over tools', () => {
   it('tolerates typos in words no tool uses', () => {
     expect(best('screnshot please')).toBe('browserTakeScreenshot');
     expect(best('give me directoins to the airport')).toBe('maps_directions');
+  });
+
+  it('joins two message words the tools write as one, and splits one they write as two', () => {
+    const tools = [
+      tool('chart_generate_boxplot_chart', 'Generate a boxplot'),
+      tool('chart_generate_flow_diagram', 'Generate a flow chart'),
+      tool('chart_generate_pie_chart', 'Generate a pie chart'),
+    ];
+    const top = (query: string) => {
+      const scores = buildBm25Index(tools).score(query);
+      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
+    };
+    expect(top('box plot of response times')).toBe('chart_generate_boxplot_chart');
+    expect(top('a flowchart of signup')).toBe('chart_generate_flow_diagram');
+  });
+
+  it('ranks the tools of a server the message names, even misspelt, without counting its name as a keyword', () => {
+    const tools: RankableTool[] = [
+      { ...tool('jira_get', 'Read any data'), server: 'jira' },
+      { ...tool('github_get_issue', 'Get an issue of a repository'), server: 'github' },
+      { ...tool('elasticsearch_search', 'Run a query'), server: 'elasticsearch' },
+    ];
+    const scores = (query: string) => buildBm25Index(tools).score(query);
+    const [jira, github] = scores('show the issue ABC-1 in jirra');
+    expect(jira).toBeGreaterThan(github ?? 0);
+    const [, , elastic] = scores('query elastic for errors');
+    expect(elastic).toBeGreaterThan(0);
+    // Without a mention, the server's name is no keyword shared by every one of its tools.
+    expect(scores('get the issue')[1]).toBeGreaterThan(scores('get the issue')[0] ?? 0);
+  });
+
+  it('reads parameters at any depth and their allowed values', () => {
+    const nested: RankableTool = {
+      modelName: 'x_render',
+      tool: {
+        name: 'render',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            options: {
+              type: 'object',
+              properties: { style: { type: 'string', enum: ['satellite', 'streets'] } },
+            },
+          },
+        },
+      },
+    };
+    const scores = buildBm25Index([nested, tool('y_other', 'Something else')]).score('satellite');
+    expect(scores[0]).toBeGreaterThan(0);
   });
 
   it('scores nothing when no word matches', () => {
