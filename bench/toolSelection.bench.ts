@@ -24,8 +24,13 @@ import {
   recallAtK,
   type LabelledRequest,
 } from './toolSelection/evaluationSet';
-import { blindRequests, blindTools, type BlindRequest } from './toolSelection/blindSet';
-import { blindRecall } from './toolSelection/measure';
+import {
+  blindRequests,
+  blindTools,
+  noToolRequests,
+  type BlindRequest,
+} from './toolSelection/blindSet';
+import { blindRecall, nothingOffered } from './toolSelection/measure';
 
 const K = 8;
 /** The default budget of a 7-9B model. */
@@ -119,6 +124,11 @@ export async function run(): Promise<Figure[]> {
       unit: 'requests',
     },
     { name: 'tools.blind.tools', value: everyTool.length, unit: 'tools' },
+    {
+      name: 'tools.blind.no_tool_messages.nothing_offered',
+      value: round(nothingOffered(noToolRequests(), everyTool, K)),
+      unit: 'share',
+    },
     { name: 'tools.select_recall_at_8', value: recall(all, lexical), unit: 'share' },
     {
       name: 'tools.select_recall_at_20',

@@ -49,3 +49,16 @@ export function blindRecall(
   }
   return requests.length ? hits / requests.length : Number.NaN;
 }
+
+/** Share of messages no tool serves for which selection offered no tool at all. */
+export function nothingOffered(
+  messages: readonly string[],
+  tools: readonly ModelTool[],
+  budget: number,
+): number {
+  const selector = createToolSelector();
+  const empty = messages.filter(
+    (query) => selector.select({ tools, query, budget, used: [] }).tools.length === 0,
+  );
+  return messages.length ? empty.length / messages.length : Number.NaN;
+}

@@ -38,6 +38,8 @@ export const requestFactsSchema = z.strictObject({
   numCtx: z.int().nonnegative(),
   /** Oldest messages left out because the conversation outgrew the context. */
   droppedMessages: z.int().nonnegative(),
+  /** No tool matched the message, so only pinned and used tools went (or none). */
+  nothingMatched: z.boolean().optional(),
 });
 export type RequestFacts = z.output<typeof requestFactsSchema>;
 

@@ -104,6 +104,24 @@ describe('the tool budget with many tools', () => {
     });
   });
 
+  it('sends only the pinned tool when nothing in the message matches a tool, and records it', async () => {
+    chat = await startChatHarness({
+      script: () => plainAnswer('Why did the penguin cross the ice?'),
+    });
+    await addServer(chat, 'fixture', fixtureCommand(['--tools=echo', '--many-tools=40']));
+    await chat.api.tools.configure('fixture', 'tool_7', { pinned: true });
+    await chat.api.settings.set({ chat: { toolBudgets: { 'llama3.2': 10 } } });
+
+    const turn = await chat.turn('tell me a joke about penguins');
+    expect(turn.status.state).toBe('done');
+    const [request] = chat.ollama.chatRequests();
+    expect((request?.tools ?? []).map((tool) => tool.function.name)).toEqual(['fixture_tool_7']);
+    const conversation = await chat.api.conversations.get(turn.conversationId);
+    const facts = conversation?.messages.at(-1)?.request;
+    expect(facts?.nothingMatched).toBe(true);
+    expect(facts?.tools.map((tool) => tool.reason)).toEqual(['pinned']);
+  });
+
   it('says in the chat when the oldest messages did not fit the context', async () => {
     chat = await startChatHarness({ script: () => plainAnswer('Noted.') });
     await chat.api.settings.set({ chat: { contextTokens: 4_096 } });

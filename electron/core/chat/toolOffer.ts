@@ -30,6 +30,8 @@ export interface ToolOffer {
   /** Enabled tools there were to choose from. */
   available: number;
   budget: number;
+  /** No tool matched the message: only pinned and used tools were offered (or none). */
+  unmatched?: boolean;
 }
 
 export interface OfferInput {
@@ -119,6 +121,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       ),
       available: input.tools.length,
       budget: Number.isFinite(budget) ? budget : input.tools.length,
+      ...(selection.unmatched ? { unmatched: true } : {}),
     };
   };
 }

@@ -36,6 +36,7 @@ export function requestFacts(
     toolsAvailable: offer.available,
     numCtx: sized.numCtx,
     droppedMessages: sized.droppedMessages,
+    ...(offer.unmatched ? { nothingMatched: true } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Under an assistant reply: what its request carried. "8 of 120 tools offered" opens the list
- * of tools the model was given for this message (and why: pinned, used before, relevant), with a
+ * of tools the model was given for this message (and why: pinned, used before, relevant), or
+ * says that no tool matched the message and none (or only pinned and used ones) went, with a
  * pin per tool and a way to pin any other; and, when the conversation outgrew the context, the
  * notice that its oldest messages were not sent. Pins are kept per tool with the server's tool
  * settings, so they hold in every conversation, as the tools themselves do.
@@ -32,6 +33,11 @@ export function OfferedTools({ request }: { request: RequestFacts }) {
         <p className="context-notice" role="note">
           Oldest {dropped} message{dropped === 1 ? '' : 's'} not sent: the conversation is longer
           than the model’s context.
+        </p>
+      )}
+      {request.nothingMatched && request.tools.length === 0 && (
+        <p className="offered-tools" role="note">
+          No tool matched this message, so none of the {request.toolsAvailable} were offered.
         </p>
       )}
       {request.tools.length > 0 && <OfferedList request={request} />}
@@ -82,6 +88,7 @@ function OfferedList({ request }: { request: RequestFacts }) {
     <details className="offered-tools" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         {request.tools.length} of {request.toolsAvailable} tools offered
+        {request.nothingMatched && ': no tool matched this message, only pinned and used ones went'}
       </summary>
       <InlineError message={error} />
       <ul aria-label="Tools offered with this message">

@@ -2,14 +2,16 @@
  * Chooses the tools one request carries when the enabled tools exceed the budget: the user's
  * pinned tools always, then tools already used in this conversation (most recent first), then
  * the most relevant to the message by BM25, fused with semantic similarity when an embedding
- * model gave scores. The chosen tools keep the catalog's order, so the prompt stays stable.
+ * model gave scores. Tools nothing in the message points to are not sent to fill the budget:
+ * when no tool matches, only the pinned and used ones go (or none). The chosen tools keep the
+ * catalog's order, so the prompt stays stable.
  */
 import { buildBm25Index, type Bm25Index } from './bm25';
 import type { RankableTool } from './toolText';
 
 /**
- * Why a tool was offered; the chat shows it next to the tool. `filler`: nothing in the
- * message pointed to it, but the budget had room (a vague message still gets some tools).
+ * Why a tool was offered; the chat shows it next to the tool. `filler` (older replies only):
+ * nothing in the message pointed to it, but the budget had room.
  */
 export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant' | 'filler';
 
@@ -33,10 +35,19 @@ export interface SelectionInput<T extends SelectableTool> {
 export interface Selection<T> {
   tools: T[];
   reasons: Map<string, OfferReason>;
+  /** The budget applied and no tool matched the message: only pinned and used tools went. */
+  unmatched: boolean;
 }
 
 /** How much the previous message counts beside the current one. */
 export const CONTEXT_WEIGHT = 0.5;
+
+/**
+ * A tool only an embedding model links to the message is offered when its similarity stands
+ * out from the rest by this many standard deviations: every text is a little similar to every
+ * other, so a similarity alone says little.
+ */
+export const SEMANTIC_OUTLIER = 2;
 
 /** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
@@ -68,7 +79,7 @@ export function selectTools<T extends SelectableTool>(
   const reasons = new Map<string, OfferReason>();
   if (tools.length <= budget) {
     for (const tool of tools) reasons.set(tool.modelName, 'all');
-    return { tools: [...tools], reasons };
+    return { tools: [...tools], reasons, unmatched: false };
   }
   // Pins are the user's explicit choice: all of them go, even past the budget.
   for (const tool of tools) if (tool.pinned) reasons.set(tool.modelName, 'pinned');
@@ -85,14 +96,32 @@ export function selectTools<T extends SelectableTool>(
     });
   }
   const semantic = input.semanticScores;
+  const standsOut = semanticOutliers(semantic);
+  let matched = false;
   for (const position of rank(lexical, semantic)) {
     if (reasons.size >= budget) break;
     const tool = tools[position];
     if (!tool || reasons.has(tool.modelName)) continue;
-    const matched = (lexical[position] ?? 0) > 0 || (semantic?.[position] ?? 0) > 0;
-    reasons.set(tool.modelName, matched ? 'relevant' : 'filler');
+    if ((lexical[position] ?? 0) <= 0 && !standsOut(position)) continue;
+    reasons.set(tool.modelName, 'relevant');
+    matched = true;
   }
-  return { tools: tools.filter((tool) => reasons.has(tool.modelName)), reasons };
+  return {
+    tools: tools.filter((tool) => reasons.has(tool.modelName)),
+    reasons,
+    unmatched: !matched,
+  };
+}
+
+/** Whether a tool's semantic similarity stands out from the others'. */
+function semanticOutliers(semantic: readonly number[] | undefined): (position: number) => boolean {
+  if (!semantic?.length) return () => false;
+  const mean = semantic.reduce((sum, value) => sum + value, 0) / semantic.length;
+  const spread = Math.sqrt(
+    semantic.reduce((sum, value) => sum + (value - mean) ** 2, 0) / semantic.length,
+  );
+  const floor = mean + SEMANTIC_OUTLIER * spread;
+  return (position) => spread > 0 && (semantic[position] ?? 0) > floor;
 }
 
 /** Tool positions, best first: BM25 alone, or fused with semantic scores by reciprocal rank. */

@@ -67,9 +67,22 @@ const STEMMED_SYNONYMS: readonly ReadonlyMap<string, string>[] = STEMMERS.map((s
   return table;
 });
 
+/** Words seen before → their synonym ('' for none): tool texts repeat the same words. */
+const synonymCache = new Map<string, string>();
+
 function synonymOf(word: string): string | undefined {
   const exact = SYNONYMS.get(word);
   if (exact !== undefined || word.length <= 3) return exact;
+  let cached = synonymCache.get(word);
+  if (cached === undefined) {
+    cached = stemmedSynonymOf(word) ?? '';
+    if (synonymCache.size > 50_000) synonymCache.clear();
+    synonymCache.set(word, cached);
+  }
+  return cached || undefined;
+}
+
+function stemmedSynonymOf(word: string): string | undefined {
   for (const [index, stemmer] of STEMMERS.entries()) {
     const key = stemmer(word);
     // Another language's stemmer only for a word it inflects: "record" is no form of "recordar".

@@ -69,13 +69,11 @@ describe('choosing the tools for a message', () => {
     expect(selection.reasons.has('files_read')).toBe(false);
   });
 
-  it('says when a tool only fills the budget, and leans on the previous message for a follow-up', () => {
+  it('sends no tool the message does not point to, and leans on the previous message for a follow-up', () => {
     const selector = createToolSelector();
     const vague = selector.select({ tools: TOOLS, query: 'yes do it', budget: 2, used: [] });
-    expect(Object.fromEntries(vague.reasons)).toEqual({
-      weather_now: 'pinned',
-      files_read: 'filler',
-    });
+    expect(Object.fromEntries(vague.reasons)).toEqual({ weather_now: 'pinned' });
+    expect(vague.unmatched).toBe(true);
     const followUp = selector.select({
       tools: TOOLS,
       query: 'yes do it',
@@ -87,6 +85,30 @@ describe('choosing the tools for a message', () => {
       weather_now: 'pinned',
       maps_directions: 'relevant',
     });
+    expect(followUp.unmatched).toBe(false);
+  });
+
+  it('offers a tool only an embedding links to the message when its similarity stands out', () => {
+    const selector = createToolSelector();
+    const flat = TOOLS.map(() => 0.3);
+    const none = selector.select({
+      tools: TOOLS,
+      query: 'zzz',
+      budget: 3,
+      used: [],
+      semanticScores: flat,
+    });
+    expect([...none.reasons.values()]).not.toContain('relevant');
+    const outlier = TOOLS.map((entry) => (entry.modelName === 'maps_directions' ? 0.9 : 0.3));
+    const one = selector.select({
+      tools: [...TOOLS, ...TOOLS.map((entry) => ({ ...entry, modelName: `${entry.modelName}_2` }))],
+      query: 'zzz',
+      budget: 3,
+      used: [],
+      semanticScores: [...outlier, ...TOOLS.map(() => 0.3)],
+    });
+    expect(one.reasons.get('maps_directions')).toBe('relevant');
+    expect(one.unmatched).toBe(false);
   });
 
   it('fuses semantic scores by reciprocal rank when there are some', () => {

@@ -41,6 +41,26 @@ function catalogStore(initial: CatalogTool[]) {
 }
 
 describe('the tools offered with a reply', () => {
+  it('says so when no tool matched the message, whether none went or only pinned and used ones', async () => {
+    const harness = connectTo({ 'tools:list': () => [] });
+    renderWith(<OfferedTools request={{ ...request, tools: [], nothingMatched: true }} />, harness);
+    expect(screen.getByRole('note').textContent).toBe(
+      'No tool matched this message, so none of the 120 were offered.',
+    );
+    cleanup();
+    renderWith(
+      <OfferedTools
+        request={{ ...request, tools: request.tools.slice(1), nothingMatched: true }}
+      />,
+      harness,
+    );
+    expect(
+      screen.getByText(
+        '1 of 120 tools offered: no tool matched this message, only pinned and used ones went',
+      ),
+    ).toBeTruthy();
+  });
+
   it('lists the tools offered and why, and pins one or any other through tools:configure', async () => {
     const catalog = catalogStore([
       toolOf('github', 'create_issue'),
