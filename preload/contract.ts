@@ -34,6 +34,7 @@ import {
   conversationSchema,
   conversationSummarySchema,
   elicitationAnswerSchema,
+  messagePageSchema,
   elicitationRequestSchema,
   modelCapabilitiesSchema,
   modelSummarySchema,
@@ -58,6 +59,8 @@ import {
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
+/** Most messages one read of a conversation's history returns. */
+export const MAX_MESSAGE_PAGE = 5_000;
 /** Longest URL accepted: browsers cap around 2 MB, but no legitimate link in a chat needs more. */
 export const MAX_URL_LENGTH = 2_048;
 
@@ -325,10 +328,25 @@ export const invokeChannels = {
     ]),
     z.array(conversationSummarySchema),
   ),
-  /** The conversation, with long tool results as their beginning (see `fullLength`). */
+  /**
+   * The conversation, with long tool results as their beginning (see `fullLength`): all its
+   * messages, or its latest `lastMessages` (the rest through `conversations:earlierMessages`).
+   */
   'conversations:get': channel(
-    z.tuple([z.string().min(1).max(128)]),
+    z.tuple([
+      z.string().min(1).max(128),
+      z.strictObject({ lastMessages: z.int().min(1).max(MAX_MESSAGE_PAGE) }).optional(),
+    ]),
     conversationSchema.nullable(),
+  ),
+  /** Up to `limit` messages before message `before`, oldest first, results shortened as above. */
+  'conversations:earlierMessages': channel(
+    z.tuple([
+      z.string().min(1).max(128),
+      z.int().nonnegative(),
+      z.int().min(1).max(MAX_MESSAGE_PAGE),
+    ]),
+    messagePageSchema.nullable(),
   ),
   /** A page of one message's content: for the rest of a tool result sent shortened. */
   'conversations:messageContent': channel(

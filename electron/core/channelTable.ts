@@ -12,7 +12,7 @@ import { completeArgument, getPrompt } from './mcp/prompts';
 import { readResource, type ResourceWatch } from './mcp/resources';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
-import { withToolResultPreviews } from './history/toolResultPreview';
+import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';
 import type { RendererQuestions } from './chat/userQuestions';
 import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
@@ -75,9 +75,15 @@ export function createHandlers(services: Services): Handlers {
     'chat:resend': (conversationId, text) => services.chat.resend(conversationId, text),
     'chat:stop': (conversationId) => services.chat.stop(conversationId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
-    'conversations:get': (id) => {
-      const conversation = services.chat.history.get(id);
+    'conversations:get': (id, options) => {
+      const conversation = services.chat.history.get(id, options);
       return conversation ? withToolResultPreviews(conversation) : null;
+    },
+    'conversations:earlierMessages': (id, before, limit) => {
+      const page = services.chat.history.messagePage(id, limit, before);
+      return page
+        ? { messages: page.messages.map(previewedMessage), earlierMessages: page.earlier }
+        : null;
     },
     'conversations:messageContent': (id, messageId, offset, length) =>
       services.chat.history.contentPage(id, messageId, offset, length) ?? null,

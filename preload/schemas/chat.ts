@@ -87,6 +87,14 @@ export const conversationSummarySchema = z.strictObject({
 export const conversationSchema = conversationSummarySchema.extend({
   systemPrompt: z.string().max(20_000).optional(),
   messages: z.array(storedMessageSchema),
+  /** Asked for the latest messages only: how many come before them. */
+  earlierMessages: z.int().nonnegative().optional(),
+});
+
+/** Messages before a given one, oldest first, and how many come before those. */
+export const messagePageSchema = z.strictObject({
+  messages: z.array(storedMessageSchema),
+  earlierMessages: z.int().nonnegative(),
 });
 
 export const searchHitSchema = z.strictObject({

@@ -38,6 +38,8 @@ export async function openBrowserSession(options: {
   prepare?(api: Api, ollama: FakeOllama): Promise<unknown>;
   /** Added to the host's address, e.g. `&view=popup`. */
   query?: string;
+  /** Fills the data folder before the host starts (a saved history, say). */
+  seed?(dataDir: string): void;
 }): Promise<BrowserSession> {
   mkdirSync(SCREENS, { recursive: true });
   // What started is stopped again if a later step fails, so a broken setup leaves nothing behind.
@@ -48,8 +50,10 @@ export async function openBrowserSession(options: {
   try {
     const ollama = await startFakeOllama({ script: options.script });
     started.push(() => ollama.close());
+    const dataDir = tempDir(options.name);
+    options.seed?.(dataDir);
     const host = await startBuiltHost(
-      tempDir(options.name),
+      dataDir,
       0,
       options.sudoPassword === undefined
         ? process.env

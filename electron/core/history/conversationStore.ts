@@ -51,7 +51,21 @@ export interface ConversationStore {
   create(input?: { title?: string; model?: string; systemPrompt?: string }): Conversation;
   /** Latest activity first. */
   list(options?: { limit?: number; offset?: number }): ConversationSummary[];
-  get(id: string): Conversation | undefined;
+  /**
+   * The conversation with all its messages, or with its last `lastMessages` only (then
+   * `earlierMessages` says how many come before them; see `messagePage`).
+   */
+  get(id: string, options?: { lastMessages?: number }): Conversation | undefined;
+  /**
+   * The last `limit` messages before message `before` (the newest when absent), oldest first,
+   * with how many come before them; a page never starts with tool results cut off from the call
+   * they answer. Undefined when the conversation is gone.
+   */
+  messagePage(
+    id: string,
+    limit: number,
+    before?: number,
+  ): { messages: StoredMessage[]; earlier: number } | undefined;
   /** The conversation's title alone, without reading its messages; undefined when it is gone. */
   title(id: string): string | undefined;
   /** A blank title goes back to one taken from the first user message. */
@@ -135,6 +149,25 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     return summaryFromRow(row);
   }
 
+  function messagePage(
+    id: string,
+    limit: number,
+    before = Number.MAX_SAFE_INTEGER,
+  ): { messages: StoredMessage[]; earlier: number } | undefined {
+    if (!statements.conversationTitle.get(id)) return undefined;
+    const newestFirst = statements.messagesBefore.all(id, before, count(limit));
+    // Results belong with the call before them: extend the page back to that call.
+    while (newestFirst.length > 0 && newestFirst.at(-1)?.role === 'tool') {
+      const more = statements.messagesBefore.all(id, Number(newestFirst.at(-1)?.id), 50);
+      if (more.length === 0) break;
+      newestFirst.push(...more);
+    }
+    const messages = newestFirst.reverse().map(messageFromRow);
+    const first = messages[0]?.id ?? before;
+    const earlier = Number(statements.countBefore.get(id, first)?.count ?? 0);
+    return { messages, earlier };
+  }
+
   function insertAll(id: string, messages: readonly NewMessage[]): StoredMessage[] {
     const createdAt = now().toISOString();
     const stored = messages.map((message) => {
@@ -164,16 +197,17 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     list({ limit = DEFAULT_LIST_LIMIT, offset = 0 } = {}) {
       return statements.list.all(count(limit), count(offset)).map(summaryFromRow);
     },
-    get(id) {
+    get(id, options = {}) {
       const row = statements.summary.get(id);
       if (!row) return undefined;
       const systemPrompt = row.system_prompt === null ? undefined : String(row.system_prompt);
-      return {
-        ...summaryFromRow(row),
-        ...withSystemPrompt(systemPrompt),
-        messages: statements.messages.all(id).map(messageFromRow),
-      };
+      const head = { ...summaryFromRow(row), ...withSystemPrompt(systemPrompt) };
+      if (options.lastMessages === undefined)
+        return { ...head, messages: statements.messages.all(id).map(messageFromRow) };
+      const page = messagePage(id, options.lastMessages);
+      return { ...head, messages: page?.messages ?? [], earlierMessages: page?.earlier ?? 0 };
     },
+    messagePage,
     setModel(id, model) {
       return transaction(() => {
         requireConversation(id);
@@ -285,6 +319,12 @@ function prepareStatements(database: DatabaseSync) {
     list: prepare(`SELECT ${summaryColumns} FROM conversations c
       ORDER BY c.updated_at DESC, c.key DESC LIMIT ? OFFSET ?`),
     messages: prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id'),
+    messagesBefore: prepare(
+      'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    ),
+    countBefore: prepare(
+      'SELECT count(*) AS count FROM messages WHERE conversation_id = ? AND id < ?',
+    ),
     rename: prepare('UPDATE conversations SET title = ? WHERE id = ?'),
     systemPrompt: prepare('UPDATE conversations SET system_prompt = ? WHERE id = ?'),
     setModel: prepare('UPDATE conversations SET model = ? WHERE id = ?'),

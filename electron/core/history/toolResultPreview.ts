@@ -25,12 +25,12 @@ export function previewOf(content: string, limit = TOOL_RESULT_PREVIEW_CHARS): s
   return content.slice(0, end);
 }
 
-function shortened(message: StoredMessage): StoredMessage {
+export function previewedMessage(message: StoredMessage): StoredMessage {
   if (message.role !== 'tool' || message.content.length <= TOOL_RESULT_PREVIEW_CHARS)
     return message;
   return { ...message, content: previewOf(message.content), fullLength: message.content.length };
 }
 
 export function withToolResultPreviews(conversation: Conversation): Conversation {
-  return { ...conversation, messages: conversation.messages.map(shortened) };
+  return { ...conversation, messages: conversation.messages.map(previewedMessage) };
 }

@@ -76,10 +76,12 @@ export interface ConversationSummary {
   messageCount: number;
 }
 
-/** A whole conversation, messages oldest first. */
+/** A conversation, messages oldest first: all of them, or the last ones of a page. */
 export interface Conversation extends ConversationSummary {
   systemPrompt?: string;
   messages: StoredMessage[];
+  /** How many messages come before `messages` when it is a page of the latest ones. */
+  earlierMessages?: number;
 }
 
 /** One search hit: a message's content, or the title itself when `messageId` is absent. */

@@ -10,6 +10,7 @@ import { useSettings } from '../hooks';
 import { useNavigation } from '../navigation';
 import { Composer, type Draft } from './Composer';
 import { isRunning, unattachedCalls, visibleMessages, waitingOnUser } from './conversationState';
+import { EarlierMessages } from './EarlierMessages';
 import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
 import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
@@ -185,6 +186,11 @@ export function ChatView() {
             keys={keys}
             renderRow={renderRow}
             followKey={`${state.conversationId}:${sent}`}
+            top={
+              state.earlier > 0 && (
+                <EarlierMessages count={state.earlier} onLoad={conversation.loadEarlier} />
+              )
+            }
           />
         </OpenConversationContext.Provider>
       )}

@@ -2,10 +2,11 @@
  * The conversation's messages, virtualised: only the rows near the viewport are in the DOM, each
  * measured as it renders (heights vary with content), so a conversation of thousands of messages
  * scrolls as lightly as a short one. It follows the bottom while a reply streams, until the user
- * scrolls up; scrolling back to the bottom follows again.
+ * scrolls up; scrolling back to the bottom follows again. Rows added above the one in view (an
+ * earlier page of the conversation read) leave what the user reads where it was.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Within this distance of the bottom the list counts as "at the bottom" and keeps following. */
 export const FOLLOW_THRESHOLD_PX = 48;
@@ -13,6 +14,8 @@ export const FOLLOW_THRESHOLD_PX = 48;
 const ESTIMATED_ROW_PX = 140;
 /** Rows rendered beyond the viewport on each side, so a quick scroll shows no blank. */
 const OVERSCAN_ROWS = 6;
+/** Within this distance of the top, what sits above the rows (`top`) shows and is asked for. */
+export const NEAR_TOP_PX = 600;
 
 export interface MessageListProps {
   /** One stable key per row, oldest first. */
@@ -20,9 +23,11 @@ export interface MessageListProps {
   renderRow(index: number): ReactNode;
   /** Changes when the user sends: the list jumps to the bottom and follows again. */
   followKey: unknown;
+  /** Shown over the top of the list while the user is near it (earlier messages to read). */
+  top?: ReactNode;
 }
 
-export function MessageList({ keys, renderRow, followKey }: MessageListProps) {
+export function MessageList({ keys, renderRow, followKey, top }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
@@ -34,13 +39,17 @@ export function MessageList({ keys, renderRow, followKey }: MessageListProps) {
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: OVERSCAN_ROWS,
     getItemKey,
+    // Rows added above (an earlier page read) leave the row in view where it was.
+    anchorTo: 'end',
   });
+  const [nearTop, setNearTop] = useState(false);
 
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
     following.current =
       element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+    setNearTop(element.scrollTop < NEAR_TOP_PX);
   };
 
   useLayoutEffect(() => {
@@ -64,6 +73,7 @@ export function MessageList({ keys, renderRow, followKey }: MessageListProps) {
       role="log"
       aria-label="Messages"
     >
+      {top && nearTop && <div className="message-top">{top}</div>}
       <div className="message-sizer" style={{ height: virtualizer.getTotalSize() }}>
         <div
           className="message-window"

@@ -46,8 +46,13 @@ export interface ConversationState {
   model: string | undefined;
   /** The conversation should be (re)read from main: just opened, or just started. */
   needsLoad: boolean;
-  /** Every saved message, oldest first; its identity changes only when a message is saved. */
+  /**
+   * The saved messages read so far, oldest first: the latest page, then earlier pages as the
+   * user scrolls up. Its identity changes only when a message is saved or a page read.
+   */
   messages: StoredMessage[];
+  /** How many saved messages come before `messages`, not read yet. */
+  earlier: number;
   /** Tool messages by the call they answer. */
   toolResults: Readonly<Record<string, StoredMessage>>;
   /** The latest event of each tool call seen live. */
@@ -63,6 +68,8 @@ export type ConversationAction =
   | { type: 'open'; conversationId: string | undefined }
   | { type: 'loaded'; conversation: Conversation }
   | { type: 'loadFailed'; message: string }
+  /** A page of messages before the first one shown. */
+  | { type: 'earlierLoaded'; conversationId: string; messages: StoredMessage[]; earlier: number }
   | { type: 'sending' }
   | { type: 'resending' }
   | { type: 'started'; conversationId: string; turnId: string }
@@ -79,6 +86,7 @@ export function initialConversationState(conversationId?: string): ConversationS
     model: undefined,
     needsLoad: conversationId !== undefined,
     messages: [],
+    earlier: 0,
     toolResults: {},
     calls: {},
     progress: {},
@@ -99,6 +107,8 @@ export function conversationReducer(
       return initialConversationState(action.conversationId);
     case 'loaded':
       return applyLoaded(state, action.conversation);
+    case 'earlierLoaded':
+      return applyEarlier(state, action.conversationId, action.messages, action.earlier);
     case 'loadFailed':
       return {
         ...state,
@@ -147,14 +157,30 @@ function applyLoaded(state: ConversationState, conversation: Conversation): Conv
   for (const message of conversation.messages) byId.set(message.id, message);
   for (const message of state.messages) byId.set(message.id, message);
   const messages = [...byId.values()].sort((a, b) => a.id - b.id);
+  // A read of the latest page after earlier pages were read: those stay, and so does the count.
+  const readOlder = (state.messages[0]?.id ?? Infinity) < (conversation.messages[0]?.id ?? 0);
   return {
     ...state,
     title: conversation.title,
     model: conversation.model,
     needsLoad: false,
     messages,
+    earlier: readOlder ? state.earlier : (conversation.earlierMessages ?? 0),
     toolResults: indexToolResults(messages),
   };
+}
+
+function applyEarlier(
+  state: ConversationState,
+  conversationId: string,
+  page: StoredMessage[],
+  earlier: number,
+): ConversationState {
+  if (conversationId !== state.conversationId) return state;
+  const first = state.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  const older = page.filter((message) => message.id < first);
+  const messages = [...older, ...state.messages];
+  return { ...state, messages, earlier, toolResults: indexToolResults(messages) };
 }
 
 function applyStarted(

@@ -12,13 +12,13 @@ interface Props {
 }
 
 export class ViewBoundary extends Component<Props, { problem?: string }> {
-  state: { problem?: string } = {};
+  override state: { problem?: string } = {};
 
   static getDerivedStateFromError(error: unknown): { problem: string } {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
 
-  render() {
+  override render() {
     if (this.state.problem === undefined)
       return <Suspense fallback={null}>{this.props.children}</Suspense>;
     return (

@@ -39,6 +39,66 @@ const status = (
   event: { kind: 'status', payload: { conversationId: 'c1', turnId: 't1', state, ...extra } },
 });
 
+describe('a conversation read in pages', () => {
+  const older = [message('user', 'First'), message('assistant', 'One')];
+  const latest = [message('user', 'Second'), message('assistant', 'Two')];
+  const opened = (messages: typeof latest, earlier: number): ConversationAction => ({
+    type: 'loaded',
+    conversation: conversation('c1', messages, { earlierMessages: earlier }),
+  });
+
+  it('counts the messages not read yet, and puts an earlier page before the ones read', () => {
+    const state = run(initialConversationState('c1'), opened(latest, 2));
+    expect(state.earlier).toBe(2);
+    const more = run(state, {
+      type: 'earlierLoaded',
+      conversationId: 'c1',
+      messages: older,
+      earlier: 0,
+    });
+    expect(more.messages.map((saved) => saved.content)).toEqual(['First', 'One', 'Second', 'Two']);
+    expect(more.earlier).toBe(0);
+  });
+
+  it('keeps the earlier pages and their count when the latest page is read again', () => {
+    const paged = run(initialConversationState('c1'), opened(latest, 5), {
+      type: 'earlierLoaded',
+      conversationId: 'c1',
+      messages: older,
+      earlier: 3,
+    });
+    // After a send, main is asked again for the latest page only.
+    const reply = message('assistant', 'Three');
+    const again = run(paged, opened([...latest, reply], 5));
+    expect(again.messages.map((saved) => saved.content)).toEqual([
+      'First',
+      'One',
+      'Second',
+      'Two',
+      'Three',
+    ]);
+    expect(again.earlier).toBe(3);
+  });
+
+  it('ignores a page of another conversation, and messages it already has', () => {
+    const state = run(initialConversationState('c1'), opened(latest, 2));
+    const elsewhere = run(state, {
+      type: 'earlierLoaded',
+      conversationId: 'c2',
+      messages: older,
+      earlier: 0,
+    });
+    expect(elsewhere).toBe(state);
+    const twice = run(state, {
+      type: 'earlierLoaded',
+      conversationId: 'c1',
+      messages: [...older, ...latest],
+      earlier: 0,
+    });
+    expect(twice.messages).toHaveLength(4);
+  });
+});
+
 describe('the conversation reducer', () => {
   it('appends deltas to the reply in flight and leaves the saved messages untouched', () => {
     const user = message('user', 'Hi');
