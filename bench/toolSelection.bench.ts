@@ -30,7 +30,7 @@ import {
   noToolRequests,
   type BlindRequest,
 } from './toolSelection/blindSet';
-import { blindRecall, nothingOffered } from './toolSelection/measure';
+import { blindRecall, nothingOffered, reachableWithSearch } from './toolSelection/measure';
 
 const K = 8;
 /** The default budget of a 7-9B model. */
@@ -47,6 +47,15 @@ function blindFigures(part: string, requests: BlindRequest[], tools: ModelTool[]
     figure('recall_at_8', blindRecall(requests, tools, K, 'all')),
     figure('recall_at_8.user_servers', blindRecall(requests, tools, K, 'user')),
     figure('recall_at_20', blindRecall(requests, tools, MID_BUDGET, 'all')),
+    // The model's words are stood in for by the writer's few words on the action meant.
+    figure(
+      'reachable_with_search_at_8',
+      reachableWithSearch(requests, tools, K, (request) => request.action),
+    ),
+    figure(
+      'reachable_with_search_at_8.message_as_query',
+      reachableWithSearch(requests, tools, K, (request) => request.text),
+    ),
   ];
 }
 const LARGE_SET = 500;

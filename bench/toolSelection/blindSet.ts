@@ -23,6 +23,8 @@ export interface BlindRequest extends LabelledRequest {
   previous?: string;
   /** The servers this request's user has installed. */
   userServers: ReadonlySet<string>;
+  /** What the writer meant, in a few words (written before the tools were read). */
+  action: string;
 }
 
 /** Share of the blind requests kept for tuning; the rest is held out. */
@@ -92,6 +94,7 @@ export function blindRequests(): BlindSplit {
       ...(written.previous ? { previous: written.previous } : {}),
       expected: tools.map((tool) => keyOf({ server: written.server, tool })),
       userServers: userServers(written, sizes),
+      action: written.action,
     };
     const part = hashOf(written.text) / 2 ** 32 < TUNING_SHARE ? split.tuning : split.heldOut;
     part.push(request);

@@ -3,6 +3,7 @@
  * share of requests with a right tool among the tools offered within a budget, choosing from
  * every listed tool or from the request's user's servers only.
  */
+import { searchTools } from '../../electron/core/chat/toolSearch';
 import { createToolSelector } from '../../electron/core/chat/toolSelection/selectTools';
 import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
 import type { BlindRequest } from './blindSet';
@@ -61,4 +62,28 @@ export function nothingOffered(
     (query) => selector.select({ tools, query, budget, used: [] }).tools.length === 0,
   );
   return messages.length ? empty.length / messages.length : Number.NaN;
+}
+
+/**
+ * Share of requests whose right tool is reachable with one search: offered at once (the budget
+ * less the search tool's slot), or among what one `search_tools` call with `wordsOf(request)`
+ * returns from every tool.
+ */
+export function reachableWithSearch(
+  requests: readonly BlindRequest[],
+  tools: readonly ModelTool[],
+  budget: number,
+  wordsOf: (request: BlindRequest) => string,
+): number {
+  const selector = createToolSelector();
+  let hits = 0;
+  for (const request of requests) {
+    const offered = offeredFor(request, tools, budget - 1, selector);
+    const found = searchTools(tools, wordsOf(request)).map((tool) =>
+      keyOf({ server: tool.server, tool: tool.tool.name }),
+    );
+    if (request.expected.some((expected) => offered.includes(expected) || found.includes(expected)))
+      hits++;
+  }
+  return requests.length ? hits / requests.length : Number.NaN;
 }

@@ -29,7 +29,7 @@ export const requestFactsSchema = z.strictObject({
         server: z.string().max(256),
         tool: z.string().max(1_000),
         modelName: z.string().max(256),
-        reason: z.enum(['all', 'pinned', 'used', 'relevant', 'filler']),
+        reason: z.enum(['all', 'pinned', 'used', 'relevant', 'searched', 'filler']),
       }),
     )
     .max(10_000),

@@ -104,7 +104,7 @@ describe('the tool budget with many tools', () => {
     });
   });
 
-  it('sends only the pinned tool when nothing in the message matches a tool, and records it', async () => {
+  it('sends only the pinned tool (and the search tool) when nothing in the message matches a tool, and records it', async () => {
     chat = await startChatHarness({
       script: () => plainAnswer('Why did the penguin cross the ice?'),
     });
@@ -115,11 +115,55 @@ describe('the tool budget with many tools', () => {
     const turn = await chat.turn('tell me a joke about penguins');
     expect(turn.status.state).toBe('done');
     const [request] = chat.ollama.chatRequests();
-    expect((request?.tools ?? []).map((tool) => tool.function.name)).toEqual(['fixture_tool_7']);
+    // The pin, and the search tool that lets the model look further.
+    expect((request?.tools ?? []).map((tool) => tool.function.name)).toEqual([
+      'fixture_tool_7',
+      'search_tools',
+    ]);
     const conversation = await chat.api.conversations.get(turn.conversationId);
     const facts = conversation?.messages.at(-1)?.request;
     expect(facts?.nothingMatched).toBe(true);
-    expect(facts?.tools.map((tool) => tool.reason)).toEqual(['pinned']);
+    expect(facts?.tools.map((tool) => tool.reason)).toEqual(['pinned', 'all']);
+  });
+
+  it('offers search_tools in one slot; the tools it finds are callable in the next round of the turn', async () => {
+    chat = await startChatHarness({
+      script: (request) => {
+        const names = (request.tools ?? []).map((tool) => tool.function.name);
+        const last = request.messages?.at(-1);
+        if (last?.role === 'user') return toolCall('search_tools', { query: 'echo text back' });
+        if (last?.content.includes('fixture_echo') && names.includes('fixture_echo'))
+          return toolCall('fixture_echo', { text: 'hi' });
+        return plainAnswer('Done.');
+      },
+    });
+    await addServer(chat, 'fixture', fixtureCommand(['--tools=echo', '--many-tools=40']));
+    await chat.api.tools.configure('fixture', 'echo', { approval: 'allow' });
+    await chat.api.settings.set({ chat: { toolBudgets: { 'llama3.2': 10 } } });
+
+    const turn = await chat.turn('say hi to me');
+    expect(turn.status.state).toBe('done');
+    const requests = chat.ollama.chatRequests();
+    expect(requests).toHaveLength(3);
+    const names = requests.map((request) =>
+      (request.tools ?? []).map((tool) => tool.function.name),
+    );
+    expect(names[0]).toEqual(['search_tools']);
+    expect(names[1]).toContain('fixture_echo');
+    expect(names[1]).toContain('search_tools');
+    for (const list of names) expect(list.length).toBeLessThanOrEqual(10);
+    const searchResult = requests[1]?.messages?.at(-1)?.content ?? '';
+    expect(searchResult).toContain('- fixture_echo: Returns its text argument.');
+    expect(requests[2]?.messages?.at(-1)?.content).toContain('hi');
+
+    const conversation = await chat.api.conversations.get(turn.conversationId);
+    const replies = conversation?.messages.filter((message) => message.role === 'assistant') ?? [];
+    expect(replies[0]?.toolCalls?.[0]).toMatchObject({ server: 'hearth', tool: 'search_tools' });
+    expect(replies[0]?.toolCalls?.[0]?.outcome).toBe('done');
+    const reasons = Object.fromEntries(
+      (replies[1]?.request?.tools ?? []).map((tool) => [tool.modelName, tool.reason]),
+    );
+    expect(reasons.fixture_echo).toBe('searched');
   });
 
   it('says in the chat when the oldest messages did not fit the context', async () => {

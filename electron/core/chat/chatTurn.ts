@@ -24,6 +24,13 @@ import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
 import type { OfferTools, ToolOffer } from './toolOffer';
+import {
+  SEARCH_TOOLS_NAME,
+  SEARCH_TOOLS_SERVER,
+  searchResultText,
+  searchTools,
+  widenOffer,
+} from './toolSearch';
 import { lastNumCtx, offerForTurn, requestFacts, turnQuery } from './turnTools';
 
 export interface TurnEvents {
@@ -105,7 +112,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     );
   }
   const seen = new Set<string>();
-  const offer = await offerForTurn(options.offerTools, {
+  let offer = await offerForTurn(options.offerTools, {
     model,
     capabilities,
     tools,
@@ -127,7 +134,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const calls = reply.toolCalls.map((call) => ({
       call,
       callId: randomUUID(),
-      owner: options.call.tools.resolve(call.function.name),
+      owner: isSearch(call)
+        ? { server: SEARCH_TOOLS_SERVER, tool: SEARCH_TOOLS_NAME }
+        : options.call.tools.resolve(call.function.name),
     }));
     const [assistant] = save([
       {
@@ -154,6 +163,22 @@ export async function runTurn(options: TurnOptions): Promise<void> {
 
     status('running-tools');
     for (const { call, callId } of calls) {
+      if (isSearch(call) && !signal.aborted) {
+        const query = searchQuery(call.function.arguments);
+        const found = searchTools(tools, query);
+        // Found tools become callable in the next round of this turn, within the budget.
+        offer = widenOffer(offer, found);
+        if (assistant) history.setToolCallOutcome(conversationId, assistant.id, callId, 'done');
+        save([
+          {
+            role: 'tool',
+            content: searchResultText(query, found),
+            toolCallId: callId,
+            toolName: call.function.name,
+          },
+        ]);
+        continue;
+      }
       const result = signal.aborted
         ? {
             content: 'The call was not run: the user stopped the turn.',
@@ -171,6 +196,17 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       ]);
     }
     if (signal.aborted) return status('stopped');
+  }
+
+  /** A call of the search tool this turn offered (a server's tool of that name is its own). */
+  function isSearch(call: ToolCall): boolean {
+    return (
+      call.function.name === SEARCH_TOOLS_NAME &&
+      offer.tools.some(
+        (tool) => tool.modelName === SEARCH_TOOLS_NAME && tool.server === SEARCH_TOOLS_SERVER,
+      ) &&
+      !options.call.tools.resolve(SEARCH_TOOLS_NAME)
+    );
   }
 
   async function streamReply(offer: ToolOffer, capabilities: ModelCapabilities) {
@@ -264,6 +300,13 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const problem = error instanceof OllamaError ? error.problem : 'failed';
     status('failed', error instanceof Error ? error.message : String(error), problem);
   }
+}
+
+/** The model's words for the search tool, whatever shape its arguments came in. */
+function searchQuery(raw: unknown): string {
+  const parsed = parseArguments(raw);
+  const query = parsed.ok ? parsed.value.query : undefined;
+  return (typeof query === 'string' ? query : '').slice(0, 500);
 }
 
 /** How a call's last state is kept in history. */

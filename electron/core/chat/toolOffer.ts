@@ -10,6 +10,7 @@ import type { ModelTool } from '../mcp/toolCatalog';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
 import { createSemanticRanker, type SemanticRanker } from './toolSelection/semanticRanker';
 import { createToolSelector, type OfferReason } from './toolSelection/selectTools';
+import { searchTool, wantsSearchTool } from './toolSearch';
 import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
 
 /** A tool as the turn's record lists it. */
@@ -106,18 +107,22 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     );
     const tools = input.tools;
     const semantic = tools.length > budget ? await semanticScores(input) : undefined;
+    // One slot of the budget holds the search tool when the budget leaves tools out.
+    const search = wantsSearchTool(tools, budget);
     const selection = selector.select({
       tools,
       query: input.query,
       ...(previousUserMessage(input.history, input.query) ?? {}),
-      budget,
+      budget: search ? budget - 1 : budget,
       used: usedTools(input.history, input.tools),
       ...(semantic ? { semanticScores: semantic } : {}),
     });
+    const offered = search ? [...selection.tools, searchTool()] : selection.tools;
     return {
-      tools: selection.tools,
-      offered: selection.tools.map((tool) =>
-        offeredTool(tool, selection.reasons.get(tool.modelName) ?? 'relevant'),
+      tools: offered,
+      offered: offered.map((tool) =>
+        // The search tool goes whenever tools are left out, whatever the message: no reason shown.
+        offeredTool(tool, selection.reasons.get(tool.modelName) ?? 'all'),
       ),
       available: input.tools.length,
       budget: Number.isFinite(budget) ? budget : input.tools.length,

@@ -19,6 +19,7 @@ const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
   pinned: 'pinned',
   used: 'used before',
   relevant: 'relevant',
+  searched: 'found by the model’s search',
   // Nothing in the message pointed to it; the budget had room, so it went along.
   filler: 'room to spare',
 };

@@ -10,10 +10,11 @@ import { buildBm25Index, type Bm25Index } from './bm25';
 import type { RankableTool } from './toolText';
 
 /**
- * Why a tool was offered; the chat shows it next to the tool. `filler` (older replies only):
+ * Why a tool was offered; the chat shows it next to the tool. `searched`: the model found it
+ * with the search tool during the turn. `filler` (older replies only):
  * nothing in the message pointed to it, but the budget had room.
  */
-export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant' | 'filler';
+export type OfferReason = 'all' | 'pinned' | 'used' | 'relevant' | 'searched' | 'filler';
 
 export interface SelectableTool extends RankableTool {
   server: string;
