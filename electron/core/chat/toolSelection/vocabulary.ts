@@ -26,7 +26,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   file: 'file files datei dateien fichier fichiers archivo archivos doc document documents',
   directory:
     'directory directories dir dirs folder folders ordner verzeichnis dossier dossiers carpeta carpetas repertoire',
-  read: 'read reads open opens view views show cat lies lesen lire leer lee ver montre zeig zeige',
+  read: 'read reads open opens view views cat lies lesen lire leer lee ver',
   write:
     'write writes save saves store schreib schreiben speichern ecrire enregistrer escribir guardar',
   create:
@@ -103,6 +103,12 @@ const GROUPS: Readonly<Record<string, string>> = {
 
 /** Shell words that name two ideas at once. */
 const COMPOUNDS: Readonly<Record<string, string>> = {
+  // "Show me X" asks to see one thing or a list of them.
+  show: 'read list',
+  shows: 'read list',
+  montre: 'read list',
+  zeig: 'read list',
+  zeige: 'read list',
   mkdir: 'create directory',
   rmdir: 'delete directory',
   rm: 'delete file',

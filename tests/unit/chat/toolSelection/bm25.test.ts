@@ -88,8 +88,9 @@ describe('text terms', () => {
   });
 
   it('drops common words and maps synonyms, in several languages, onto one term', () => {
-    expect(terms('Show me the folder')).toEqual(['read', 'directory']);
-    expect(terms('zeig mir den Ordner')).toEqual(['read', 'directory']);
+    // "Show me" asks to see one thing or a list of them.
+    expect(terms('Show me the folder')).toEqual(['read', 'list', 'directory']);
+    expect(terms('zeig mir den Ordner')).toEqual(['read', 'list', 'directory']);
     expect(terms('le dossier')).toEqual(['directory']);
   });
 });
