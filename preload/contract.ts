@@ -413,6 +413,10 @@ export const invokeChannels = {
     z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
     z.array(catalogToolSchema),
   ),
+  /** How many tool runs tool selection has learned from (kept in the data folder only). */
+  'tools:learned': channel(z.tuple([]), z.int().nonnegative()),
+  /** Forgets what tool selection learned; returns how many tool runs it had learned from. */
+  'tools:forgetLearned': channel(z.tuple([]), z.int().nonnegative()),
 } as const;
 
 /** Main-to-renderer events and their payloads. */

@@ -121,5 +121,7 @@ export function createHandlers(services: Services): Handlers {
       services.mcp.configureTool(server, tool, patch);
       return services.mcp.catalog.list();
     },
+    'tools:learned': () => services.chat.toolMemory.size(),
+    'tools:forgetLearned': () => services.chat.toolMemory.forget(),
   };
 }

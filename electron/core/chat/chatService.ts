@@ -20,6 +20,7 @@ import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
 import { runTurn } from './chatTurn';
 import { createToolOffer } from './toolOffer';
+import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
@@ -51,6 +52,8 @@ export interface ChatService {
   /** Resolves when the conversation's turn in progress (if any) has ended. */
   idle(conversationId: string): Promise<void>;
   pull(model: string): boolean;
+  /** What tool selection learned from use, kept in the data folder; Settings can forget it. */
+  toolMemory: ToolMemory;
   dispose(): Promise<void>;
 }
 
@@ -69,7 +72,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   };
 
   const paused = () => options.settings().chat.toolsPaused;
+  const memory = openToolMemory({ dataDir: options.dataDir, onProblem: options.onProblem });
   const offerTools = createToolOffer({
+    memory,
     provider: options.provider,
     budgets: () => options.settings().chat.toolBudgets,
     onProblem: (message, error) => options.logger.warn(message, error),
@@ -133,6 +138,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       ),
       tools: () => (paused() ? [] : mcp.catalog.forModel()),
       offerTools,
+      learn: (message, owner) => {
+        try {
+          memory.remember(message, owner);
+        } catch (error) {
+          // Learning is a help, never a reason for a turn to fail.
+          options.logger.warn('Remembering a tool used failed', error);
+        }
+      },
       settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
       call: {
         tools,
@@ -173,6 +186,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   return {
     history,
+    toolMemory: memory,
     async send(input) {
       if (input.conversationId && active.has(input.conversationId))
         throw new UserFacingError(

@@ -56,6 +56,8 @@ export interface TurnOptions {
   tools(): ModelTool[];
   /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
   offerTools?: OfferTools;
+  /** A tool ran for the turn's message: selection may learn from it. */
+  learn?(message: string, owner: { server: string; tool: string }): void;
   settings: {
     loopLimit: number;
     contextTokens: number;
@@ -188,6 +190,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
             { callId, modelName: call.function.name, rawArguments: call.function.arguments },
             { ...options.call, conversationId, turnId, signal, seen, emit: events.toolCall },
           );
+      const owner = calls.find((entry) => entry.callId === callId)?.owner;
+      if (result.state === 'done' && owner) options.learn?.(turnQuery(options.opening), owner);
       // The card shown from history later says how the call ended.
       if (assistant)
         history.setToolCallOutcome(conversationId, assistant.id, callId, outcomeOf(result.state));

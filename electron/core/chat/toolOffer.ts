@@ -11,6 +11,7 @@ import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
 import { createSemanticRanker, type SemanticRanker } from './toolSelection/semanticRanker';
 import { createToolSelector, type OfferReason } from './toolSelection/selectTools';
 import { searchTool, wantsSearchTool } from './toolSearch';
+import type { ToolMemory } from './toolSelection/toolMemory';
 import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
 
 /** A tool as the turn's record lists it. */
@@ -53,6 +54,8 @@ export interface ToolOfferOptions {
   /** Per-model budgets from Settings (0: every tool). */
   budgets(): Readonly<Record<string, number>>;
   onProblem?(message: string, error: unknown): void;
+  /** What selection learned from the tools used for earlier messages. */
+  memory?: ToolMemory;
 }
 
 export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
@@ -109,6 +112,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     const semantic = tools.length > budget ? await semanticScores(input) : undefined;
     // One slot of the budget holds the search tool when the budget leaves tools out.
     const search = wantsSearchTool(tools, budget);
+    const learned = tools.length > budget ? options.memory?.affinity(input.query, tools) : undefined;
     const selection = selector.select({
       tools,
       query: input.query,
@@ -116,6 +120,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       budget: search ? budget - 1 : budget,
       used: usedTools(input.history, input.tools),
       ...(semantic ? { semanticScores: semantic } : {}),
+      ...(learned ? { learned } : {}),
     });
     const offered = search ? [...selection.tools, searchTool()] : selection.tools;
     return {

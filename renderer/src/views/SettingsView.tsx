@@ -10,6 +10,7 @@ import { useApi } from '../apiContext';
 import type { SettingsState } from '../hooks';
 import { AppearanceSection } from '../settings/AppearanceSection';
 import { ChatSection } from '../settings/ChatSection';
+import { ToolSelectionSection } from '../settings/ToolSelectionSection';
 import { CommandRulesSection } from '../settings/CommandRulesSection';
 import { DataSection } from '../settings/DataSection';
 import { DesktopSection } from '../settings/DesktopSection';
@@ -60,6 +61,7 @@ export function SettingsView({ state }: { state: SettingsState }) {
         <>
           <OllamaSection settings={settings} update={update} ollama={ollama} />
           <ChatSection settings={settings} update={update} ollama={ollama} />
+          <ToolSelectionSection api={api} ollama={ollama} />
           <CommandRulesSection api={api} />
           <AppearanceSection settings={settings} update={update} />
           <DesktopSection settings={settings} update={update} />

@@ -31,6 +31,11 @@ export interface SelectionInput<T extends SelectableTool> {
   used: readonly string[];
   /** A semantic score per tool (same order), when an embedding model is available. */
   semanticScores?: readonly number[];
+  /**
+   * Per tool (same order), how similar an earlier message it ran for is to this one (0..1):
+   * what selection learned from use.
+   */
+  learned?: readonly number[];
 }
 
 export interface Selection<T> {
@@ -39,6 +44,9 @@ export interface Selection<T> {
   /** The budget applied and no tool matched the message: only pinned and used tools went. */
   unmatched: boolean;
 }
+
+/** What a tool that ran for an identical earlier message adds to its lexical score. */
+export const LEARNED_WEIGHT = 6;
 
 /** How much the previous message counts beside the current one. */
 export const CONTEXT_WEIGHT = 0.5;
@@ -96,6 +104,9 @@ export function selectTools<T extends SelectableTool>(
       lexical[position] = score + CONTEXT_WEIGHT * (earlier[position] ?? 0);
     });
   }
+  input.learned?.forEach((similarity, position) => {
+    if (similarity > 0) lexical[position] = (lexical[position] ?? 0) + LEARNED_WEIGHT * similarity;
+  });
   const semantic = input.semanticScores;
   const standsOut = semanticOutliers(semantic);
   let matched = false;

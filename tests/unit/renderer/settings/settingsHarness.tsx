@@ -63,6 +63,7 @@ export function settingsHarness(
     'ollama:setHeaders': (headers) => headers.map((header) => header.name),
     'models:list': () => [model('llama3.2'), model('qwen3', '8B')],
     'commandRules:list': () => [],
+    'tools:learned': () => 0,
     ...overrides,
   });
   return Object.assign(harness, {
