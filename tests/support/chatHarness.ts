@@ -42,8 +42,13 @@ export async function startChatHarness(options: {
   model?: string;
   /** Extra options for the browser host (how links open, which vault). */
   host?: Omit<NonNullable<Parameters<typeof startTestHost>[0]>, 'dataDir'>;
+  /** Models the fake Ollama's `/api/pull` can fetch. */
+  pullable?: Parameters<typeof startFakeOllama>[0]['pullable'];
 }): Promise<ChatHarness> {
-  const ollama = await startFakeOllama({ script: options.script });
+  const ollama = await startFakeOllama({
+    script: options.script,
+    ...(options.pullable ? { pullable: options.pullable } : {}),
+  });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.
   await host.core.mcp.startAll();
@@ -68,6 +73,7 @@ export async function startChatHarness(options: {
   api.chat.onStatus(record('chat:status'));
   api.chat.onToolCall(record('chat:toolCall'));
   api.chat.onMessage(record('chat:message'));
+  api.models.onPullProgress(record('models:pullProgress'));
   api.approval.onRequest(record('approval:request'));
   api.sudo.onRequest(record('sudo:request'));
   api.sampling.onRequest(record('sampling:request'));

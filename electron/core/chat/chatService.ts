@@ -73,8 +73,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   const paused = () => options.settings().chat.toolsPaused;
   const memory = openToolMemory({ dataDir: options.dataDir, onProblem: options.onProblem });
+  /** Counts finished pulls, so tool ranking looks for a newly pulled embedding model at once. */
+  let modelsPulled = 0;
   const offerTools = createToolOffer({
     memory,
+    modelsChanged: () => modelsPulled,
     provider: options.provider,
     budgets: () => options.settings().chat.toolBudgets,
     onProblem: (message, error) => options.logger.warn(message, error),
@@ -235,7 +238,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         .provider()
         .pull(model, (progress) => report({ ...progress, done: false }))
         .then(
-          () => report({ status: 'success', done: true }),
+          () => {
+            modelsPulled++;
+            report({ status: 'success', done: true });
+          },
           (error: unknown) =>
             report({ status: 'failed', done: true, error: (error as Error).message }),
         )

@@ -56,6 +56,8 @@ export interface ToolOfferOptions {
   onProblem?(message: string, error: unknown): void;
   /** What selection learned from the tools used for earlier messages. */
   memory?: ToolMemory;
+  /** Changes when models were pulled: the embedding model is then looked for again. */
+  modelsChanged?(): number;
 }
 
 export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
@@ -63,11 +65,17 @@ export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
 export function createToolOffer(options: ToolOfferOptions): OfferTools {
   const selector = createToolSelector();
   const rankers = new Map<string, SemanticRanker>();
-  let embeddingModel: { host: string; name: string | undefined; at: number } | undefined;
+  let embeddingModel:
+    { host: string; name: string | undefined; at: number; generation: number } | undefined;
 
   const findEmbeddingModel = async (provider: ModelProvider) => {
     const now = Date.now();
-    if (embeddingModel?.host === provider.host && now - embeddingModel.at < EMBEDDING_MODEL_TTL_MS)
+    const generation = options.modelsChanged?.() ?? 0;
+    if (
+      embeddingModel?.host === provider.host &&
+      embeddingModel.generation === generation &&
+      now - embeddingModel.at < EMBEDDING_MODEL_TTL_MS
+    )
       return embeddingModel.name;
     let name: string | undefined;
     for (const model of await provider.listModels()) {
@@ -76,7 +84,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
         break;
       }
     }
-    embeddingModel = { host: provider.host, name, at: now };
+    embeddingModel = { host: provider.host, name, at: now, generation };
     return name;
   };
 
