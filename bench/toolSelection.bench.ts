@@ -15,6 +15,7 @@ import { estimateJsonTokens } from '../electron/core/chat/contextSizing';
 import { buildBm25Index } from '../electron/core/chat/toolSelection/bm25';
 import { createSemanticRanker } from '../electron/core/chat/toolSelection/semanticRanker';
 import { createToolSelector, rank } from '../electron/core/chat/toolSelection/selectTools';
+import { createToolMemory } from '../electron/core/chat/toolSelection/toolMemory';
 import type { ModelTool } from '../electron/core/mcp/toolCatalog';
 import { fakeEmbedding } from '../tests/fixtures/fakeOllama/embed';
 import { distribution, round, type Figure } from './figures';
@@ -121,12 +122,44 @@ export async function run(): Promise<Figure[]> {
 
   const blind = blindRequests();
   const everyTool = blindTools();
+  // Mechanism check only: the fake Ollama's word-hash vectors, not a real embedding model.
+  const blindSemantic = new Map<string, number[]>();
+  for (const request of blind.heldOut)
+    blindSemantic.set(request.text, await semantic.score(everyTool, request.text));
+  // As if the user had approved the right tool for each tuning request, then asked the held-out ones.
+  let learnedEntries: Parameters<Parameters<typeof createToolMemory>[0]['write']>[0] = [];
+  const memory = createToolMemory({
+    read: () => learnedEntries,
+    write: (next) => (learnedEntries = next),
+  });
+  for (const request of blind.tuning) {
+    const [server, ...tool] = (request.expected[0] ?? '').split('/');
+    memory.remember(request.text, { server: server ?? '', tool: tool.join('/') });
+  }
 
   const toolsJson = JSON.stringify(tools.map((tool) => tool.ollama));
   const prose = all.map((request) => request.text).join('\n');
   return [
     ...blindFigures('tuning', blind.tuning, everyTool),
     ...blindFigures('held_out', blind.heldOut, everyTool),
+    {
+      name: 'tools.blind.held_out.recall_at_8.fake_embeddings',
+      value: round(
+        blindRecall(blind.heldOut, everyTool, K, 'all', undefined, {
+          semanticScores: (request) => blindSemantic.get(request.text) ?? [],
+        }),
+      ),
+      unit: 'share',
+    },
+    {
+      name: 'tools.blind.held_out.recall_at_8.after_learning',
+      value: round(
+        blindRecall(blind.heldOut, everyTool, K, 'all', undefined, {
+          learned: (request, tools) => memory.affinity(request.text, tools),
+        }),
+      ),
+      unit: 'share',
+    },
     {
       name: 'tools.blind.requests',
       value: blind.tuning.length + blind.heldOut.length,

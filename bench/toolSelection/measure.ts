@@ -16,18 +16,29 @@ export interface Miss {
   offered: string[];
 }
 
+/** What else selection may be given for a request: semantic scores, learned affinities. */
+export interface Extras {
+  semanticScores?(request: BlindRequest, tools: readonly ModelTool[]): readonly number[];
+  learned?(request: BlindRequest, tools: readonly ModelTool[]): readonly number[];
+}
+
 export function offeredFor(
   request: BlindRequest,
   tools: readonly ModelTool[],
   budget: number,
   selector = createToolSelector(),
+  extras: Extras = {},
 ): string[] {
+  const semanticScores = extras.semanticScores?.(request, tools);
+  const learned = extras.learned?.(request, tools);
   const selection = selector.select({
     tools,
     query: request.text,
     ...(request.previous ? { context: request.previous } : {}),
     budget,
     used: [],
+    ...(semanticScores ? { semanticScores } : {}),
+    ...(learned ? { learned } : {}),
   });
   return selection.tools.map((tool) => keyOf({ server: tool.server, tool: tool.tool.name }));
 }
@@ -38,13 +49,14 @@ export function blindRecall(
   budget: number,
   scope: Scope,
   onMiss?: (miss: Miss) => void,
+  extras: Extras = {},
 ): number {
   const selector = createToolSelector();
   let hits = 0;
   for (const request of requests) {
     const candidates =
       scope === 'all' ? tools : tools.filter((tool) => request.userServers.has(tool.server));
-    const offered = offeredFor(request, candidates, budget, selector);
+    const offered = offeredFor(request, candidates, budget, selector, extras);
     if (request.expected.some((expected) => offered.includes(expected))) hits++;
     else onMiss?.({ request, offered });
   }
