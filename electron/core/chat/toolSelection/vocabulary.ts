@@ -99,6 +99,11 @@ const GROUPS: Readonly<Record<string, string>> = {
   chart: 'chart charts graph graphs plot plots diagram diagrams grafico graphique diagramm',
   pie: 'pie circular camembert kreisdiagramm tarta',
   weather: 'weather forecast rain wetter meteo clima tiempo',
+  flight: 'flight flights flying fly airline airlines vuelo vuelos vol vols flug fluge',
+  code: 'code snippet snippets script scripts program programs codigo',
+  attraction:
+    'attraction attractions sight sights sightseeing museum museums landmark landmarks monument monuments beach beaches',
+  itinerary: 'itinerary itineraries trip trips journey voyage viaje reise',
 };
 
 /** Shell words that name two ideas at once. */
