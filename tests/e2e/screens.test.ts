@@ -92,6 +92,19 @@ const SCREENS_TO_CHECK: { name: string; open(page: Page): Promise<void> }[] = [
     },
   },
   {
+    name: 'settings-tool-selection',
+    open: async (current) => {
+      await current.getByRole('button', { name: 'Settings', exact: true }).click();
+      const section = current.getByRole('heading', { name: 'Tool selection' });
+      await section.waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await current
+        .getByText(/Ranking tools by meaning|No embedding model|Connect to Ollama/)
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'about',
     open: async (current) => {
       await current.getByRole('button', { name: 'About', exact: true }).click();
