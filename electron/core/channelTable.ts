@@ -76,6 +76,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:stop': (conversationId) => services.chat.stop(conversationId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {
+      services.chat.answerUnanswered(id);
       const conversation = services.chat.history.get(id, options);
       return conversation ? withToolResultPreviews(conversation) : null;
     },

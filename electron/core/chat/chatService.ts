@@ -25,6 +25,7 @@ import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from './userQuestions';
+import { answerUnansweredCalls } from './unansweredCalls';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -51,6 +52,11 @@ export interface ChatService {
   stop(conversationId: string): boolean;
   /** Resolves when the conversation's turn in progress (if any) has ended. */
   idle(conversationId: string): Promise<void>;
+  /**
+   * Gives every tool call left without a result (Hearth was stopped while it waited or ran) a
+   * result saying so, unless a turn is running there. Returns how many.
+   */
+  answerUnanswered(conversationId: string): number;
   pull(model: string): boolean;
   /** What tool selection learned from use, kept in the data folder; Settings can forget it. */
   toolMemory: ToolMemory;
@@ -109,6 +115,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     opening: NewMessage[],
   ): { conversationId: string; turnId: string } => {
     const settings = options.settings();
+    if (input.conversationId && !active.has(input.conversationId))
+      answerUnansweredCalls(history, input.conversationId);
     const existing = input.conversationId ? history.get(input.conversationId) : undefined;
     if (input.conversationId && !existing)
       throw new UserFacingError('That conversation no longer exists.');
@@ -222,6 +230,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     idle: async (conversationId) => {
       await active.get(conversationId)?.done;
     },
+    answerUnanswered: (conversationId) =>
+      active.has(conversationId) ? 0 : answerUnansweredCalls(history, conversationId),
     pull(model) {
       if (pulls.has(model)) return false;
       pulls.add(model);

@@ -6,9 +6,10 @@
 import type { Message } from 'ollama';
 import type { StoredMessage } from '../history/types';
 import { userMessageForModel } from './attachments';
+import { unansweredResult } from './unansweredCalls';
 
 export function toOllamaMessages(messages: readonly StoredMessage[], vision = false): Message[] {
-  return messages
+  return withEveryCallAnswered(messages)
     .filter((message) => message.role !== 'system')
     .map((message) => {
       if (message.role === 'assistant') {
@@ -33,4 +34,32 @@ export function toOllamaMessages(messages: readonly StoredMessage[], vision = fa
       if (message.role === 'user') return userMessageForModel(message, vision);
       return { role: message.role, content: message.content };
     });
+}
+
+/**
+ * Each assistant message's calls followed by their results, in the order of the calls, wherever
+ * the results were saved; a call without one gets the result saying Hearth never ran it (see
+ * unansweredCalls.ts). Ollama pairs results with calls by position, and a call left unanswered
+ * confuses the model about what happened.
+ */
+function withEveryCallAnswered(messages: readonly StoredMessage[]): readonly StoredMessage[] {
+  const results = new Map<string, StoredMessage>();
+  for (const message of messages)
+    if (message.role === 'tool' && message.toolCallId) results.set(message.toolCallId, message);
+  const placed = new Set<StoredMessage>();
+  const ordered: StoredMessage[] = [];
+  for (const message of messages) {
+    if (placed.has(message)) continue;
+    ordered.push(message);
+    for (const call of message.role === 'assistant' ? (message.toolCalls ?? []) : []) {
+      const result = results.get(call.id);
+      if (result && !placed.has(result)) {
+        placed.add(result);
+        ordered.push(result);
+      } else if (!result) {
+        ordered.push({ ...unansweredResult(call), id: -1, createdAt: message.createdAt });
+      }
+    }
+  }
+  return ordered;
 }
