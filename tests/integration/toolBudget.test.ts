@@ -164,6 +164,14 @@ describe('the tool budget with many tools', () => {
       (replies[1]?.request?.tools ?? []).map((tool) => [tool.modelName, tool.reason]),
     );
     expect(reasons.fixture_echo).toBe('searched');
+    const card = chat.events.find(
+      (event) => event.channel === 'chat:toolCall' && event.payload.tool === 'search_tools',
+    );
+    expect(card?.payload).toMatchObject({
+      server: 'hearth',
+      state: 'done',
+      arguments: { query: 'echo text back' },
+    });
   });
 
   it('says in the chat when the oldest messages did not fit the context', async () => {

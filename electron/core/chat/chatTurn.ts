@@ -170,15 +170,22 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         const found = searchTools(tools, query);
         // Found tools become callable in the next round of this turn, within the budget.
         offer = widenOffer(offer, found);
+        const content = searchResultText(query, found);
+        // The card shows the search like any call: Hearth's own, run without asking.
+        events.toolCall({
+          conversationId,
+          turnId,
+          callId,
+          server: SEARCH_TOOLS_SERVER,
+          tool: SEARCH_TOOLS_NAME,
+          modelName: SEARCH_TOOLS_NAME,
+          arguments: { query },
+          state: 'done',
+          durationMs: 0,
+          result: { content: [{ type: 'text', text: content }] },
+        });
         if (assistant) history.setToolCallOutcome(conversationId, assistant.id, callId, 'done');
-        save([
-          {
-            role: 'tool',
-            content: searchResultText(query, found),
-            toolCallId: callId,
-            toolName: call.function.name,
-          },
-        ]);
+        save([{ role: 'tool', content, toolCallId: callId, toolName: call.function.name }]);
         continue;
       }
       const result = signal.aborted

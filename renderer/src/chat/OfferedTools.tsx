@@ -26,6 +26,10 @@ const REASONS: Record<RequestFacts['tools'][number]['reason'], string> = {
 
 const keyOf = (tool: { server: string; tool: string }) => `${tool.server}\u0000${tool.tool}`;
 
+/** Hearth's own search tool: not a server's tool, so there is nothing to pin. */
+const isSearchTool = (tool: { server: string; tool: string }) =>
+  tool.server === 'hearth' && tool.tool === 'search_tools';
+
 export function OfferedTools({ request }: { request: RequestFacts }) {
   const dropped = request.droppedMessages;
   return (
@@ -95,6 +99,13 @@ function OfferedList({ request }: { request: RequestFacts }) {
       <ul aria-label="Tools offered with this message">
         {request.tools.map((tool) => {
           const pinned = pinnedNow.has(keyOf(tool));
+          if (isSearchTool(tool))
+            return (
+              <li key={keyOf(tool)}>
+                <code>{tool.modelName}</code>
+                <span className="muted"> for the model to find more tools</span>
+              </li>
+            );
           return (
             <li key={keyOf(tool)}>
               <code>{tool.modelName}</code>

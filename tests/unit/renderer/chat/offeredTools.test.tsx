@@ -61,6 +61,22 @@ describe('the tools offered with a reply', () => {
     ).toBeTruthy();
   });
 
+  it('lists the search tool without a pin: it is Hearth’s own, not a server’s', async () => {
+    const harness = connectTo({ 'tools:list': () => [toolOf('fixture', 'echo')] });
+    const withSearch: RequestFacts = {
+      ...request,
+      tools: [
+        ...request.tools,
+        { server: 'hearth', tool: 'search_tools', modelName: 'search_tools', reason: 'all' },
+      ],
+    };
+    renderWith(<OfferedTools request={withSearch} />, harness);
+    await userEvent.setup().click(screen.getByText('3 of 120 tools offered'));
+    const row = screen.getByText('search_tools').closest('li') as HTMLElement;
+    expect(within(row).getByText('for the model to find more tools')).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
   it('lists the tools offered and why, and pins one or any other through tools:configure', async () => {
     const catalog = catalogStore([
       toolOf('github', 'create_issue'),
