@@ -5,7 +5,7 @@
 import type { Api } from '../../preload/api';
 import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
 import { startFakeOllama, type FakeOllama } from '../fixtures/fakeOllama';
-import type { Script } from '../fixtures/fakeOllama/types';
+import type { FakeOllamaOptions, Script } from '../fixtures/fakeOllama/types';
 import { connectRenderer } from './rendererBridge';
 import { startTestHost, type TestHost } from './testHost';
 
@@ -43,7 +43,7 @@ export async function startChatHarness(options: {
   /** Extra options for the browser host (how links open, which vault). */
   host?: Omit<NonNullable<Parameters<typeof startTestHost>[0]>, 'dataDir'>;
   /** Models the fake Ollama's `/api/pull` can fetch. */
-  pullable?: Parameters<typeof startFakeOllama>[0]['pullable'];
+  pullable?: FakeOllamaOptions['pullable'];
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({
     script: options.script,
