@@ -89,6 +89,11 @@ export const chatSettingsSchema = z.strictObject({
   model: z.string().max(256).default(''),
   /** Most model round trips with tool calls in one turn, so a looping model stops. */
   loopLimit: z.int().min(1).max(50).default(10),
+  /**
+   * Most tool calls run from one reply of the model; the rest are answered as not run, so one
+   * reply asking for hundreds of calls cannot run them all on a single approval.
+   */
+  maxCallsPerReply: z.int().min(1).max(200).default(25),
   /** Ask before every tool call, whatever each tool's policy says. */
   askForEveryTool: z.boolean().default(false),
   /** Empty: Hearth's default system prompt. */

@@ -60,6 +60,8 @@ export interface TurnOptions {
   learn?(message: string, owner: { server: string; tool: string }): void;
   settings: {
     loopLimit: number;
+    /** Calls beyond this many in one reply are answered as not run. */
+    maxCallsPerReply: number;
     contextTokens: number;
     contextCapTokens?: number;
     temperature: number | null;
@@ -164,7 +166,12 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     if (calls.length === 0) return status('done');
 
     status('running-tools');
-    for (const { call, callId } of calls) {
+    const cap = options.settings.maxCallsPerReply;
+    for (const [index, { call, callId }] of calls.entries()) {
+      if (index >= cap && !signal.aborted) {
+        refuseOverCap(call, callId, cap, calls.length, assistant?.id);
+        continue;
+      }
       if (isSearch(call) && !signal.aborted) {
         const query = searchQuery(call.function.arguments);
         const found = searchTools(tools, query);
@@ -207,6 +214,38 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       ]);
     }
     if (signal.aborted) return status('stopped');
+  }
+
+  /** A call beyond the reply's cap: answered as not run, in words the model can act on. */
+  function refuseOverCap(
+    call: ToolCall,
+    callId: string,
+    cap: number,
+    asked: number,
+    assistantId: number | undefined,
+  ): void {
+    const owner = options.call.tools.resolve(call.function.name);
+    events.toolCall({
+      conversationId,
+      turnId,
+      callId,
+      server: owner?.server ?? '',
+      tool: owner?.tool ?? call.function.name,
+      modelName: call.function.name,
+      arguments: asArguments(call.function.arguments),
+      state: 'denied',
+      message: `Not run: Hearth runs at most ${cap} tool calls from one reply (the limit in Settings); this reply asked for ${asked}.`,
+    });
+    if (assistantId !== undefined)
+      history.setToolCallOutcome(conversationId, assistantId, callId, 'not-run');
+    save([
+      {
+        role: 'tool',
+        content: `Not run: at most ${cap} tool calls are run from one reply, and this reply asked for ${asked}. Look at the results of the first ${cap}, then call the ones still needed in your next reply.`,
+        toolCallId: callId,
+        toolName: call.function.name,
+      },
+    ]);
   }
 
   /** A call of the search tool this turn offered (a server's tool of that name is its own). */

@@ -13,6 +13,7 @@ import type { ModelList, OllamaState } from './useOllama';
 // Limits read from the contract's schema, so a field's range is main's range.
 const chat = chatSettingsSchema.shape;
 const LOOP_LIMIT = chat.loopLimit.unwrap();
+const CALLS_PER_REPLY = chat.maxCallsPerReply.unwrap();
 const CONTEXT_TOKENS = chat.contextTokens.unwrap();
 const CONTEXT_CAP = chat.contextCapTokens.unwrap();
 const TOOL_BUDGET = chat.toolBudgets.unwrap().valueType;
@@ -65,6 +66,14 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         schema={LOOP_LIMIT}
         save={update}
         toPatch={(loopLimit) => ({ chat: { loopLimit } })}
+      />
+      <NumberSetting
+        label="Tool calls per reply"
+        hint="Most tool calls run from one reply of the model; the rest are answered as not run."
+        saved={settings.chat.maxCallsPerReply}
+        schema={CALLS_PER_REPLY}
+        save={update}
+        toPatch={(maxCallsPerReply) => ({ chat: { maxCallsPerReply } })}
       />
       <SwitchSetting
         label="Ask before every tool call"

@@ -80,6 +80,7 @@ describe('the settings view', () => {
     ['Context length', '-1', 'Use a whole number from 0 to 1,048,576.'],
     ['Temperature', '2.5', 'Use a number from 0 to 2.'],
     ['Max tool result size', '999', 'Use a whole number from 1,000 to 1,000,000.'],
+    ['Tool calls per reply', '0', 'Use a whole number from 1 to 200.'],
   ])('refuses %s = "%s" next to the field and saves nothing', async (name, text, error) => {
     const user = userEvent.setup();
     const harness = settingsHarness();
@@ -98,6 +99,7 @@ describe('the settings view', () => {
     ['Context length', '32768', { chat: { contextTokens: 32_768 } }],
     ['Temperature', '0.7', { chat: { temperature: 0.7 } }],
     ['Max tool result size', '1000000', { chat: { maxToolResultChars: 1_000_000 } }],
+    ['Tool calls per reply', '40', { chat: { maxCallsPerReply: 40 } }],
   ])('saves %s = %s when the field is left', async (name, text, patch) => {
     const user = userEvent.setup();
     const harness = settingsHarness();
