@@ -6,7 +6,8 @@ import { openBrowserSession, SCREENS, type BrowserSession } from '../support/bro
 import { addApprovedFixture } from '../support/fixtureServerSetup';
 
 // The tool budget as a person sees it in Chromium: 35 tools enabled, a budget of 5, the reply
-// says which tools were offered, and a tool pinned there goes with the next message.
+// says which tools were offered (those the message points to, and the search tool), and a tool
+// pinned there goes with the next message.
 let session: BrowserSession;
 
 beforeAll(async () => {
@@ -32,11 +33,13 @@ describe('the tools offered with a reply', () => {
     const message = page.getByRole('textbox', { name: 'Message' });
     await message.fill('please echo this back');
     await page.keyboard.press('Enter');
-    const summary = page.getByText('5 of 35 tools offered');
+    // At most the budget; only tools the message points to, and the search tool in one slot.
+    const summary = page.getByText(/^[1-5] of 35 tools offered/);
     await summary.waitFor({ timeout: 20_000 });
     await summary.click();
     const list = page.getByRole('list', { name: 'Tools offered with this message' });
     await expect.poll(() => list.getByText('fixture_echo').count()).toBe(1);
+    expect(await list.getByText('search_tools').count()).toBe(1);
 
     await page.getByRole('combobox', { name: /Pin another tool/ }).selectOption({
       label: 'fixture_tool_20',
