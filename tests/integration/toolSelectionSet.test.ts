@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BLIND_SERVERS } from '../../bench/toolSelection/blindServers';
+import { blindListing, blindRequests } from '../../bench/toolSelection/blindSet';
 import { readJson } from '../../bench/toolSelection/evaluationSet';
 import { listBuiltin, listServer, type ListedServer } from '../../bench/toolSelection/listing';
 import { BENCH_SERVERS, REFERENCE_SERVERS } from '../../bench/toolSelection/servers';
@@ -33,5 +35,39 @@ describe('the tool-selection evaluation set', () => {
       expect(request.text.trim()).not.toBe('');
       for (const expected of request.expected) expect(known, expected).toContain(expected);
     }
+  });
+
+  it('holds a blind set of at least 30 more npm servers and 400 requests, each answered by listed tools', () => {
+    const blind = readJson<ListedServer[]>('tools.blind.json');
+    expect(blind.map((server) => server.server)).toEqual(
+      BLIND_SERVERS.map((server) => server.name),
+    );
+    expect(blind.length).toBeGreaterThanOrEqual(30);
+    const known = new Set(
+      blindListing().flatMap((server) =>
+        server.tools.map((tool) => `${server.server}/${tool.name}`),
+      ),
+    );
+    const { tuning, heldOut } = blindRequests();
+    expect(tuning.length + heldOut.length).toBeGreaterThanOrEqual(400);
+    // The split is by a hash of the text: stable, and about 60/40.
+    expect(tuning.length / (tuning.length + heldOut.length)).toBeCloseTo(0.6, 1);
+    for (const request of [...tuning, ...heldOut])
+      for (const expected of request.expected) expect(known, expected).toContain(expected);
+    const notEnglish = [...tuning, ...heldOut].filter((request) =>
+      /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|\b(busca|zeig|montre|envoie|schick|quel|qué)\b/iu.test(
+        request.text,
+      ),
+    );
+    expect(notEnglish.length / (tuning.length + heldOut.length)).toBeGreaterThanOrEqual(0.15);
+  });
+
+  it('matches a live listing of a blind server', async () => {
+    const time = BLIND_SERVERS.find((server) => server.name === 'time');
+    if (!time) throw new Error('time is not a blind server');
+    const saved = readJson<ListedServer[]>('tools.blind.json').find(
+      (server) => server.server === 'time',
+    );
+    expect(await listServer(time)).toEqual(saved);
   });
 });
