@@ -81,6 +81,10 @@ export const ollamaSettingsSchema = z.strictObject({
       'Use a duration such as 5m, 30s or 1h (or -1 for always).',
     )
     .default('5m'),
+  /** How long a reply may take to start: loading a large model from disk can take minutes. */
+  firstTokenSeconds: z.int().min(10).max(3_600).default(300),
+  /** Once a reply streams, this long without a token means the stream is stuck. */
+  idleSeconds: z.int().min(5).max(900).default(60),
 });
 
 /** How a chat turn runs. */
@@ -94,6 +98,8 @@ export const chatSettingsSchema = z.strictObject({
    * reply asking for hundreds of calls cannot run them all on a single approval.
    */
   maxCallsPerReply: z.int().min(1).max(200).default(25),
+  /** How long the sudo password prompt waits for the user before the command is refused. */
+  sudoPromptSeconds: z.int().min(15).max(1_800).default(120),
   /** Ask before every tool call, whatever each tool's policy says. */
   askForEveryTool: z.boolean().default(false),
   /** Empty: Hearth's default system prompt. */

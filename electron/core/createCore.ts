@@ -77,7 +77,9 @@ export function createCore(options: CoreOptions): Core {
   let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
-  const questions = createRendererQuestions(events);
+  const questions = createRendererQuestions(events, {
+    sudoTimeoutMs: () => settings.get().chat.sudoPromptSeconds * 1_000,
+  });
   const mcp = createMcpManager({
     dataDir,
     vault: options.vault,

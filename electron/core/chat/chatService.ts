@@ -157,7 +157,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           options.logger.warn('Remembering a tool used failed', error);
         }
       },
-      settings: { ...settings.chat, keepAlive: settings.ollama.keepAlive },
+      settings: {
+        ...settings.chat,
+        keepAlive: settings.ollama.keepAlive,
+        firstTokenSeconds: settings.ollama.firstTokenSeconds,
+        idleSeconds: settings.ollama.idleSeconds,
+      },
       call: {
         tools,
         questions: options.questions,

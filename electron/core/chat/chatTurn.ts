@@ -62,6 +62,9 @@ export interface TurnOptions {
     loopLimit: number;
     /** Calls beyond this many in one reply are answered as not run. */
     maxCallsPerReply: number;
+    /** How long a reply may take to start, and then to send its next token. */
+    firstTokenSeconds?: number;
+    idleSeconds?: number;
     contextTokens: number;
     contextCapTokens?: number;
     temperature: number | null;
@@ -304,7 +307,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       { totalMs: number; promptTokens: number; evalTokens: number; evalMs: number } | undefined;
     let streaming = false;
     try {
-      for await (const chunk of options.provider.chat(request, { signal })) {
+      const limits = {
+        ...(options.settings.firstTokenSeconds
+          ? { firstTokenTimeoutMs: options.settings.firstTokenSeconds * 1_000 }
+          : {}),
+        ...(options.settings.idleSeconds
+          ? { idleTimeoutMs: options.settings.idleSeconds * 1_000 }
+          : {}),
+      };
+      for await (const chunk of options.provider.chat(request, { signal, ...limits })) {
         const piece = chunk.message?.content ?? '';
         const thought = chunk.message?.thinking ?? '';
         if (!streaming && (piece || thought)) {

@@ -68,7 +68,8 @@ export interface RendererQuestions extends UserQuestions {
 
 export function createRendererQuestions(
   events: EventHub,
-  options: { sudoTimeoutMs?: number } = {},
+  /** The password prompt's expiry: fixed, or read from the settings at each prompt. */
+  options: { sudoTimeoutMs?: number | (() => number) } = {},
 ): RendererQuestions {
   const approvals = new Map<
     string,
@@ -135,7 +136,9 @@ export function createRendererQuestions(
       return new Promise((resolve) => {
         const timer = setTimeout(
           () => settleSudo(full.requestId, { refused: 'expired' }),
-          options.sudoTimeoutMs ?? SUDO_PROMPT_TIMEOUT_MS,
+          (typeof options.sudoTimeoutMs === 'function'
+            ? options.sudoTimeoutMs()
+            : options.sudoTimeoutMs) ?? SUDO_PROMPT_TIMEOUT_MS,
         );
         sudo.set(full.requestId, {
           request: full,

@@ -14,6 +14,7 @@ import type { ModelList, OllamaState } from './useOllama';
 const chat = chatSettingsSchema.shape;
 const LOOP_LIMIT = chat.loopLimit.unwrap();
 const CALLS_PER_REPLY = chat.maxCallsPerReply.unwrap();
+const SUDO_PROMPT = chat.sudoPromptSeconds.unwrap();
 const CONTEXT_TOKENS = chat.contextTokens.unwrap();
 const CONTEXT_CAP = chat.contextCapTokens.unwrap();
 const TOOL_BUDGET = chat.toolBudgets.unwrap().valueType;
@@ -80,6 +81,14 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         hint="Even for tools you chose to always allow."
         checked={settings.chat.askForEveryTool}
         onChange={(askForEveryTool) => void update({ chat: { askForEveryTool } })}
+      />
+      <NumberSetting
+        label="Wait for the sudo password"
+        hint="In seconds. Unanswered for longer, the command that asked for it is refused."
+        saved={settings.chat.sudoPromptSeconds}
+        schema={SUDO_PROMPT}
+        save={update}
+        toPatch={(sudoPromptSeconds) => ({ chat: { sudoPromptSeconds } })}
       />
       <NumberSetting
         label="Context length"

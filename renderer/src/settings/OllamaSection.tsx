@@ -5,7 +5,7 @@
 import { useCallback, useId } from 'react';
 import { ollamaSettingsSchema, type Settings, type SettingsPatch } from '../../../preload/contract';
 import { useApi } from '../apiContext';
-import { Section, TextSetting } from './fields';
+import { NumberSetting, Section, TextSetting } from './fields';
 import { ProxyHeaders } from './ProxyHeaders';
 import { useDraft, type Check, type Update } from './useDraft';
 import type { OllamaCheck, OllamaState } from './useOllama';
@@ -82,6 +82,22 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
             ? { patch: { ollama: { keepAlive: parsed.data } } }
             : { error: parsed.error.issues[0]?.message ?? 'Not a duration.' };
         }}
+      />
+      <NumberSetting
+        label="Wait for a reply to start"
+        hint="In seconds. A large model can take minutes to load from disk."
+        saved={settings.ollama.firstTokenSeconds}
+        schema={ollamaSettingsSchema.shape.firstTokenSeconds.unwrap()}
+        save={update}
+        toPatch={(firstTokenSeconds) => ({ ollama: { firstTokenSeconds } })}
+      />
+      <NumberSetting
+        label="Wait between words of a reply"
+        hint="In seconds. Longer than this without a word, the reply counts as stuck and stops."
+        saved={settings.ollama.idleSeconds}
+        schema={ollamaSettingsSchema.shape.idleSeconds.unwrap()}
+        save={update}
+        toPatch={(idleSeconds) => ({ ollama: { idleSeconds } })}
       />
       <ProxyHeaders api={api} onSaved={ollama.recheck} />
     </Section>
