@@ -10,6 +10,11 @@ import { toolFields, type RankableTool } from './toolText';
 const K1 = 1.2;
 const B = 0.75;
 /**
+ * Lengths count up to this many times the average: past it, a tool with a long manual of a
+ * description (several MCP servers write pages) would lose every word it shares with a message.
+ */
+const MAX_LENGTH_RATIO = 1.5;
+/**
  * Name words count most (the name is the tool's own summary), parameters less; the server's name
  * and notes are context shared by all its tools, so they count least.
  */
@@ -79,7 +84,8 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
         for (const match of matches) {
           const termIdf = idf(match.term) * match.weight * count;
           for (const { doc, tf } of postings.get(match.term) ?? []) {
-            const norm = K1 * (1 - B + (B * (lengths[doc] ?? 0)) / (averageLength || 1));
+            const length = Math.min(lengths[doc] ?? 0, MAX_LENGTH_RATIO * averageLength);
+            const norm = K1 * (1 - B + (B * length) / (averageLength || 1));
             scores[doc] = (scores[doc] ?? 0) + (termIdf * (tf * (K1 + 1))) / (tf + norm);
             matched[doc] = (matched[doc] ?? 0) + 1;
           }
