@@ -15,7 +15,8 @@ export function checkExternalUrl(raw: string): LinkCheck {
   if (candidate.length > MAX_URL_LENGTH) {
     return refuse(`The link is longer than ${MAX_URL_LENGTH} characters, so it was not opened.`);
   }
-  if (/^[\\/]{2}/.test(candidate) || candidate.startsWith('\\')) {
+  // Markdown percent-encodes backslashes: `\\host\share` arrives as `%5C%5Chost%5Cshare`.
+  if (isNetworkPath(candidate) || isNetworkPath(percentDecoded(candidate))) {
     return refuse('Network paths (\\\\server\\share) are not opened from Hearth.');
   }
   let url: URL;
@@ -43,6 +44,18 @@ export function checkExternalUrl(raw: string): LinkCheck {
   return refuse(
     `Hearth opens only https: links; this one uses “${url.protocol}”, so it was not opened.`,
   );
+}
+
+function isNetworkPath(text: string): boolean {
+  return /^[\\/]{2}/.test(text) || text.startsWith('\\');
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text).trim();
+  } catch {
+    return text;
+  }
 }
 
 function refuse(reason: string): LinkCheck {

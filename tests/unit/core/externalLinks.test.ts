@@ -65,6 +65,14 @@ describe('checkExternalUrl', () => {
     expect(reasonFor('  \\\\server\\share\\x.exe')).toMatch(/network path/i);
   });
 
+  it('refuses a network path that Markdown percent-encoded as one, not as a broken address', () => {
+    expect(reasonFor('%5C%5Cserver%5Cshare')).toMatch(/network path/i);
+    expect(reasonFor('%5C%5Cserver%5Cshare%5Crun.exe')).toMatch(/network path/i);
+    expect(reasonFor('%2F%2Fserver/share')).toMatch(/network path/i);
+    // A broken encoding is still just not an address.
+    expect(reasonFor('%E0%A4%A')).toMatch(/not a complete web address/i);
+  });
+
   it('refuses an empty or whitespace-only link and says it is empty', () => {
     expect(reasonFor('')).toMatch(/empty/i);
     expect(reasonFor('   \t\n ')).toMatch(/empty/i);
