@@ -154,10 +154,50 @@ describe('floods', () => {
     const mb = MAX_MESSAGE_BYTES / 1024 / 1024 + 2;
     const outcome = await harness.manager.callTool('huge', 'unterminated', { mb, ms: 60_000 });
     expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.message).toMatch(/it sent a message over 64 MB/);
+    const log = harness.manager.logs('huge').map((entry) => entry.text);
     expect(
-      harness.manager.logs('huge').some((entry) => /sent a message over 64 MB/.test(entry.text)),
+      log.some((text) => /^Hearth stopped the server: it sent a message over 64 MB/.test(text)),
     ).toBe(true);
+    // Hearth stopped it: its log does not call that a crash.
+    expect(log.some((text) => /unexpectedly/.test(text))).toBe(false);
     await harness.waitForState('huge', 'ready');
+  });
+
+  it('a server that leaves a 20 MB line unended is restarted, and its next calls are answered', async () => {
+    harness = createTestManager();
+    await harness.addServer('unframed', fixtureCommand(['--tools=unframed,delayed_echo']), {
+      requestTimeoutMs: 2_000,
+    });
+    const outcome = await harness.manager.callTool('unframed', 'unframed', { mb: 20 });
+    expect(outcome.ok).toBe(false);
+    // The call's card says what happened, and so does the server's log, never as a crash.
+    expect(!outcome.ok && outcome.message).toMatch(
+      /Hearth stopped the server and is restarting it: it wrote 20 MB without ending the line.*broken framing/,
+    );
+    const log = harness.manager.logs('unframed').map((entry) => entry.text);
+    expect(log.some((text) => /^Hearth stopped the server: it wrote 20 MB/.test(text))).toBe(true);
+    expect(log.some((text) => /unexpectedly/.test(text))).toBe(false);
+    await harness.waitForState('unframed', 'restarting');
+    await harness.waitForState('unframed', 'ready');
+    const next = await harness.manager.callTool('unframed', 'delayed_echo', {
+      text: 'framed again',
+      ms: 10,
+    });
+    expect(next.ok && next.result.content[0]).toEqual({ type: 'text', text: 'framed again' });
+  });
+
+  it('an answer glued to the end of junk with no line end is still delivered', async () => {
+    harness = createTestManager();
+    await harness.addServer('glued', fixtureCommand(['--tools=glued,delayed_echo']), {
+      requestTimeoutMs: 5_000,
+    });
+    const outcome = await harness.manager.callTool('glued', 'glued', { kb: 100 });
+    expect(outcome.ok && outcome.result.content[0]).toEqual({
+      type: 'text',
+      text: 'after 100 KiB of junk',
+    });
+    expect(harness.manager.list()[0]?.status.state).toBe('ready');
   });
 
   it('a flood of stderr is drained into a bounded log while calls go on', async () => {

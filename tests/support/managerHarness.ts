@@ -23,7 +23,7 @@ export interface TestManager {
   addServer(
     name: string,
     command: ServerCommand,
-    extra?: { env?: EnvVariable[] },
+    extra?: { env?: EnvVariable[]; requestTimeoutMs?: number },
   ): Promise<ServerStatus>;
   waitForState(
     name: string,
@@ -89,6 +89,7 @@ export function createTestManager(
           args: command.args,
           env: extra.env ?? [],
         },
+        ...(extra.requestTimeoutMs ? { requestTimeoutMs: extra.requestTimeoutMs } : {}),
       });
       const review = manager.reviewLaunch(name);
       return manager.approveLaunch(name, review.fingerprint);

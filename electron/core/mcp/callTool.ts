@@ -31,7 +31,8 @@ export interface ToolCallOptions {
 }
 
 export type ToolCallOutcome =
-  { ok: true; result: CallToolResult } | { ok: false; message: string; cancelled?: boolean };
+  | { ok: true; result: CallToolResult }
+  | { ok: false; message: string; cancelled?: boolean; timedOut?: boolean };
 
 export async function callTool(
   client: Client,

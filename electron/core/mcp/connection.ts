@@ -197,10 +197,24 @@ export class ServerConnection {
     if (this.state !== 'ready' || !this.client) {
       return { ok: false, message: `The server “${this.name}” is not running (${this.state}).` };
     }
-    return callTool(this.client, tool, args, {
+    const transport = this.transport;
+    const outcome = await callTool(this.client, tool, args, {
       timeoutMs: this.context.config().requestTimeoutMs,
       ...options,
     });
+    if (outcome.ok || !(transport instanceof StdioProcessTransport)) return outcome;
+    // A call that timed out while the server had written part of a line and never ended it:
+    // whatever it writes next is glued to that part, so the next call would fail too.
+    if (outcome.timedOut && transport.partialLineBytes > 0 && !transport.stoppedBecause) {
+      await transport.stop(
+        `it wrote ${formatBytes(transport.partialLineBytes)} without ending the line, so its messages could no longer be told apart (broken framing)`,
+      );
+    }
+    if (!transport.stoppedBecause) return outcome;
+    return {
+      ...outcome,
+      message: `${outcome.message} Hearth stopped the server and is restarting it: ${transport.stoppedBecause}.`,
+    };
   }
 
   /** Runs `work` with the ready server's client (prompts, resources, completion); refuses otherwise. */
@@ -345,6 +359,8 @@ export class ServerConnection {
 
   /** The connection ended without Hearth asking: restart with backoff, or give up. */
   private async crashed(generation: number, ended?: string): Promise<void> {
+    const stoppedBecause =
+      this.transport instanceof StdioProcessTransport ? this.transport.stoppedBecause : undefined;
     const how =
       ended ??
       describeEnd(
@@ -361,12 +377,15 @@ export class ServerConnection {
       this.context.onCatalogChanged();
       return;
     }
+    const what = stoppedBecause
+      ? `Hearth stopped the server: ${stoppedBecause}`
+      : `The server ${how} unexpectedly`;
     this.context.log.add(
       'hearth',
       'warning',
-      `The server ${how} unexpectedly. Restarting in ${verdict.delayMs / 1000} s.`,
+      `${what}. Restarting in ${verdict.delayMs / 1000} s.`,
     );
-    this.setState('restarting', `The server ${how} unexpectedly; restarting.`);
+    this.setState('restarting', `${what}; restarting.`);
     this.context.onCatalogChanged();
     const restartGeneration = this.generation;
     this.restartTimer = setTimeout(() => {
@@ -415,4 +434,11 @@ export class ServerConnection {
     this.context.auth?.setInUse(state === 'ready');
     this.context.onStatus(this.status());
   }
+}
+
+/** A size in the units a person reads: 20 MB, 512 KB, 300 bytes. */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / 1024 / 1024)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
 }

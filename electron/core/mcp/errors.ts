@@ -95,7 +95,7 @@ export function describeCallError(
   tool: string,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-): { message: string; cancelled?: boolean } {
+): { message: string; cancelled?: boolean; timedOut?: boolean } {
   if (signal?.aborted) return { message: `The call to “${tool}” was cancelled.`, cancelled: true };
   if (error instanceof McpError) {
     const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
@@ -108,6 +108,7 @@ export function describeCallError(
     if (error.code === ErrorCode.RequestTimeout) {
       return {
         message: `“${tool}” took longer than ${Math.round(timeoutMs / 1000)} s without reporting progress, so Hearth stopped waiting.`,
+        timedOut: true,
       };
     }
     if (error.code === ErrorCode.ConnectionClosed)

@@ -3,7 +3,8 @@
  * and the SDK's own stdio transport does not give: the server leads its own process group so its
  * whole tree can be ended; stdout lines that are not JSON-RPC (banners, npx chatter) are logged
  * and skipped instead of breaking the connection; stderr is always drained; and framing is linear
- * in the message size, so a 20 MB result costs one copy, not hundreds.
+ * in the message size, so a 20 MB result costs one copy, not hundreds. A message glued to junk
+ * (a server that wrote without ending its line) is found and delivered, not lost with the junk.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -33,6 +34,8 @@ export class StdioProcessTransport implements Transport {
   protocolVersion?: string;
   /** How the process ended, once it has. */
   exit?: { code: number | null; signal: NodeJS.Signals | null };
+  /** Why Hearth stopped the server itself, when it did (so its end is not called a crash). */
+  stoppedBecause?: string;
 
   private child?: ChildProcess;
   private pending: Buffer[] = [];
@@ -45,6 +48,18 @@ export class StdioProcessTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** Bytes received since the last line end: a message still arriving, or a broken one. */
+  get partialLineBytes(): number {
+    return this.pendingBytes;
+  }
+
+  /** Stops the server for `reason`, which its log and the calls it was running then give. */
+  stop(reason: string): Promise<void> {
+    this.stoppedBecause ??= reason;
+    this.onerror?.(new Error(`Hearth stopped the server: ${reason}.`));
+    return this.close();
   }
 
   start(): Promise<void> {
@@ -119,12 +134,7 @@ export class StdioProcessTransport implements Transport {
     if (this.pendingBytes > MAX_MESSAGE_BYTES) {
       this.pending = [];
       this.pendingBytes = 0;
-      this.onerror?.(
-        new Error(
-          `The server sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB; Hearth stopped it.`,
-        ),
-      );
-      void this.close();
+      void this.stop(`it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB`);
       return;
     }
     this.pending.push(chunk.subarray(start));
@@ -133,15 +143,39 @@ export class StdioProcessTransport implements Transport {
   private handleLine(raw: string): void {
     const line = raw.replace(/\r$/, '');
     if (line.trim() === '') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      this.hooks.onJunk(line);
+    const whole = parseMessage(line);
+    if (whole) {
+      this.onmessage?.(whole);
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (parsed.success) this.onmessage?.(parsed.data);
-    else this.hooks.onJunk(line);
+    // Junk with a message glued to its end (the junk had no line end of its own): the message
+    // is the longest tail of the line that parses as one.
+    if (line.includes('"jsonrpc"') && line.endsWith('}')) {
+      let tries = 0;
+      for (let at = line.indexOf('{"', 1); at > 0 && tries < MAX_RESYNC_TRIES; tries++) {
+        const message = parseMessage(line.slice(at));
+        if (message) {
+          this.hooks.onJunk(line.slice(0, at));
+          this.onmessage?.(message);
+          return;
+        }
+        at = line.indexOf('{"', at + 1);
+      }
+    }
+    this.hooks.onJunk(line);
   }
+}
+
+/** Places tried for the start of a message glued to junk, so hostile junk costs little. */
+const MAX_RESYNC_TRIES = 1_000;
+
+function parseMessage(text: string): JSONRPCMessage | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = JSONRPCMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
