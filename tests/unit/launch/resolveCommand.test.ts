@@ -47,6 +47,24 @@ describe('resolveCommand on POSIX with real files', () => {
     expect(result).toEqual({ ok: true, file: tool });
   });
 
+  it('never resolves a relative path against the folder Hearth itself started in', () => {
+    // A script of that name where Hearth runs (its own working folder) is not the server's.
+    const here = file('hearth-start/server.sh', 0o755);
+    const started = process.cwd();
+    process.chdir(join(here, '..'));
+    try {
+      const result = resolveCommand('./server.sh', posix('/usr/bin'));
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.message).toMatch(
+        /“\.\/server\.sh” is a relative path, and the server has no working folder/,
+      );
+      const relativeFolder = resolveCommand('./server.sh', posix('/usr/bin', 'project'));
+      expect(!relativeFolder.ok && relativeFolder.message).toMatch(/“project” is not a full path/);
+    } finally {
+      process.chdir(started);
+    }
+  });
+
   it('explains where it looked when a path points at a file that cannot run', () => {
     const tool = file('project/server', 0o644);
     const result = resolveCommand('./server', posix('/usr/bin', join(root, 'project')));

@@ -37,7 +37,21 @@ export function resolveCommand(
   }
   const hasSeparator = command.includes('/') || (windows && command.includes('\\'));
   if (hasSeparator) {
-    const target = paths.resolve(options.cwd ?? process.cwd(), command);
+    // A relative path means relative to the server's folder, never to wherever Hearth started.
+    const folder = options.cwd?.trim() || undefined;
+    if (!paths.isAbsolute(command)) {
+      if (!folder)
+        return {
+          ok: false,
+          message: `The command “${command}” is a relative path, and the server has no working folder to find it from. Give the full path to the command, or set the server’s working folder.`,
+        };
+      if (!paths.isAbsolute(folder))
+        return {
+          ok: false,
+          message: `The server’s working folder “${folder}” is not a full path, so Hearth cannot tell where “${command}” is. Give the folder’s full path.`,
+        };
+    }
+    const target = paths.resolve(folder ?? paths.sep, command);
     const found = candidates(target, extensions, paths).find(isExecutable);
     if (found !== undefined) return { ok: true, file: found };
     return {
