@@ -39,8 +39,11 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
   const postings = new Map<string, { doc: number; tf: number }[]>();
   const lengths: number[] = [];
   const servers = tools.map((tool) => serverKeys(tool.server));
+  /** Each tool's terms without its server's name and notes. */
+  const ownTerms: ReadonlySet<string>[] = [];
   tools.forEach((tool, doc) => {
     const fields = toolFields(tool);
+    ownTerms.push(new Set(terms(`${fields.name} ${fields.description} ${fields.parameters}`)));
     const frequencies = new Map<string, number>();
     let length = 0;
     for (const [field, weight] of Object.entries(FIELD_WEIGHTS)) {
@@ -68,6 +71,7 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
     score(query) {
       const scores = new Array<number>(tools.length).fill(0);
       const matched = new Array<number>(tools.length).fill(0);
+      const ownMatched = new Array<number>(tools.length).fill(0);
       const queryTerms = countTerms(terms(query, { names: true }));
       const queryWords = words(query);
       const wordSet = new Set(queryWords);
@@ -88,6 +92,7 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
             const norm = K1 * (1 - B + (B * length) / (averageLength || 1));
             scores[doc] = (scores[doc] ?? 0) + (termIdf * (tf * (K1 + 1))) / (tf + norm);
             matched[doc] = (matched[doc] ?? 0) + 1;
+            if (ownTerms[doc]?.has(match.term)) ownMatched[doc] = (ownMatched[doc] ?? 0) + 1;
           }
         }
       }
@@ -100,7 +105,9 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
         if (keys) {
           let mentioned = named.get(keys.whole);
           if (mentioned === undefined) named.set(keys.whole, (mentioned = mentions(wordSet, keys)));
-          if (mentioned) bonus = MENTION_BONUS;
+          // Naming a server helps its tools that answer the message, not every one of them:
+          // "forget everything about Bob" is no request for the server called "everything".
+          if (mentioned && (ownMatched[doc] ?? 0) > 0) bonus = MENTION_BONUS;
         }
         return score * (0.5 + (0.5 * (matched[doc] ?? 0)) / distinct) + bonus;
       });
@@ -124,7 +131,13 @@ function mentions(queryWords: ReadonlySet<string>, keys: ServerKeys): boolean {
   if (keys.parts.some((part) => part.length >= 3 && queryWords.has(part))) return true;
   if (queryWords.has(keys.whole)) return true;
   for (const word of queryWords) {
-    if (word.length >= MIN_PREFIX_MENTION && keys.whole.startsWith(word)) return true;
+    // "google" names "googlesearch", but "file" is no name for "filesystem".
+    if (
+      word.length >= MIN_PREFIX_MENTION &&
+      word.length * 2 >= keys.whole.length &&
+      keys.whole.startsWith(word)
+    )
+      return true;
     // "jirra", "perplexty": one slip in the server's name still names it.
     if (word.length >= MIN_TYPO_LENGTH && editDistance(word, keys.whole, 1) <= 1) return true;
   }

@@ -68,7 +68,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   sql: 'sql database databases db datenbank datos table tables tabelle tabellen tabla row rows column columns',
   memory:
     'memory memories remember memorize recall knowledge merk merke gedachtnis memoire memoriser souviens memoria recuerda recordar',
-  system: 'system computer machine pc laptop rechner ordinateur ordenador box',
+  system: 'system computer machine pc laptop rechner ordinateur ordenador',
   disk: 'disk disks drive storage festplatte disque disco',
   install: 'install installs installiere instala instalar installer',
   type: 'type types typing enter tippe taper escribe',

@@ -141,6 +141,31 @@ describe('BM25 over tools', () => {
     expect(scores('get the issue')[1]).toBeGreaterThan(scores('get the issue')[0] ?? 0);
   });
 
+  it('does not take a common word for a server named after it', () => {
+    // As the catalog names them: the server's name before the tool's own.
+    const served = (server: string, name: string, description: string): RankableTool => ({
+      modelName: `${server}_${name}`,
+      server,
+      tool: { name, description, inputSchema: { type: 'object' } },
+    });
+    const tools = [
+      served('everything', 'echo', 'Echoes its input'),
+      served('everything', 'add', 'Adds two numbers'),
+      served('memory', 'delete_entities', 'Delete entities from the knowledge graph'),
+      served('filesystem', 'read_file', 'Read a file'),
+      served('github', 'create_issue', 'Create an issue in a repository'),
+    ];
+    const top = (query: string) => {
+      const scores = buildBm25Index(tools).score(query);
+      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
+    };
+    expect(top('forget everything about Bob')).toBe('memory_delete_entities');
+    // "file" starts "filesystem" but is too short a part of it to name it.
+    expect(top('file an issue in my repo')).toBe('github_create_issue');
+    // Named, the server's tools that answer the message come first.
+    expect(top('echo hi with everything')).toBe('everything_echo');
+  });
+
   it('reads parameters at any depth and their allowed values', () => {
     const nested: RankableTool = {
       modelName: 'x_render',
