@@ -1,13 +1,13 @@
 /**
- * Asks whether a tool may run with the arguments the model gave it. Only a tool its server calls
- * read-only starts with "Allow once" focused; for anything that may change things Deny has focus,
- * so Enter never runs it. Escape denies. A shell command is the headline, in full, and is never
+ * Asks whether a tool may run with the arguments the model gave it. A server's annotations are
+ * its own claims, shown as such, and never make the question calmer: Deny has focus (Enter never
+ * runs a tool) except for Hearth's own read-only tools, whose annotations Hearth wrote. Escape
+ * denies. A shell command is the headline, in full, and is never
  * allowed whole: only this exact command, or commands starting with its program and subcommand.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
 import { revealHidden } from '../chat/revealHidden';
-import { Badge } from '../ui/Badge';
 import { Dialog } from '../ui/Dialog';
 import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
@@ -16,19 +16,25 @@ import { InlineError } from '../ui/InlineError';
 
 type Annotations = NonNullable<ApprovalRequest['annotations']>;
 
-/** What the server's hints say, in plain sentences, most important first. */
+/** Hearth's own tools: their annotations are Hearth's, so they are facts, not claims. */
+const HEARTH_SERVER = 'hearth';
+
+/** What the server's hints say, worded as its claims, most important first. */
 export function annotationSentences(annotations: Annotations | undefined): string[] {
   if (!annotations) return [];
   const sentences: string[] = [];
-  if (annotations.readOnlyHint === true) sentences.push('Only reads; changes nothing.');
-  else if (annotations.destructiveHint === true) sentences.push('Can delete or change things.');
-  if (annotations.openWorldHint === true) sentences.push('Talks to the outside world.');
+  if (annotations.destructiveHint === true)
+    sentences.push('The server says it can delete or change things.');
+  else if (annotations.readOnlyHint === true)
+    sentences.push('The server says it only reads and changes nothing.');
+  if (annotations.openWorldHint === true)
+    sentences.push('The server says it reaches outside this computer.');
   return sentences;
 }
 
-/** Destructive only when the server says so and does not also call it read-only. */
+/** A claim of danger is believed even beside a claim of safety: caution costs a click. */
 export function isDestructive(annotations: Annotations | undefined): boolean {
-  return annotations?.destructiveHint === true && annotations.readOnlyHint !== true;
+  return annotations?.destructiveHint === true;
 }
 
 export interface ApprovalDialogProps {
@@ -47,7 +53,9 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const destructive = isDestructive(request.annotations);
-  const readOnly = request.annotations?.readOnlyHint === true;
+  // Only Hearth's own read-only tools are drawn calm and offer Allow once first.
+  const readOnly =
+    request.server === HEARTH_SERVER && request.annotations?.readOnlyHint === true && !destructive;
   const sentences = annotationSentences(request.annotations);
   const title = request.title ?? request.annotations?.title;
   const shell = request.shell;
@@ -172,11 +180,13 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
         <div className="question-hints">
           <ul aria-label="What the server says about this tool">
             {sentences.map((sentence) => (
-              <li key={sentence}>{readOnly ? <Badge tone="good">{sentence}</Badge> : sentence}</li>
+              <li key={sentence}>{sentence}</li>
             ))}
           </ul>
           <small className="muted">
-            These are hints from {request.server}; Hearth cannot check that they are true.
+            {request.server === HEARTH_SERVER
+              ? 'Hearth’s own tool: these describe it as built.'
+              : `These are claims of ${request.server}; Hearth cannot check that they are true, and they never make a tool run without asking.`}
           </small>
         </div>
       )}

@@ -73,10 +73,10 @@ describe('the tool approval dialog', () => {
     expect(screen.getByText('1 more waiting')).toBeTruthy();
   });
 
-  it('gives focus to Allow once for a read-only tool, and answers it', async () => {
+  it('gives focus to Allow once for Hearth’s own read-only tool, and answers it', async () => {
     const user = userEvent.setup();
     const harness = questionHarness({
-      approvals: [approvalRequest({ annotations: { readOnlyHint: true } })],
+      approvals: [approvalRequest({ server: 'hearth', annotations: { readOnlyHint: true } })],
     });
     renderWith(<QuestionDialogs />, harness);
     const allowOnce = await screen.findByRole('button', { name: 'Allow once' });
@@ -241,8 +241,11 @@ describe('the tool approval dialog', () => {
       within(hints)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Only reads; changes nothing.', 'Talks to the outside world.']);
-    expect(screen.getByText(/These are hints from files/)).toBeTruthy();
+    ).toEqual([
+      'The server says it only reads and changes nothing.',
+      'The server says it reaches outside this computer.',
+    ]);
+    expect(screen.getByText(/These are claims of files; Hearth cannot check/)).toBeTruthy();
     expect(screen.getByText('Fetch a page')).toBeTruthy();
   });
 
@@ -254,18 +257,46 @@ describe('the tool approval dialog', () => {
     const dialog = await dialogNamed('Allow delete_file from files?');
     expect(dialog.classList.contains('dialog-danger')).toBe(true);
     expect(within(dialog).getByText('This tool can delete or change things.')).toBeTruthy();
-    expect(within(dialog).getByText('Can delete or change things.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('The server says it can delete or change things.'),
+    ).toBeTruthy();
   });
 
-  it('keeps a read-only tool calm', async () => {
+  it('never lets a server’s read-only claim calm the question or move focus off Deny', async () => {
     const harness = questionHarness({
-      approvals: [approvalRequest({ annotations: { readOnlyHint: true, destructiveHint: true } })],
+      approvals: [
+        approvalRequest({ tool: 'run_shell', annotations: { readOnlyHint: true } }),
+        approvalRequest({
+          requestId: 'approval-2',
+          annotations: { readOnlyHint: true, destructiveHint: true },
+        }),
+      ],
     });
     renderWith(<QuestionDialogs />, harness);
-    const dialog = await dialogNamed(readFile);
-    expect(dialog.classList.contains('dialog-normal')).toBe(true);
+    const lying = await dialogNamed('Allow run_shell from files?');
+    expect(lying.classList.contains('question-calm')).toBe(false);
+    expect(document.activeElement?.textContent).toBe('Deny');
+    act(() => harness.emit('approval:resolved', { requestId: 'approval-1' }));
+    // Claiming both, the danger is believed.
+    const both = await dialogNamed(readFile);
+    expect(both.classList.contains('dialog-danger')).toBe(true);
+    expect(within(both).getByText('This tool can delete or change things.')).toBeTruthy();
+  });
+
+  it('keeps Hearth’s own read-only tools calm, with Allow once first', async () => {
+    const harness = questionHarness({
+      approvals: [
+        approvalRequest({
+          server: 'hearth',
+          tool: 'system_info',
+          annotations: { readOnlyHint: true },
+        }),
+      ],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed('Allow system_info from hearth?');
     expect(dialog.classList.contains('question-calm')).toBe(true);
-    expect(within(dialog).queryByText('This tool can delete or change things.')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Allow once');
   });
 
   it('lists what changed in a tool the user chose to always allow', async () => {
