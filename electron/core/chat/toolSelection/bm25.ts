@@ -43,15 +43,17 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
   const ownTerms: ReadonlySet<string>[] = [];
   tools.forEach((tool, doc) => {
     const fields = toolFields(tool);
-    ownTerms.push(new Set(terms(`${fields.name} ${fields.description} ${fields.parameters}`)));
+    const own = new Set<string>();
     const frequencies = new Map<string, number>();
     let length = 0;
     for (const [field, weight] of Object.entries(FIELD_WEIGHTS)) {
       for (const term of terms(fields[field as keyof typeof FIELD_WEIGHTS])) {
         frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
         length += weight;
+        if (field !== 'server') own.add(term);
       }
     }
+    ownTerms.push(own);
     lengths.push(length);
     for (const [term, tf] of frequencies) {
       const list = postings.get(term) ?? [];
