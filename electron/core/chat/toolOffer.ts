@@ -120,7 +120,8 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     const semantic = tools.length > budget ? await semanticScores(input) : undefined;
     // One slot of the budget holds the search tool when the budget leaves tools out.
     const search = wantsSearchTool(tools, budget);
-    const learned = tools.length > budget ? options.memory?.affinity(input.query, tools) : undefined;
+    const learned =
+      tools.length > budget ? options.memory?.affinity(input.query, tools) : undefined;
     const selection = selector.select({
       tools,
       query: input.query,
