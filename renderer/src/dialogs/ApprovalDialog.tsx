@@ -148,7 +148,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   return (
     <Dialog
       open
-      title={`Allow ${request.tool} from ${request.server}?`}
+      title={`Allow ${revealHidden(request.tool)} from ${revealHidden(request.server)}?`}
       subtitle={
         [request.conversationTitle ? `In “${request.conversationTitle}”` : undefined, subtitle]
           .filter(Boolean)
@@ -165,16 +165,16 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           allow it.
         </p>
       )}
-      {title && <p className="question-tool-title">{title}</p>}
+      {title && <p className="question-tool-title">{revealHidden(title)}</p>}
       {shell && <CommandHeadline command={shell.command} />}
       {request.description &&
         (shell ? (
           <details className="question-about">
             <summary>About this tool</summary>
-            <p className="question-description">{request.description}</p>
+            <p className="question-description">{revealHidden(request.description)}</p>
           </details>
         ) : (
-          <p className="question-description">{request.description}</p>
+          <p className="question-description">{revealHidden(request.description)}</p>
         ))}
       {sentences.length > 0 && (
         <div className="question-hints">

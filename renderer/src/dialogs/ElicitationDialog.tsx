@@ -19,6 +19,7 @@ import type { ElicitationRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
+import { revealHidden } from '../chat/revealHidden';
 
 export interface ElicitationDialogProps {
   request: ElicitationRequest;
@@ -102,7 +103,7 @@ export function ElicitationDialog({ request, subtitle, onAnswer }: ElicitationDi
       }
     >
       <div ref={body} className="elicitation-body">
-        {request.message && <p className="question-description">{request.message}</p>}
+        {request.message && <p className="question-description">{revealHidden(request.message)}</p>}
         {isForm ? (
           <form
             id={formId}
@@ -208,7 +209,7 @@ function FieldControl({ field, value, problem, disabled, onChange }: FieldContro
   };
   const label = (
     <>
-      {field.label}
+      {revealHidden(field.label)}
       {field.required && (
         <span className="elicitation-required" aria-hidden="true">
           {' '}
@@ -221,7 +222,7 @@ function FieldControl({ field, value, problem, disabled, onChange }: FieldContro
     <>
       {field.description && (
         <small id={descriptionId} className="field-hint">
-          {field.description}
+          {revealHidden(field.description)}
         </small>
       )}
       {problem && (
@@ -235,7 +236,7 @@ function FieldControl({ field, value, problem, disabled, onChange }: FieldContro
   if (field.kind === 'note') {
     return (
       <div className="field elicitation-note" role="note">
-        <span className="question-label">{field.label}</span>
+        <span className="question-label">{revealHidden(field.label)}</span>
         <small className="muted">
           {field.name === field.label ? '' : `(${field.name}) `}The server asks for{' '}
           {field.unsupported}, which Hearth cannot ask for; it will be left out.

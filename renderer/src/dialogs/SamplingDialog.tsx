@@ -10,6 +10,7 @@ import type { SamplingRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
+import { hasHidden, revealHidden } from '../chat/revealHidden';
 
 export interface SamplingDialogProps {
   request: SamplingRequest;
@@ -123,6 +124,11 @@ export function SamplingDialog({ request, subtitle, onAnswer }: SamplingDialogPr
                   )
                 }
               />
+              {hasHidden(texts[index] ?? '') && (
+                <p className="question-warning" role="note">
+                  It holds hidden characters, marked here: {revealHidden(texts[index] ?? '')}
+                </p>
+              )}
             </div>
           );
         })}

@@ -9,6 +9,7 @@ import { useApi } from '../apiContext';
 import { Markdown } from '../chat/LazyMarkdown';
 import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
+import { revealHidden } from '../chat/revealHidden';
 
 export function ResourceContents({ contents }: { contents: readonly ResourceContent[] }) {
   if (contents.length === 0) return <p className="muted">The resource is empty.</p>;
@@ -35,7 +36,7 @@ function ContentView({ content }: { content: ResourceContent }) {
             <Markdown text={content.text} />
           </div>
         ) : (
-          <pre className="code resource-text">{content.text}</pre>
+          <pre className="code resource-text">{revealHidden(content.text)}</pre>
         )}
         {content.truncated && (
           <p className="muted">Cut: the resource has {content.size.toLocaleString()} characters.</p>

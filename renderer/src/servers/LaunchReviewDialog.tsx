@@ -10,6 +10,7 @@ import { messageOf } from '../hooks';
 import { Dialog } from '../ui/Dialog';
 import { InlineError } from '../ui/InlineError';
 import { TriangleAlert } from 'lucide-react';
+import { revealHidden } from '../chat/revealHidden';
 
 export interface LaunchReviewDialogProps {
   name: string;
@@ -104,7 +105,7 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
         </div>
       )}
       <h3>Command</h3>
-      <pre className="code">{review.command}</pre>
+      <pre className="code">{revealHidden(review.command)}</pre>
       {review.resolvedCommand && review.resolvedCommand !== review.command && (
         <p className="field-hint">
           Runs <code>{review.resolvedCommand}</code>
@@ -117,7 +118,7 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
         <ol className="review-args" aria-label="Arguments">
           {review.args.map((argument, index) => (
             <li key={index}>
-              <code>{argument}</code>
+              <code>{revealHidden(argument)}</code>
             </li>
           ))}
         </ol>
@@ -139,7 +140,7 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
               return (
                 <tr key={variable.name} className={reason ? 'risky' : undefined}>
                   <th scope="row">
-                    <code>{variable.name}</code>
+                    <code>{revealHidden(variable.name)}</code>
                     {reason && (
                       <span className="risky-flag">
                         <TriangleAlert size={13} aria-hidden="true" /> risky
@@ -147,7 +148,10 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
                     )}
                   </th>
                   <td>
-                    <code>{variable.value || (variable.secret ? '(not set)' : '(empty)')}</code>
+                    <code>
+                      {revealHidden(variable.value ?? '') ||
+                        (variable.secret ? '(not set)' : '(empty)')}
+                    </code>
                     {reason && <p className="risky-reason">{reason}</p>}
                   </td>
                 </tr>
@@ -157,7 +161,11 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
         </table>
       )}
       <h3>Working folder</h3>
-      {review.cwd ? <pre className="code">{review.cwd}</pre> : <p className="muted">Not set.</p>}
+      {review.cwd ? (
+        <pre className="code">{revealHidden(review.cwd)}</pre>
+      ) : (
+        <p className="muted">Not set.</p>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { messageOf } from '../hooks';
 import { SOURCE_LABELS, formatLogEntry, timeOf } from './logFormat';
 import { sameServer } from './useServers';
 import { InlineError } from '../ui/InlineError';
+import { revealHidden } from '../chat/revealHidden';
 
 /** Lines kept on the page: a chatty server must not grow the DOM without end. */
 export const MAX_LOG_LINES_SHOWN = 2_000;
@@ -140,7 +141,7 @@ export function LogPane({ server }: { server: string }) {
             <div key={key} className={`log-line log-${entry.source} log-level-${entry.level}`}>
               <span className="log-time">{timeOf(entry)}</span>{' '}
               <span className="log-source">{SOURCE_LABELS[entry.source]}</span>{' '}
-              <span className="log-text">{entry.text}</span>
+              <span className="log-text">{revealHidden(entry.text)}</span>
             </div>
           ))
         )}

@@ -10,6 +10,7 @@ import { Badge } from '../ui/Badge';
 import { Switch } from '../ui/Switch';
 import { sameServer } from './useServers';
 import { InlineError } from '../ui/InlineError';
+import { revealHidden } from '../chat/revealHidden';
 
 const POLICIES: { value: ToolApproval; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -86,8 +87,8 @@ export function ToolsTable({ server, running }: { server: string; running: boole
             {own.map((tool) => (
               <tr key={tool.tool}>
                 <th scope="row">
-                  <code>{tool.tool}</code>
-                  {tool.title && <div className="muted">{tool.title}</div>}
+                  <code>{revealHidden(tool.tool)}</code>
+                  {tool.title && <div className="muted">{revealHidden(tool.title)}</div>}
                   {tool.approvalStale && (
                     <Badge
                       tone="bad"
@@ -99,8 +100,8 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                 </th>
                 <td data-label="Description">
                   {/* Clamped inside the cell: a clamped cell itself stops being a table cell. */}
-                  <div className="tool-description" title={tool.description}>
-                    {tool.description}
+                  <div className="tool-description" title={revealHidden(tool.description ?? '')}>
+                    {revealHidden(tool.description ?? '')}
                   </div>
                 </td>
                 <td data-label="On">

@@ -5,6 +5,7 @@
  * keywords they ignore are dropped. Odd schemas never throw; they degrade to an open object.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { deepWithoutSteering, withoutSteering } from '../../security/steeringCharacters';
 
 /** One parameter as Ollama takes it: a small subset of JSON Schema. */
 export interface OllamaParameter {
@@ -46,14 +47,17 @@ interface Walk {
   refs: readonly string[];
 }
 
-/** Converts one MCP tool; the model will call it as `modelName`. */
+/**
+ * Converts one MCP tool; the model will call it as `modelName`. Bidi controls and tag
+ * characters are removed from everything the model reads of it (see steeringCharacters.ts).
+ */
 export function toOllamaTool(modelName: string, tool: Tool, server?: string): OllamaTool {
   return {
     type: 'function',
     function: {
       name: modelName,
-      description: cut(toolDescription(tool, server), MAX_TOOL_DESCRIPTION_LENGTH),
-      parameters: toParameters(tool.inputSchema),
+      description: cut(withoutSteering(toolDescription(tool, server)), MAX_TOOL_DESCRIPTION_LENGTH),
+      parameters: deepWithoutSteering(toParameters(tool.inputSchema)),
     },
   };
 }

@@ -4,6 +4,7 @@
  * noise), and at most a bounded number of characters, with a note saying what was cut.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withoutSteering } from '../../security/steeringCharacters';
 
 /**
  * 12,000 characters is about 3,000 tokens: a quarter of an 8k context window, the smallest
@@ -30,7 +31,8 @@ export function resultForModel(
   options: { maxChars: number },
 ): ResultForModel {
   const isError = result.isError === true;
-  const parts = partsOf(result);
+  // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
+  const parts = partsOf(result).map(withoutSteering);
   // A server that already begins with "Error" gets no second one.
   if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
   const maxChars = Number.isFinite(options.maxChars)
