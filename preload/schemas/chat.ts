@@ -179,6 +179,8 @@ export const approvalRequestSchema = z.strictObject({
   arguments: z.record(z.string(), z.unknown()),
   /** Set when "always allow" was given to an earlier definition: what changed since. */
   changes: z.array(z.string().max(2_000)).optional(),
+  /** What in the tool's definition speaks to the model rather than describing the tool. */
+  warnings: z.array(z.string().max(500)).max(20).optional(),
   /** The title of the conversation the call belongs to, so a dialog over another one names it. */
   conversationTitle: z.string().max(1_000).optional(),
   /**

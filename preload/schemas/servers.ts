@@ -283,6 +283,8 @@ export const catalogToolSchema = z.strictObject({
   /** True when "always allow" was given to a different definition of this tool than the one now served. */
   approvalStale: z.boolean(),
   pinned: z.boolean().optional(),
+  /** What in its definition speaks to the model rather than describing the tool. */
+  warnings: z.array(z.string().max(500)).max(20).optional(),
 });
 export type CatalogTool = z.output<typeof catalogToolSchema>;
 

@@ -17,6 +17,7 @@ import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 import type { UserQuestions } from './userQuestions';
+import { poisonWarnings } from '../security/poisonedTools';
 
 type ToolCallEvent = z.output<typeof toolCallEventSchema>;
 type CallState = ToolCallEvent['state'];
@@ -244,6 +245,7 @@ async function decide(
     policy === 'allow' && !alwaysAllowed && command === undefined
       ? context.tools.reviewChange(server, tool)
       : [];
+  const warnings = poisonWarnings(definition);
   const answer = await context.questions.askApproval(
     {
       conversationId: context.conversationId,
@@ -255,6 +257,7 @@ async function decide(
       ...(definition.annotations ? { annotations: pickAnnotations(definition.annotations) } : {}),
       arguments: args,
       ...(changes.length ? { changes } : {}),
+      ...(warnings.length ? { warnings } : {}),
       ...titleOf(context),
       ...(command !== undefined ? { shell: shellFacts(command) } : {}),
     },

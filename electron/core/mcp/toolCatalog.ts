@@ -16,6 +16,7 @@ import {
 import type { ConsentStore } from './consent';
 import type { ServerConnection } from './connection';
 import { clip } from './offerings';
+import { poisonWarnings } from '../security/poisonedTools';
 
 /** A tool a server marks with this `_meta` key is for Hearth itself and never shown to a model. */
 export const INTERNAL_TOOL_META_KEY = 'io.hearth/internal';
@@ -85,6 +86,7 @@ export function createToolCatalog(options: {
       served().map(({ server, tool, modelName }) => {
         const settings = settingsFor(server, tool.name);
         const annotations = tool.annotations;
+        const warnings = poisonWarnings(tool);
         return {
           server,
           tool: tool.name,
@@ -99,6 +101,7 @@ export function createToolCatalog(options: {
           shellCommand: settings.shellCommand,
           ...(settings.pinned ? { pinned: true } : {}),
           approvalStale: settings.approval === 'allow' && !approvalHolds(server, tool),
+          ...(warnings.length ? { warnings } : {}),
         };
       }),
     forModel: () =>

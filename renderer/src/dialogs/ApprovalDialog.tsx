@@ -13,6 +13,7 @@ import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
+import { useApi } from '../apiContext';
 
 type Annotations = NonNullable<ApprovalRequest['annotations']>;
 
@@ -45,6 +46,7 @@ export interface ApprovalDialogProps {
 }
 
 export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogProps) {
+  const api = useApi();
   const { busy, failure, send } = useSending(onAnswer);
   const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState('');
@@ -188,6 +190,32 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
               ? 'Hearth’s own tool: these describe it as built.'
               : `These are claims of ${request.server}; Hearth cannot check that they are true, and they never make a tool run without asking.`}
           </small>
+        </div>
+      )}
+      {request.warnings && request.warnings.length > 0 && (
+        <div className="question-warning" role="note">
+          <p>
+            <strong>This tool’s description speaks to the model</strong>, which can be a server
+            trying to steer it:
+          </p>
+          <ul>
+            {request.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button danger"
+            disabled={busy}
+            onClick={() =>
+              void api.tools
+                .configure(request.server, request.tool, { enabled: false })
+                .then(() => send({ decision: 'deny', reason: 'The user switched this tool off.' }))
+                .catch(() => send({ decision: 'deny' }))
+            }
+          >
+            Deny and switch the tool off
+          </button>
         </div>
       )}
       {request.changes && request.changes.length > 0 && (

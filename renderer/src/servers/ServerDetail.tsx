@@ -18,6 +18,7 @@ import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
 import { InlineError } from '../ui/InlineError';
+import { revealHidden } from '../chat/revealHidden';
 
 export interface ServerDetailProps {
   entry: ServerEntry;
@@ -212,14 +213,14 @@ function LaunchSummary({ config }: { config: ServerEntry['config'] }) {
           <dt>Command</dt>
           <dd>
             <code className="server-command">
-              {[transport.command, ...transport.args].map(shellWord).join(' ')}
+              {revealHidden([transport.command, ...transport.args].map(shellWord).join(' '))}
             </code>
           </dd>
           {transport.cwd && (
             <>
               <dt>Folder</dt>
               <dd>
-                <code>{transport.cwd}</code>
+                <code>{revealHidden(transport.cwd)}</code>
               </dd>
             </>
           )}
@@ -228,7 +229,7 @@ function LaunchSummary({ config }: { config: ServerEntry['config'] }) {
         <>
           <dt>URL</dt>
           <dd>
-            <code className="server-command">{transport.url}</code>
+            <code className="server-command">{revealHidden(transport.url)}</code>
           </dd>
         </>
       )}

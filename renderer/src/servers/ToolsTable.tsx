@@ -89,6 +89,25 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                 <th scope="row">
                   <code>{revealHidden(tool.tool)}</code>
                   {tool.title && <div className="muted">{revealHidden(tool.title)}</div>}
+                  {tool.warnings && tool.warnings.length > 0 && (
+                    <div className="tool-warning" role="note">
+                      <strong>This tool’s description speaks to the model.</strong>
+                      <ul>
+                        {tool.warnings.map((warning) => (
+                          <li key={warning}>{warning}</li>
+                        ))}
+                      </ul>
+                      {tool.enabled && (
+                        <button
+                          type="button"
+                          className="button danger"
+                          onClick={() => void configure(tool, { enabled: false })}
+                        >
+                          Switch {tool.tool} off
+                        </button>
+                      )}
+                    </div>
+                  )}
                   {tool.approvalStale && (
                     <Badge
                       tone="bad"
