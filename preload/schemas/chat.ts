@@ -181,6 +181,11 @@ export const approvalRequestSchema = z.strictObject({
   changes: z.array(z.string().max(2_000)).optional(),
   /** What in the tool's definition speaks to the model rather than describing the tool. */
   warnings: z.array(z.string().max(500)).max(20).optional(),
+  /** Tools whose results the model read this turn before it asked for this call. */
+  readBefore: z
+    .array(z.strictObject({ server: z.string().max(256), tool: z.string().max(1_000) }))
+    .max(20)
+    .optional(),
   /** The title of the conversation the call belongs to, so a dialog over another one names it. */
   conversationTitle: z.string().max(1_000).optional(),
   /**

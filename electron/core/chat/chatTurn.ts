@@ -71,7 +71,7 @@ export interface TurnOptions {
     think: boolean;
     keepAlive: string;
   };
-  call: Omit<CallContext, 'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit'>;
+  call: Omit<CallContext, 'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit' | 'readBefore'>;
   events: TurnEvents;
 }
 
@@ -119,6 +119,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     );
   }
   const seen = new Set<string>();
+  // Tools whose results the model has read this turn: content from outside, which may steer it.
+  const readBefore: { server: string; tool: string }[] = [];
   let offer = await offerForTurn(options.offerTools, {
     model,
     capabilities,
@@ -205,7 +207,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           }
         : await runToolCall(
             { callId, modelName: call.function.name, rawArguments: call.function.arguments },
-            { ...options.call, conversationId, turnId, signal, seen, emit: events.toolCall },
+            {
+              ...options.call,
+              conversationId,
+              turnId,
+              signal,
+              seen,
+              readBefore: [...readBefore],
+              emit: events.toolCall,
+            },
           );
       const owner = calls.find((entry) => entry.callId === callId)?.owner;
       if (result.state === 'done' && owner) options.learn?.(turnQuery(options.opening), owner);
@@ -215,6 +225,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       save([
         { role: 'tool', content: result.content, toolCallId: callId, toolName: call.function.name },
       ]);
+      if (result.state === 'done' && owner && !readBefore.some((read) => sameTool(read, owner)))
+        readBefore.push({ server: owner.server, tool: owner.tool });
     }
     if (signal.aborted) return status('stopped');
   }
@@ -382,4 +394,11 @@ function outcomeOf(state: CallResult['state']): ToolCallOutcome {
 function asArguments(raw: unknown): Record<string, unknown> {
   const parsed = parseArguments(raw);
   return parsed.ok ? parsed.value : { _raw: typeof raw === 'string' ? raw : JSON.stringify(raw) };
+}
+
+function sameTool(
+  a: { server: string; tool: string },
+  b: { server: string; tool: string },
+): boolean {
+  return a.server === b.server && a.tool === b.tool;
 }

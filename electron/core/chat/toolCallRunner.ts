@@ -70,6 +70,11 @@ export interface CallContext {
   allowedHere: Set<string>;
   /** Calls already made this turn (same tool, same arguments). */
   seen: Set<string>;
+  /**
+   * Tools whose results the model read this turn before asking for this call: a result is
+   * content from outside, and the approval says the call may have been steered by it.
+   */
+  readBefore?: { server: string; tool: string }[];
   emit(event: ToolCallEvent): void;
   /** Where approvals and executions are recorded. */
   audit?: AuditTrail;
@@ -258,6 +263,7 @@ async function decide(
       arguments: args,
       ...(changes.length ? { changes } : {}),
       ...(warnings.length ? { warnings } : {}),
+      ...(context.readBefore?.length ? { readBefore: context.readBefore.slice(0, 20) } : {}),
       ...titleOf(context),
       ...(command !== undefined ? { shell: shellFacts(command) } : {}),
     },

@@ -192,6 +192,22 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           </small>
         </div>
       )}
+      {request.readBefore && request.readBefore.length > 0 && (
+        <div className="question-warning" role="note">
+          <p>
+            The model asked for this after reading what{' '}
+            {request.readBefore.length === 1 ? 'a tool' : 'tools'} returned, which came from outside
+            Hearth and may have steered it:
+          </p>
+          <ul aria-label="Results the model read first">
+            {request.readBefore.map((read) => (
+              <li key={`${read.server}\u0000${read.tool}`}>
+                {revealHidden(read.tool)} from {revealHidden(read.server)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {request.warnings && request.warnings.length > 0 && (
         <div className="question-warning" role="note">
           <p>

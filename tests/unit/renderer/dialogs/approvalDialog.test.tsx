@@ -312,6 +312,34 @@ describe('the tool approval dialog', () => {
     ).toEqual(changes);
   });
 
+  it('says when the model asked after reading results from outside, and which', async () => {
+    const harness = questionHarness({
+      approvals: [
+        approvalRequest({
+          readBefore: [
+            { server: 'web', tool: 'fetch' },
+            { server: 'mail', tool: 'read_inbox' },
+          ],
+        }),
+      ],
+    });
+    renderWith(<QuestionDialogs />, harness);
+    const list = await screen.findByRole('list', { name: 'Results the model read first' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['fetch from web', 'read_inbox from mail']);
+    expect(screen.getByText(/came from outside Hearth and may have steered it/)).toBeTruthy();
+  });
+
+  it('says nothing of earlier results when the model read none', async () => {
+    const harness = questionHarness({ approvals: [approvalRequest()] });
+    renderWith(<QuestionDialogs />, harness);
+    await dialogNamed(readFile);
+    expect(screen.queryByText(/may have steered it/)).toBeNull();
+  });
+
   it('shows no change block when nothing changed', async () => {
     const harness = questionHarness({ approvals: [approvalRequest()] });
     renderWith(<QuestionDialogs />, harness);
