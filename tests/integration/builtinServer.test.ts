@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -10,11 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBuiltinServer } from '../../electron/core/builtin/server';
 import { SUDO_TICKET_META_KEY } from '../../electron/core/builtin/commands/shellTool';
 import { SudoTickets } from '../../electron/core/builtin/sudo/sudoTickets';
+import { fakeSudoFolder } from '../support/fakeSudo';
 
 // The built-in server driven by the SDK's own Client over a linked in-memory pair, as the app
 // connects it. The sudo path runs the fake sudo in tests/fixtures/fakeSudo, first on PATH.
 
-const FAKE_SUDO_DIR = resolve('tests/fixtures/fakeSudo');
 const PASSWORD = 'Tr0ub4dor &3 "x" $y';
 
 interface Connection {
@@ -184,10 +184,10 @@ describe('built-in server', () => {
     beforeEach(() => {
       argvLog = join(folder, 'argv');
       stdinLog = join(folder, 'stdin');
-      vi.stubEnv('PATH', `${FAKE_SUDO_DIR}${delimiter}${process.env.PATH ?? ''}`);
-      vi.stubEnv('FAKE_SUDO_LOG', argvLog);
-      vi.stubEnv('FAKE_SUDO_STDIN', stdinLog);
-      vi.stubEnv('FAKE_SUDO_PASSWORD', PASSWORD);
+      const sudo = fakeSudoFolder({ password: PASSWORD, log: argvLog, stdin: stdinLog });
+      vi.stubEnv('PATH', `${sudo}${delimiter}${process.env.PATH ?? ''}`);
+      // A secret in Hearth's own environment, which a command run as root must not get.
+      vi.stubEnv('HEARTH_TEST_API_TOKEN', 'token-canary-5512');
     });
 
     it("runs an approved command with its ticket; the password reaches only sudo's stdin", async () => {
@@ -200,6 +200,8 @@ describe('built-in server', () => {
       expect(result.text).toContain('stdin after the password: []');
       expect(result.text).not.toContain(PASSWORD);
       expect(result.text).not.toContain('FAKE_SUDO_PASSWORD');
+      expect(result.text).not.toContain('token-canary-5512');
+      expect(result.text).toMatch(/^PATH=/m);
       expect(await readFile(stdinLog, 'utf8')).toBe(`${PASSWORD}\n`);
       const argv = await readFile(argvLog, 'utf8');
       expect(argv).toBe(`[-k] [-S] [-p] [] [--] [/bin/sh] [-c] [${command}] \n`);

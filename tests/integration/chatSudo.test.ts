@@ -3,15 +3,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
-import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
 import { addApprovedFixture } from '../support/fixtureServerSetup';
+import { fakeSudoFolder } from '../support/fakeSudo';
 
 // The sudo path end to end: the built-in shell tool, a fake `sudo` first on PATH that records
 // its argv and the line it reads on stdin, and a canary password that must reach that stdin and
 // nothing else.
 const CANARY = 'canary-Pw-7731-xyzzy';
-const fakeSudoFolder = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
 let chat: ChatHarness | undefined;
 let saved: NodeJS.ProcessEnv;
 let records: string;
@@ -20,10 +19,12 @@ beforeEach(() => {
   saved = { ...process.env };
   records = tempDir('sudo');
   // The built-in tools run in this process and take its environment, as in the app.
-  process.env.PATH = `${fakeSudoFolder}:${process.env.PATH ?? ''}`;
-  process.env.FAKE_SUDO_LOG = join(records, 'argv');
-  process.env.FAKE_SUDO_STDIN = join(records, 'stdin');
-  process.env.FAKE_SUDO_PASSWORD = CANARY;
+  const sudo = fakeSudoFolder({
+    password: CANARY,
+    log: join(records, 'argv'),
+    stdin: join(records, 'stdin'),
+  });
+  process.env.PATH = `${sudo}:${process.env.PATH ?? ''}`;
 });
 afterEach(async () => {
   await chat?.close();
@@ -140,6 +141,13 @@ describe('sudo through the chat', () => {
     const toolResult = toolResultSent(chat);
     expect(toolResult).toMatch(/not run: the user cancelled the password prompt/);
     expect(() => readFileSync(join(records, 'argv'))).toThrow();
+    // The cancelled prompt is in the audit trail, after the approval.
+    const audit = readFileSync(join(chat.host.dataDir, 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; why?: string });
+    expect(audit.map((entry) => entry.kind)).toEqual(['approved', 'password-refused']);
+    expect(audit[1]?.why).toBe('cancelled');
   });
 
   it('refuses a command that pipes its own password into sudo, without asking for one', async () => {
@@ -149,11 +157,8 @@ describe('sudo through the chat', () => {
         plainAnswer('Refused.'),
       ],
     });
-    // A shell tool is never allowed whole, so the user allows this one call.
-    const sent = chat.api.chat.send({ text: 'run it' });
-    const approval = await chat.next('approval:request');
-    await chat.api.approval.respond(String(approval.requestId), { decision: 'once' });
-    const { turnId } = await sent;
+    // Refused before the user is asked anything: approving it could only end the same way.
+    const { turnId } = await chat.api.chat.send({ text: 'run it' });
     const status = await chat.next(
       'chat:status',
       (payload) => payload.turnId === turnId && ['done', 'failed'].includes(String(payload.state)),
@@ -162,5 +167,8 @@ describe('sudo through the chat', () => {
     const toolResult = toolResultSent(chat);
     expect(toolResult).toMatch(/passes a password to sudo itself/);
     expect(chat.events.filter((event) => event.channel === 'sudo:request')).toHaveLength(0);
+    expect(chat.events.filter((event) => event.channel === 'approval:request')).toHaveLength(0);
+    const audit = readFileSync(join(chat.host.dataDir, 'audit.jsonl'), 'utf8');
+    expect(audit).toMatch(/"kind":"refused".*"basis":"rule"/);
   });
 });

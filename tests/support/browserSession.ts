@@ -13,9 +13,9 @@ import { launchChromium } from './chromium';
 import { connectRenderer } from './rendererBridge';
 import { REPO_ROOT, startBuiltHost, type ServeProcess } from './serveProcess';
 import { tempDir } from './testHost';
+import { fakeSudoFolder } from './fakeSudo';
 
 export const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
-const FAKE_SUDO = join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo');
 
 export interface BrowserSession {
   browser: Browser;
@@ -59,8 +59,7 @@ export async function openBrowserSession(options: {
         ? process.env
         : {
             ...process.env,
-            PATH: `${FAKE_SUDO}:${process.env.PATH ?? ''}`,
-            FAKE_SUDO_PASSWORD: options.sudoPassword,
+            PATH: `${fakeSudoFolder({ password: options.sudoPassword })}:${process.env.PATH ?? ''}`,
           },
     );
     started.push(() => host.stop());

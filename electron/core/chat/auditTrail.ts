@@ -33,6 +33,8 @@ export type AuditEntry = CallIdentity & { at: string } & (
     | { kind: 'refused'; basis: 'user' | 'rule' }
     /** `ranAs` is the tool that actually ran, when it differs (a sudo command runs in Hearth's shell tool). */
     | { kind: 'executed'; ranAs?: { server: string; tool: string } }
+    /** The sudo password was not given: the user cancelled the prompt, or it expired. */
+    | { kind: 'password-refused'; why: 'cancelled' | 'expired' }
   );
 
 type Omitted<K extends AuditEntry['kind']> = Omit<Extract<AuditEntry, { kind: K }>, 'at' | 'kind'>;
@@ -41,6 +43,7 @@ export interface AuditTrail {
   approved(entry: Omitted<'approved'>): void;
   refused(entry: Omitted<'refused'>): void;
   executed(entry: Omitted<'executed'>): void;
+  passwordRefused(entry: Omitted<'password-refused'>): void;
 }
 
 /** Appends to `audit.jsonl` in `dataDir`; a failed append is reported, never thrown. */
@@ -67,6 +70,7 @@ export function openAuditTrail(options: {
     approved: (entry) => append({ kind: 'approved', ...entry }),
     refused: (entry) => append({ kind: 'refused', ...entry }),
     executed: (entry) => append({ kind: 'executed', ...entry }),
+    passwordRefused: (entry) => append({ kind: 'password-refused', ...entry }),
   };
 }
 

@@ -163,6 +163,13 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   context.seen.add(key);
 
   const identity = { conversationId: context.conversationId, callId, ...owner };
+  // Refused before anyone is asked: approving it could only end in the same refusal.
+  if (passesOwnPassword(owner, args, context)) {
+    context.audit?.refused({ ...identity, basis: 'rule' });
+    return end('denied', OWN_PASSWORD_REFUSAL, {
+      message: 'Refused before asking you: the command passes a password to sudo itself.',
+    });
+  }
   const decision = await decide(owner, definition, args, context, report, callId);
   if (!('basis' in decision)) {
     if (decision.state === 'denied')
@@ -172,7 +179,10 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   context.audit?.approved({ ...identity, basis: decision.basis });
 
   const sudo = await sudoTicket(owner, args, context, report, callId);
-  if (!sudo.ok) return end(sudo.state, sudo.content);
+  if (!sudo.ok) {
+    if (sudo.refused) context.audit?.passwordRefused({ ...identity, why: sudo.refused });
+    return end(sudo.state, sudo.content);
+  }
 
   report('running');
   const started = performance.now();
@@ -322,7 +332,25 @@ function allowCommand(
   return { basis: 'user:once' };
 }
 
-type SudoOutcome = { ok: true; ticket?: string } | { ok: false; state: CallState; content: string };
+type SudoOutcome =
+  | { ok: true; ticket?: string }
+  | { ok: false; state: CallState; content: string; refused?: 'cancelled' | 'expired' };
+
+const OWN_PASSWORD_REFUSAL =
+  'Error: the command passes a password to sudo itself (sudo -S, --stdin, -A or an askpass helper), which Hearth refuses; it was not run. Run it with plain sudo and no password; Hearth asks the user for it.';
+
+/** A shell command that gives sudo a password of its own (piped, -S, askpass). */
+function passesOwnPassword(
+  owner: { server: string; tool: string },
+  args: Record<string, unknown>,
+  context: CallContext,
+): boolean {
+  const command = args.command;
+  if (!context.tools.isShellTool(owner.server, owner.tool) || typeof command !== 'string')
+    return false;
+  const escalation = detectEscalation(command);
+  return escalation.escalates && escalation.pipedPassword === true;
+}
 
 /** For a shell command that escalates: the user's password, bound to exactly this command. */
 async function sudoTicket(
@@ -337,14 +365,8 @@ async function sudoTicket(
     return { ok: true };
   const escalation = detectEscalation(command);
   if (!escalation.escalates) return { ok: true };
-  if (escalation.pipedPassword) {
-    return {
-      ok: false,
-      state: 'denied',
-      content:
-        'Error: the command passes a password to sudo itself, which Hearth refuses. Run it without a password; Hearth asks the user for it.',
-    };
-  }
+  if (escalation.pipedPassword)
+    return { ok: false, state: 'denied', content: OWN_PASSWORD_REFUSAL };
   report('waiting-password');
   const answer = await context.questions.askSudoPassword(
     { conversationId: context.conversationId, callId, command },
@@ -355,7 +377,12 @@ async function sudoTicket(
       answer.refused === 'expired'
         ? 'the password prompt expired'
         : 'the user cancelled the password prompt';
-    return { ok: false, state: 'cancelled', content: `The command was not run: ${why}.` };
+    return {
+      ok: false,
+      state: 'cancelled',
+      content: `The command was not run: ${why}.`,
+      refused: answer.refused === 'expired' ? 'expired' : 'cancelled',
+    };
   }
   return { ok: true, ticket: context.sudo.issue(command, answer.password) };
 }

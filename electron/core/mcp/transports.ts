@@ -3,7 +3,7 @@
  * login-shell PATH, variables expanded, a minimal environment) or Streamable HTTP / SSE. Every
  * failure here is a sentence for the user, not an exception.
  */
-import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { minimalEnvironment } from '../security/minimalEnvironment';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -62,7 +62,7 @@ export function planStdioLaunch(
     nodePath: node.ok ? node.file : 'node',
   });
   if (!spawnPlan.ok) return spawnPlan;
-  const env = { ...inheritedEnvironment(environment), PATH: path, ...ownEnv };
+  const env = { ...minimalEnvironment(environment), PATH: path, ...ownEnv };
   return {
     ok: true,
     value: { file: spawnPlan.file, args: spawnPlan.args, env, cwd: config.cwd || undefined },
@@ -133,18 +133,4 @@ function list(names: string[]): string {
   return quoted.length <= 1
     ? (quoted[0] ?? '')
     : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-}
-
-/**
- * The few variables every server gets from Hearth's environment (the SDK's list, after sudo's
- * defaults); everything else a server needs comes from its own config.
- */
-function inheritedEnvironment(environment: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    DEFAULT_INHERITED_ENV_VARS.flatMap((name) => {
-      const value = environment[name];
-      // A value starting with "()" is an exported shell function, a known injection vector.
-      return value === undefined || value.startsWith('()') ? [] : [[name, value]];
-    }),
-  );
 }

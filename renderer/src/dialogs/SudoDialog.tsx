@@ -75,6 +75,10 @@ export function SudoDialog({ request, subtitle, onAnswer }: SudoDialogProps) {
       <pre className="code question-command" tabIndex={0} role="region" aria-labelledby={commandId}>
         {revealHidden(request.command)}
       </pre>
+      <p className="question-warning" role="note">
+        <strong>The whole line runs as administrator (root)</strong>, also what comes before or
+        after <code>sudo</code> in it.
+      </p>
       <form
         id={formId}
         className="field"

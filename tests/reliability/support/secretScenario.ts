@@ -11,9 +11,9 @@ import { plainAnswer, toolCall } from '../../fixtures/fakeOllama';
 import { startOAuthFixture } from '../../fixtures/oauth/oauthServer';
 import { startChatHarness, type ChatHarness } from '../../support/chatHarness';
 import { fixtureCommand } from '../../support/mcpFixtures';
-import { REPO_ROOT } from '../../support/serveProcess';
 import { tempDir } from '../../support/testHost';
 import { scanFolder, scanTexts, watchProcesses, type Hit } from './secretScan';
+import { fakeSudoFolder } from '../../support/fakeSudo';
 
 const SUDO_COMMAND = 'cd / && sudo echo elevated';
 
@@ -38,10 +38,12 @@ export async function runSecretScenario(): Promise<SecretRun> {
   const serverToken = `canary-env-${randomBytes(6).toString('hex')}`;
   const savedEnv = { ...process.env };
   const records = tempDir('sudo');
-  process.env.PATH = `${join(REPO_ROOT, 'tests', 'fixtures', 'fakeSudo')}:${process.env.PATH ?? ''}`;
-  process.env.FAKE_SUDO_LOG = join(records, 'argv');
-  process.env.FAKE_SUDO_STDIN = join(records, 'stdin');
-  process.env.FAKE_SUDO_PASSWORD = password;
+  const sudo = fakeSudoFolder({
+    password,
+    log: join(records, 'argv'),
+    stdin: join(records, 'stdin'),
+  });
+  process.env.PATH = `${sudo}:${process.env.PATH ?? ''}`;
   const watch = watchProcesses();
   const dataDir = tempDir('secrets');
   const oauth = await startOAuthFixture();

@@ -16,6 +16,7 @@ import { detectEscalation } from '../sudo/detectEscalation';
 import type { SudoTickets } from '../sudo/sudoTickets';
 import { errorResult, resolveUserPath } from '../userPath';
 import { runCommand, type RunCommandResult } from './runCommand';
+import { minimalEnvironment } from '../../security/minimalEnvironment';
 
 /** Where the chat loop puts the ticket in the `tools/call` request's `_meta`. */
 export const SUDO_TICKET_META_KEY = 'io.hearth/sudoTicket';
@@ -129,6 +130,8 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
           maxOutputBytes: options.maxOutputBytes,
           signal: extra.signal,
           password,
+          // As root, only the few variables every server gets: none of Hearth's tokens or keys.
+          ...(password === undefined ? {} : { env: minimalEnvironment(process.env) }),
         });
         password = undefined;
         const result = await run;

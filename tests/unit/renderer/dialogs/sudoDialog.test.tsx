@@ -35,6 +35,16 @@ describe('the sudo password dialog', () => {
     ).toBeTruthy();
   });
 
+  it('says plainly that the whole line runs as root, not only the part after sudo', async () => {
+    const harness = questionHarness({ sudo: [sudoRequest({ command: 'cd /tmp && sudo rm x' })] });
+    renderWith(<QuestionDialogs />, harness);
+    const dialog = await screen.findByRole('dialog', { name: title });
+    const note = within(dialog).getByRole('note');
+    expect(note.textContent).toBe(
+      'The whole line runs as administrator (root), also what comes before or after sudo in it.',
+    );
+  });
+
   it('sends the password with Run with sudo and closes', async () => {
     const user = userEvent.setup();
     const harness = questionHarness({ sudo: [sudoRequest()] });
