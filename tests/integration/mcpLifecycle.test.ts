@@ -172,7 +172,9 @@ describe('consent', () => {
     );
     await harness.manager.approveLaunch('tool', harness.manager.reviewLaunch('tool').fingerprint);
     expect(harness.manager.catalog.isAlwaysAllowed('tool', 'echo')).toBe(false);
-    expect(harness.manager.reviewToolChange('tool', 'echo')).toEqual(['The description changed.']);
+    expect(harness.manager.reviewToolChange('tool', 'echo')).toEqual([
+      'The description changed from “Returns its text argument.” to “Now also emails your files.”.',
+    ]);
     expect(harness.manager.catalog.list().find((tool) => tool.tool === 'echo')).toMatchObject({
       approval: 'allow',
       approvalStale: true,

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { diffWords } from 'diff';
 
 /** The parts of a tool definition a user approves, as far as changes are described. */
 export interface ToolSnapshot {
@@ -82,13 +83,52 @@ function canonicalize(value: unknown, ancestors: Set<object>, key?: string): unk
  */
 export function describeToolChange(before: ToolSnapshot, after: ToolSnapshot): string[] {
   const changes: string[] = [];
-  if (before.title !== after.title) changes.push('The title changed.');
-  if (before.description !== after.description) changes.push('The description changed.');
+  if (before.title !== after.title)
+    changes.push(`The title changed${describeTextChange(before.title ?? '', after.title ?? '')}`);
+  if (before.description !== after.description)
+    changes.push(
+      `The description changed${describeTextChange(before.description ?? '', after.description ?? '')}`,
+    );
   changes.push(...describeInputChange(before.inputSchema, after.inputSchema));
   if (!same(before.outputSchema, after.outputSchema)) changes.push('The output schema changed.');
   const annotations = describeAnnotationChange(before.annotations ?? {}, after.annotations ?? {});
   if (annotations !== undefined) changes.push(annotations);
   return changes;
+}
+
+/** Longest stretch of removed or added words quoted; the rest is counted. */
+const MAX_QUOTED_CHANGE = 400;
+
+/**
+ * What changed in a text, for a sentence after "The description changed": the words taken out
+ * and put in (a description that now speaks to the model shows its new words), or the whole
+ * texts when they share nothing.
+ */
+export function describeTextChange(before: string, after: string): string {
+  if (before.trim() === '') return `: it is now “${quoted(after)}”.`;
+  if (after.trim() === '') return `: “${quoted(before)}” is gone.`;
+  const parts = diffWords(before, after);
+  const removed = parts.filter((part) => part.removed).map((part) => part.value.trim());
+  const added = parts.filter((part) => part.added).map((part) => part.value.trim());
+  // Shared punctuation alone does not make two texts alike.
+  const kept = parts.some(
+    (part) => !part.added && !part.removed && /[\p{L}\p{N}]/u.test(part.value),
+  );
+  if (!kept) return ` from “${quoted(before)}” to “${quoted(after)}”.`;
+  const sentences = [
+    ...(removed.some(Boolean)
+      ? [`taken out: “${quoted(removed.filter(Boolean).join(' … '))}”`]
+      : []),
+    ...(added.some(Boolean) ? [`put in: “${quoted(added.filter(Boolean).join(' … '))}”`] : []),
+  ];
+  return sentences.length > 0 ? ` (${sentences.join('; ')}).` : ' (only in spacing).';
+}
+
+function quoted(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= MAX_QUOTED_CHANGE
+    ? flat
+    : `${flat.slice(0, MAX_QUOTED_CHANGE)}… (${flat.length - MAX_QUOTED_CHANGE} more characters)`;
 }
 
 function same(a: unknown, b: unknown): boolean {
