@@ -27,6 +27,7 @@ import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
+import { consentKeyFolder } from './mcp/consent';
 
 export interface CoreOptions {
   dataDir: string;
@@ -88,7 +89,8 @@ export function createCore(options: CoreOptions): Core {
     clientVersion: appInfo.version,
     launchContext: () => launchContext,
     onProblem,
-    builtinServer: () => createBuiltinServer({ tickets }),
+    builtinServer: () =>
+      createBuiltinServer({ tickets, protectedFolders: [dataDir, consentKeyFolder(dataDir)] }),
     elicit: createElicitationHandler(questions, links),
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).
     openAuthorization: async (url) => {

@@ -48,6 +48,42 @@ async function call(
   return { text, isError: result.isError === true };
 }
 
+describe('Hearth’s own folders, to its own tools', () => {
+  it('are refused to read_file, list_directory and run_shell_command, with a message', async () => {
+    const data = await realpath(await mkdtemp(join(tmpdir(), 'hearth-data-')));
+    const elsewhere = await realpath(await mkdtemp(join(tmpdir(), 'hearth-else-')));
+    await writeFile(join(data, 'servers.json'), '{"servers":[]}');
+    await writeFile(join(elsewhere, 'notes.txt'), 'plain notes');
+    const tickets = new SudoTickets();
+    const server = createBuiltinServer({ tickets, protectedFolders: [data] });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    const client = new Client({ name: 'builtin-test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    try {
+      for (const [tool, args] of [
+        ['read_file', { path: join(data, 'servers.json') }],
+        ['list_directory', { path: data }],
+        ['run_shell_command', { command: `cat ${data}/servers.json` }],
+        ['run_shell_command', { command: 'cat servers.json', cwd: data }],
+      ] as const) {
+        const result = await call(client, tool, args);
+        expect(result.isError, tool).toBe(true);
+        expect(result.text).toMatch(/is Hearth's own data .* may not read or change/);
+        expect(result.text).not.toContain('"servers"');
+      }
+      expect((await call(client, 'read_file', { path: join(elsewhere, 'notes.txt') })).text).toBe(
+        'plain notes',
+      );
+    } finally {
+      await client.close();
+      await server.close();
+      await rm(data, { recursive: true, force: true });
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('built-in server', () => {
   let connection: Connection;
   let folder: string;

@@ -23,6 +23,8 @@ export interface BuiltinServerOptions {
   /** Shapes the tool descriptions and the sudo path; `process.platform` by default. */
   platform?: NodeJS.Platform;
   defaults?: { timeoutMs: number; maxOutputBytes: number };
+  /** Hearth's own folders (data, keys): its tools refuse to read or run anything there. */
+  protectedFolders?: readonly string[];
 }
 
 /** Creates the built-in server with its tools registered; the caller connects a transport. */
@@ -40,8 +42,9 @@ export function createBuiltinServer(options: BuiltinServerOptions): McpServer {
     platform,
     timeoutMs: options.defaults?.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_SECONDS * 1000,
     maxOutputBytes: options.defaults?.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    protectedFolders: options.protectedFolders ?? [],
   });
-  registerFileTools(server);
+  registerFileTools(server, options.protectedFolders ?? []);
   registerSystemInfoTool(server, platform);
   return server;
 }

@@ -6,8 +6,8 @@
  * files but not read the keychain cannot forge an approval.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
 import type { CommandRule } from '../chat/commandRules';
@@ -174,9 +174,18 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 }
 
 /**
+ * Where the approval key is kept when there is no keychain: beside the data folder, not in it,
+ * so a tool given the data folder (a server's roots) does not get the key with the approvals it
+ * signs; Hearth's own tools refuse both folders.
+ */
+export function consentKeyFolder(dataDir: string): string {
+  return join(dirname(dataDir), `${basename(dataDir)}.keys`);
+}
+
+/**
  * The key approvals are signed with. In the keychain when there is one; otherwise (the browser
- * host, a Linux desktop without a keyring) in an owner-only file, so approvals survive a restart
- * instead of every server asking again as if its command had changed.
+ * host, a Linux desktop without a keyring) in an owner-only file outside the data folder, so
+ * approvals survive a restart instead of every server asking again as if its command had changed.
  */
 function consentKey(vault: SecretVault, dataDir: string): string {
   if (vault.persistent) {
@@ -187,13 +196,22 @@ function consentKey(vault: SecretVault, dataDir: string): string {
     }
     return value;
   }
-  const file = join(dataDir, 'consent.key');
-  const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  const folder = consentKeyFolder(dataDir);
+  const file = join(folder, 'consent.key');
+  const legacy = join(dataDir, 'consent.key');
+  const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').trim() : '');
   // A key cut short (or emptied) would let anyone forge approvals: make a new one, so every
   // server asks again, rather than sign with it.
-  if (/^[0-9a-f]{64}$/.test(stored)) return stored;
-  const value = randomBytes(32).toString('hex');
-  writeFileAtomically(file, value);
+  const valid = (key: string) => /^[0-9a-f]{64}$/.test(key);
+  let value = read(file);
+  if (!valid(value)) {
+    // A key from before it moved out of the data folder keeps the approvals it signed.
+    const earlier = read(legacy);
+    value = valid(earlier) ? earlier : randomBytes(32).toString('hex');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    writeFileAtomically(file, value);
+  }
+  rmSync(legacy, { force: true });
   return value;
 }
 

@@ -14,6 +14,7 @@ import { LogPane } from './LogPane';
 import { displayName, isBuiltin, needsApproval, transportLabel } from './serverLabels';
 import { PromptsSection } from './PromptsSection';
 import { ResourcesTab } from './ResourcesTab';
+import { RootsWarning } from './RootsWarning';
 import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
@@ -90,6 +91,7 @@ export function ServerDetail(props: ServerDetailProps) {
         {builtin && ': shell commands, files and system information, served by Hearth itself.'}
       </p>
       <LaunchSummary config={config} />
+      {config.roots.length > 0 && <RootsWarning roots={config.roots} />}
       {needsApproval(status) && (
         <div className="notice notice-warning" role="region" aria-label="Approval needed">
           <p>

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
 import {
+  consentKeyFolder,
   openConsentStore,
   riskyVariables,
   type ToolApproval,
@@ -132,14 +133,32 @@ describe('launch consent', () => {
     expect(existsSync(join(dataDir, 'consent.key'))).toBe(false);
   });
 
-  it('without a keychain, keeps the key in an owner-only file so approvals survive a restart', () => {
+  it('without a keychain, keeps the key in an owner-only file outside the data folder', () => {
     const dataDir = folder();
     const first = open(createMemoryVault(), dataDir);
     first.approveLaunch('acme', first.launchFingerprint('acme', launch()));
     // A new process: a new memory vault, the same data folder.
     expect(open(createMemoryVault(), dataDir).launchState('acme', launch())).toBe('approved');
-    if (process.platform !== 'win32')
-      expect(statSync(join(dataDir, 'consent.key')).mode & 0o777).toBe(0o600);
+    const keyFile = join(consentKeyFolder(dataDir), 'consent.key');
+    expect(keyFile.startsWith(`${dataDir}/`)).toBe(false);
+    expect(existsSync(join(dataDir, 'consent.key'))).toBe(false);
+    if (process.platform !== 'win32') {
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(statSync(consentKeyFolder(dataDir)).mode & 0o777).toBe(0o700);
+    }
+  });
+
+  it('moves a key kept in the data folder out of it, keeping the approvals it signed', () => {
+    const dataDir = folder();
+    const first = open(createMemoryVault(), dataDir);
+    first.approveLaunch('acme', first.launchFingerprint('acme', launch()));
+    // As an earlier version left it: the key beside the approvals.
+    const keyFile = join(consentKeyFolder(dataDir), 'consent.key');
+    writeFileSync(join(dataDir, 'consent.key'), readFileSync(keyFile));
+    rmSync(consentKeyFolder(dataDir), { recursive: true });
+    expect(open(createMemoryVault(), dataDir).launchState('acme', launch())).toBe('approved');
+    expect(existsSync(join(dataDir, 'consent.key'))).toBe(false);
+    expect(existsSync(keyFile)).toBe(true);
   });
 
   it.each([
@@ -149,10 +168,11 @@ describe('launch consent', () => {
     const dataDir = folder();
     const first = open(createMemoryVault(), dataDir);
     first.approveLaunch('acme', first.launchFingerprint('acme', launch()));
-    writeFileSync(join(dataDir, 'consent.key'), content);
+    const keyFile = join(consentKeyFolder(dataDir), 'consent.key');
+    writeFileSync(keyFile, content);
     const reopened = open(createMemoryVault(), dataDir);
     expect(reopened.launchState('acme', launch())).toBe('changed');
-    expect(readFileSync(join(dataDir, 'consent.key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

@@ -17,6 +17,11 @@ import type { SudoTickets } from '../sudo/sudoTickets';
 import { errorResult, resolveUserPath } from '../userPath';
 import { runCommand, type RunCommandResult } from './runCommand';
 import { minimalEnvironment } from '../../security/minimalEnvironment';
+import {
+  protectedFolderHolding,
+  protectedFolderNamed,
+  protectedRefusal,
+} from '../../security/protectedFolders';
 
 /** Where the chat loop puts the ticket in the `tools/call` request's `_meta`. */
 export const SUDO_TICKET_META_KEY = 'io.hearth/sudoTicket';
@@ -43,6 +48,8 @@ export interface ShellToolOptions {
   platform: NodeJS.Platform;
   timeoutMs: number;
   maxOutputBytes: number;
+  /** Hearth's own folders: a command naming one, or run in one, is refused. */
+  protectedFolders?: readonly string[];
 }
 
 /** Registers `run_shell_command` on `server`. */
@@ -95,6 +102,10 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
     },
     async ({ command, cwd, timeout_seconds }, extra) => {
       const directory = resolveUserPath(cwd ?? '~');
+      const guarded = options.protectedFolders ?? [];
+      const off =
+        protectedFolderNamed(command, guarded) ?? protectedFolderHolding(directory, guarded);
+      if (off !== undefined) return errorResult(protectedRefusal(off));
       const escalation = detectEscalation(command);
       if (escalation.escalates && escalation.pipedPassword) {
         return errorResult(

@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { describeFileError, errorResult, resolveUserPath, textResult } from '../userPath';
+import { protectedFolderHolding, protectedRefusal } from '../../security/protectedFolders';
 
 /** 64 KiB of text is about 16k tokens: as much as a small model can usefully read at once. */
 export const DEFAULT_READ_BYTES = 64 * 1024;
@@ -28,8 +29,18 @@ const READ_ONLY = {
   openWorldHint: false,
 };
 
-/** Registers `read_file` and `list_directory` on `server`. */
-export function registerFileTools(server: McpServer): void {
+/** Registers `read_file` and `list_directory` on `server`; `protectedFolders` are refused. */
+export function registerFileTools(
+  server: McpServer,
+  protectedFolders: readonly string[] = [],
+): void {
+  const guarded = (path: string, work: (resolved: string) => Promise<CallToolResult>) => {
+    const resolved = resolveUserPath(path);
+    const folder = protectedFolderHolding(resolved, protectedFolders);
+    return folder === undefined
+      ? work(resolved)
+      : Promise.resolve(errorResult(protectedRefusal(folder)));
+  };
   server.registerTool(
     'read_file',
     {
@@ -56,7 +67,8 @@ export function registerFileTools(server: McpServer): void {
       },
       annotations: { title: 'Read file', ...READ_ONLY },
     },
-    ({ path, max_bytes }) => readTextFile(resolveUserPath(path), max_bytes ?? DEFAULT_READ_BYTES),
+    ({ path, max_bytes }) =>
+      guarded(path, (resolved) => readTextFile(resolved, max_bytes ?? DEFAULT_READ_BYTES)),
   );
 
   server.registerTool(
@@ -74,7 +86,7 @@ export function registerFileTools(server: McpServer): void {
       },
       annotations: { title: 'List folder', ...READ_ONLY },
     },
-    ({ path }) => listDirectory(resolveUserPath(path)),
+    ({ path }) => guarded(path, listDirectory),
   );
 }
 
