@@ -323,11 +323,22 @@ export const invokeChannels = {
    * everything after it is replaced by the new reply.
    */
   'chat:resend': channel(
-    z.tuple([z.string().min(1).max(128), z.string().min(1).max(200_000).optional()]),
+    z.tuple([
+      z.string().min(1).max(128),
+      z.string().min(1).max(200_000).optional(),
+      /** The new turn's id, chosen by the client as with `chat:send`. */
+      z.string().min(1).max(128).optional(),
+    ]),
     z.strictObject({ conversationId: z.string(), turnId: z.string() }),
   ),
-  /** Stops the turn in progress: the stream ends and running tools are cancelled. */
-  'chat:stop': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
+  /**
+   * Stops the turn in progress: the stream ends and running tools are cancelled. With a turn id,
+   * only that turn: a Stop arriving after it ended never stops the next one.
+   */
+  'chat:stop': channel(
+    z.tuple([z.string().min(1).max(128), z.string().min(1).max(128).optional()]),
+    z.boolean(),
+  ),
   'conversations:list': channel(
     z.tuple([
       z
@@ -441,11 +452,18 @@ export const eventChannels = {
   'tools:progress': progressEventSchema,
   /** A resource someone subscribed to changed on its server. */
   'resources:updated': resourceUpdatedSchema,
+  /** Ollama came up, went away, or answers as another version or address. */
+  'ollama:statusChanged': ollamaStatusSchema,
   'chat:delta': chatDeltaSchema,
   'chat:status': chatStatusSchema,
   'chat:toolCall': toolCallEventSchema,
   /** A message was saved; the payload is the whole stored message. */
-  'chat:message': z.strictObject({ conversationId: z.string(), message: storedMessageSchema }),
+  'chat:message': z.strictObject({
+    conversationId: z.string(),
+    /** The turn that saved it. */
+    turnId: z.string().optional(),
+    message: storedMessageSchema,
+  }),
   'approval:request': approvalRequestSchema,
   'approval:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:request': sudoRequestSchema,

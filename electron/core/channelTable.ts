@@ -72,8 +72,9 @@ export function createHandlers(services: Services): Handlers {
     'resources:subscribe': (ref) => services.resourceWatch.subscribe(ref.server, ref.uri),
     'resources:unsubscribe': (ref) => services.resourceWatch.unsubscribe(ref.server, ref.uri),
     'chat:send': (input) => services.chat.send(input),
-    'chat:resend': (conversationId, text) => services.chat.resend(conversationId, text),
-    'chat:stop': (conversationId) => services.chat.stop(conversationId),
+    'chat:resend': (conversationId, text, turnId) =>
+      services.chat.resend(conversationId, text, turnId),
+    'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {
       services.chat.answerUnanswered(id);

@@ -28,6 +28,7 @@ import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
 import { consentKeyFolder } from './mcp/consent';
+import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 
 export interface CoreOptions {
   dataDir: string;
@@ -152,6 +153,11 @@ export function createCore(options: CoreOptions): Core {
     isTrustedSender: options.isTrustedSender,
     logger: logger.child('bridge'),
   });
+  let statusWatch: StatusWatch | undefined;
+  // A new address in Settings is checked at once, not at the next round.
+  const stopRecheck = events.addSink((channel) => {
+    if (channel === 'settings:changed') statusWatch?.checkNow();
+  });
   return {
     router,
     events,
@@ -163,6 +169,10 @@ export function createCore(options: CoreOptions): Core {
     questions,
     appInfo,
     async start() {
+      statusWatch ??= watchOllamaStatus(
+        () => ollama.status(),
+        (status) => events.emit('ollama:statusChanged', status),
+      );
       const path = await readLoginShellPath({
         platform: process.platform,
         shell: baseEnvironment.SHELL,
@@ -176,6 +186,8 @@ export function createCore(options: CoreOptions): Core {
       await mcp.startAll();
     },
     async dispose() {
+      statusWatch?.stop();
+      stopRecheck();
       await chat.dispose();
       tickets.clear();
       await mcp.dispose();

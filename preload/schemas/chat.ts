@@ -115,6 +115,11 @@ export const chatSendSchema = z
     attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS).default([]),
     /** A prompt (slash command) whose messages open the turn, before `text`. */
     prompt: promptRunSchema.optional(),
+    /**
+     * The turn's id, chosen by the client so it knows it before the turn's first event (main
+     * makes one when absent). Every event of the turn carries it; Stop names it.
+     */
+    turnId: id.optional(),
   })
   .refine(
     (input) => input.text.trim() !== '' || input.attachments.length > 0 || input.prompt,

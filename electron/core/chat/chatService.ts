@@ -48,8 +48,13 @@ export interface ChatService {
   /** Reads what the message attaches or runs (resources, a prompt) first, then starts the turn. */
   send(input: z.output<typeof chatSendSchema>): Promise<{ conversationId: string; turnId: string }>;
   /** Retry (same text) or edit-and-resend (new text) of the last user message. */
-  resend(conversationId: string, text?: string): { conversationId: string; turnId: string };
-  stop(conversationId: string): boolean;
+  resend(
+    conversationId: string,
+    text?: string,
+    turnId?: string,
+  ): { conversationId: string; turnId: string };
+  /** Stops the conversation's turn in progress; with `turnId`, only when it is that turn. */
+  stop(conversationId: string, turnId?: string): boolean;
   /** Resolves when the conversation's turn in progress (if any) has ended. */
   idle(conversationId: string): Promise<void>;
   /**
@@ -67,7 +72,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const { events, mcp } = options;
   const history = openConversationStore({ dataDir: options.dataDir, onProblem: options.onProblem });
   const audit = openAuditTrail({ dataDir: options.dataDir, onProblem: options.onProblem });
-  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const active = new Map<
+    string,
+    { controller: AbortController; done: Promise<void>; turnId: string }
+  >();
   const allowedHere = new Map<string, Set<string>>();
   const pulls = new Set<string>();
   /** Tools the user allowed for one conversation; kept while Hearth runs. */
@@ -111,7 +119,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   };
 
   const start = (
-    input: { conversationId?: string; model?: string },
+    input: { conversationId?: string; model?: string; turnId?: string },
     opening: NewMessage[],
   ): { conversationId: string; turnId: string } => {
     const settings = options.settings();
@@ -130,7 +138,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       throw new UserFacingError(
         'A reply is still being written here. Stop it, or wait for it to finish.',
       );
-    const turnId = randomUUID();
+    const turnId = input.turnId ?? randomUUID();
+    if ([...active.values()].some((turn) => turn.turnId === turnId))
+      throw new UserFacingError('That turn id is already in use; send again.');
     const controller = new AbortController();
     const servers = mcp
       .list()
@@ -182,7 +192,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         toolCall: (event) => events.emit('chat:toolCall', event),
         saved: (id, messages) => {
           for (const message of messages)
-            events.emit('chat:message', { conversationId: id, message });
+            events.emit('chat:message', { conversationId: id, turnId, message });
         },
       },
     })
@@ -196,7 +206,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         });
       })
       .finally(() => active.delete(conversationId));
-    active.set(conversationId, { controller, done });
+    active.set(conversationId, { controller, done, turnId });
     return { conversationId, turnId };
   };
 
@@ -210,7 +220,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         );
       return start(input, await openingMessages(input, mcp));
     },
-    resend(conversationId, text) {
+    resend(conversationId, text, turnId) {
       if (active.has(conversationId))
         throw new UserFacingError('A reply is still being written here. Stop it first.');
       const conversation = history.get(conversationId);
@@ -218,7 +228,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (!conversation || !last) throw new UserFacingError('There is no message to send again.');
       // The old message and its replies go; the turn saves the message again as it starts.
       history.replaceFrom(conversationId, last.id, []);
-      return start({ conversationId }, [
+      return start({ conversationId, ...(turnId ? { turnId } : {}) }, [
         {
           role: 'user',
           content: text ?? last.content,
@@ -226,9 +236,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         },
       ]);
     },
-    stop(conversationId) {
+    stop(conversationId, turnId) {
       const turn = active.get(conversationId);
-      if (!turn) return false;
+      if (!turn || (turnId !== undefined && turn.turnId !== turnId)) return false;
       turn.controller.abort();
       return true;
     },

@@ -142,6 +142,8 @@ export function useConversation(
       dispatch({ type: 'sending' });
       return start(() =>
         api.chat.send({
+          // Known before the turn's first event, so every event can be matched to it.
+          turnId: crypto.randomUUID(),
           ...(currentId ? { conversationId: currentId } : {}),
           text,
           ...(model ? { model } : {}),
@@ -157,14 +159,16 @@ export function useConversation(
     async (text?: string) => {
       if (running || !currentId) return false;
       dispatch({ type: 'resending' });
-      return start(() => api.chat.resend(currentId, text));
+      return start(() => api.chat.resend(currentId, text, crypto.randomUUID()));
     },
     [api, currentId, running, start],
   );
 
+  // Stops this turn only: a Stop that arrives after it ended leaves the next one running.
+  const turnId = state.turn?.turnId;
   const stop = useCallback(() => {
-    if (currentId) void api.chat.stop(currentId).catch(() => undefined);
-  }, [api, currentId]);
+    if (currentId) void api.chat.stop(currentId, turnId).catch(() => undefined);
+  }, [api, currentId, turnId]);
 
   const dismissFailure = useCallback(() => dispatch({ type: 'dismissFailure' }), []);
   const modelChanged = useCallback(() => dispatch({ type: 'modelChanged' }), []);

@@ -48,6 +48,9 @@ export function useModels(api: Api): ModelsState {
 
   const refresh = useCallback(async () => apply(await readOllama(api)), [api, apply]);
 
+  // Main says when Ollama comes up, goes away or changes: read it again then, never on a timer.
+  useEffect(() => api.ollama.onStatusChanged(() => void refresh()), [api, refresh]);
+
   return { status, models, capabilities, refresh };
 }
 

@@ -19,7 +19,7 @@ describe('sending', () => {
     await user.type(field, 'Line one{Shift>}{Enter}{/Shift}line two{Enter}');
     await vi.waitFor(() =>
       expect(harness.calls.find((call) => call.channel === 'chat:send')?.args).toEqual([
-        { text: 'Line one\nline two', model: 'llama3.2' },
+        { text: 'Line one\nline two', model: 'llama3.2', turnId: expect.any(String) },
       ]),
     );
     expect(navigation.visits).toContain('chat:c1');
@@ -73,7 +73,10 @@ describe('sending', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     await vi.waitFor(() =>
-      expect(harness.calls.find((call) => call.channel === 'chat:stop')?.args).toEqual(['c1']),
+      expect(harness.calls.find((call) => call.channel === 'chat:stop')?.args).toEqual([
+        'c1',
+        't1',
+      ]),
     );
     play(harness, 'chat:status', { ...turn, state: 'stopped' });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
@@ -135,6 +138,7 @@ describe('retry and edit', () => {
       expect(harness.calls.find((call) => call.channel === 'chat:resend')?.args).toEqual([
         'c1',
         'Hello',
+        expect.any(String),
       ]),
     );
     expect(harness.calls.some((call) => call.channel === 'chat:send')).toBe(false);

@@ -135,6 +135,7 @@ describe('slash commands', () => {
           text: '',
           model: 'llama3.2',
           prompt: { server: 'everything', name: 'simple-prompt', arguments: {} },
+          turnId: expect.any(String),
         },
       ]),
     );
@@ -238,6 +239,7 @@ describe('@-mentions', () => {
       expect(sent()[0]?.args[0]).toEqual({
         text: 'Read please',
         model: 'llama3.2',
+        turnId: expect.any(String),
         attachments: [
           {
             server: 'everything',

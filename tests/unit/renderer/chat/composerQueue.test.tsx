@@ -6,7 +6,14 @@ import { message, openConversation, play, TURN, withLayout } from './chatFixture
 withLayout();
 
 const sends = (harness: Awaited<ReturnType<typeof openConversation>>['harness']) =>
-  harness.calls.filter((call) => call.channel === 'chat:send').map((call) => call.args[0]);
+  harness.calls
+    .filter((call) => call.channel === 'chat:send')
+    // Each send names its own new turn; what is compared here is what was sent.
+    .map((call) => {
+      const { turnId, ...sent } = call.args[0] as { turnId?: string };
+      expect(turnId).toMatch(/^[0-9a-f-]{36}$/);
+      return sent;
+    });
 
 describe('writing while a reply streams', () => {
   it('keeps the field open, queues the next message visibly, and sends it when the turn ends', async () => {
