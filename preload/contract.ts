@@ -370,6 +370,16 @@ export const invokeChannels = {
     ]),
     messagePageSchema.nullable(),
   ),
+  /** A page of a live tool result's long text, cut in its `chat:toolCall` event. */
+  'tools:resultText': channel(
+    z.tuple([
+      z.string().min(1).max(128),
+      z.int().nonnegative().max(10_000),
+      z.int().nonnegative(),
+      z.int().min(1).max(1_000_000),
+    ]),
+    contentPageSchema.nullable(),
+  ),
   /** A page of one message's content: for the rest of a tool result sent shortened. */
   'conversations:messageContent': channel(
     z.tuple([

@@ -87,6 +87,8 @@ export function createHandlers(services: Services): Handlers {
         ? { messages: page.messages.map(previewedMessage), earlierMessages: page.earlier }
         : null;
     },
+    'tools:resultText': (callId, block, offset, length) =>
+      services.chat.liveResults.page(callId, block, offset, length) ?? null,
     'conversations:messageContent': (id, messageId, offset, length) =>
       services.chat.history.contentPage(id, messageId, offset, length) ?? null,
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),

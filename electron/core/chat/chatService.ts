@@ -26,6 +26,7 @@ import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from './userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
+import { createLiveResults, type LiveResults } from './liveResults';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -65,6 +66,8 @@ export interface ChatService {
   pull(model: string): boolean;
   /** What tool selection learned from use, kept in the data folder; Settings can forget it. */
   toolMemory: ToolMemory;
+  /** Long texts of live results, cut in what the windows got, read in pages on demand. */
+  liveResults: LiveResults;
   dispose(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const { events, mcp } = options;
   const history = openConversationStore({ dataDir: options.dataDir, onProblem: options.onProblem });
   const audit = openAuditTrail({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const liveResults = createLiveResults();
   const active = new Map<
     string,
     { controller: AbortController; done: Promise<void>; turnId: string }
@@ -189,7 +193,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       events: {
         delta: (event) => events.emit('chat:delta', event),
         status: (event) => events.emit('chat:status', event),
-        toolCall: (event) => events.emit('chat:toolCall', event),
+        toolCall: (event) =>
+          events.emit(
+            'chat:toolCall',
+            event.result === undefined
+              ? event
+              : { ...event, result: liveResults.bound(event.callId, event.result) },
+          ),
         saved: (id, messages) => {
           for (const message of messages)
             events.emit('chat:message', { conversationId: id, turnId, message });
@@ -213,6 +223,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   return {
     history,
     toolMemory: memory,
+    liveResults,
     async send(input) {
       if (input.conversationId && active.has(input.conversationId))
         throw new UserFacingError(

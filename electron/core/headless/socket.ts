@@ -19,23 +19,27 @@ export interface SocketContext {
 export function handleSocket(ws: WebSocket, context: SocketContext): void {
   const { core, sender, logger } = context;
   const removeSink = core.events.addSink((channel, payload) =>
-    send(ws, { type: 'event', channel, payload }),
+    send(ws, { type: 'event', channel, payload }, logger),
   );
   ws.on('message', (data: RawData, isBinary: boolean) => {
     const message = readMessage(data, isBinary);
     if (!message.ok) {
-      send(ws, {
-        type: 'result',
-        id: message.id,
-        ok: false,
-        error: { code: 'E_BAD_MESSAGE', message: message.reason },
-      });
+      send(
+        ws,
+        {
+          type: 'result',
+          id: message.id,
+          ok: false,
+          error: { code: 'E_BAD_MESSAGE', message: message.reason },
+        },
+        logger,
+      );
       return;
     }
     const { id, channel, args } = message.value;
     void core.router
       .dispatch(channel, args, sender)
-      .then((outcome) => send(ws, { type: 'result', id, ...outcome }));
+      .then((outcome) => send(ws, { type: 'result', id, ...outcome }, logger));
   });
   ws.on('close', removeSink);
   ws.on('error', (error) => logger.warn('A bridge connection failed', error));
@@ -68,6 +72,29 @@ function rawText(data: RawData): string {
   return Buffer.from(data as ArrayBuffer).toString('utf8');
 }
 
-function send(ws: WebSocket, message: ServerMessage): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+/**
+ * The largest message sent to a page. Results and events are bounded where they are made (long
+ * tool results are cut, content is read in pages); this is the backstop, so one oversized
+ * message can never stall a page while it parses it.
+ */
+export const MAX_OUTBOUND_BYTES = 8 * 1024 * 1024;
+
+function send(ws: WebSocket, message: ServerMessage, logger: Logger): void {
+  if (ws.readyState !== ws.OPEN) return;
+  const text = JSON.stringify(message);
+  if (Buffer.byteLength(text) <= MAX_OUTBOUND_BYTES) {
+    ws.send(text);
+    return;
+  }
+  const what = message.type === 'event' ? `a ${message.channel} event` : 'an answer';
+  logger.warn(`Did not send ${what} of ${text.length} characters to a page: it is too large.`);
+  if (message.type === 'result')
+    ws.send(
+      JSON.stringify({
+        type: 'result',
+        id: message.id,
+        ok: false,
+        error: { code: 'E_FAILED', message: 'The answer was too large to send to this page.' },
+      }),
+    );
 }

@@ -20,6 +20,7 @@ import {
   type ResultBlock,
 } from './toolResult';
 import { useMessageContent } from './useMessageContent';
+import { CutResultText } from './CutResultText';
 
 export interface ToolCallView {
   callId: string;
@@ -81,7 +82,12 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
             />
           ) : (
             blocks.map((block, index) => (
-              <ResultBlockView key={index} block={block} server={call.server} />
+              <ResultBlockView
+                key={index}
+                block={block}
+                server={call.server}
+                callId={call.callId}
+              />
             ))
           )}
         </div>
@@ -123,12 +129,24 @@ function ToolProgress({
   );
 }
 
-function ResultBlockView({ block, server }: { block: ResultBlock; server: string }) {
+function ResultBlockView({
+  block,
+  server,
+  callId,
+}: {
+  block: ResultBlock;
+  server: string;
+  callId: string;
+}) {
   switch (block.kind) {
     case 'link':
       return <ResourceLink server={server} uri={block.uri} name={block.name} />;
     case 'text':
-      return <LongText text={block.text} />;
+      return block.cut ? (
+        <CutResultText callId={callId} preview={block.text} {...block.cut} />
+      ) : (
+        <LongText text={block.text} />
+      );
     case 'json':
       return <LongText text={block.text} />;
     case 'image':

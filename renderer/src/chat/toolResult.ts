@@ -9,7 +9,8 @@ import type { StoredToolCall, ToolCallState } from './chatTypes';
 export const COLLAPSED_LINES = 12;
 
 export type ResultBlock =
-  | { kind: 'text'; text: string }
+  /** `cut`: main sent the beginning of block `part`, whose whole is `total` characters long. */
+  | { kind: 'text'; text: string; cut?: { part: number; total: number } }
   | { kind: 'image'; src: string; mimeType: string }
   | { kind: 'json'; text: string }
   | { kind: 'resource'; uri: string; text: string | undefined }
@@ -23,14 +24,25 @@ export function resultBlocks(result: unknown): ResultBlock[] {
   if (!isRecord(result)) return [];
   const blocks: ResultBlock[] = [];
   const content = Array.isArray(result.content) ? result.content : [];
-  for (const item of content) {
+  content.forEach((item: unknown, part) => {
     const block = blockOf(item);
-    if (block) blocks.push(block);
-  }
+    if (!block) return;
+    const total = cutTotal(item);
+    blocks.push(
+      block.kind === 'text' && total !== undefined ? { ...block, cut: { part, total } } : block,
+    );
+  });
   if (result.structuredContent !== undefined) {
     blocks.push({ kind: 'json', text: prettyJson(result.structuredContent) });
   }
   return blocks;
+}
+
+/** The whole length main gave a text it cut (see electron/core/chat/liveResults.ts). */
+function cutTotal(item: unknown): number | undefined {
+  if (!isRecord(item) || !isRecord(item._meta)) return undefined;
+  const cut = item._meta['io.hearth/cut'];
+  return isRecord(cut) && typeof cut.total === 'number' ? cut.total : undefined;
 }
 
 function blockOf(item: unknown): ResultBlock | undefined {

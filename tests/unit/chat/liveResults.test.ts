@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CUT_META_KEY,
+  createLiveResults,
+  LIVE_TEXT_CHARS,
+} from '../../../electron/core/chat/liveResults';
+
+describe('live results sent to the windows', () => {
+  it('leave small results whole, and cut long texts keeping them for pages', () => {
+    const live = createLiveResults();
+    const small = { content: [{ type: 'text', text: 'short' }], structuredContent: { a: 1 } };
+    expect(live.bound('c1', small)).toEqual(small);
+
+    const long = 'y'.repeat(LIVE_TEXT_CHARS * 3);
+    const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
+    const bounded = live.bound('c2', {
+      content: [image, { type: 'text', text: long }],
+      structuredContent: { rows: long },
+    }) as {
+      content: { text?: string; _meta?: Record<string, unknown> }[];
+      structuredContent?: unknown;
+    };
+    expect(bounded.content[0]).toEqual(image);
+    expect(bounded.content[1]?.text).toHaveLength(LIVE_TEXT_CHARS);
+    expect(bounded.content[1]?._meta?.[CUT_META_KEY]).toEqual({ total: long.length });
+    expect(bounded.structuredContent).toBeUndefined();
+    expect(live.page('c2', 1, LIVE_TEXT_CHARS, 5)).toEqual({ text: 'yyyyy', total: long.length });
+    expect(live.page('c2', 0, 0, 5)).toBeUndefined();
+  });
+
+  it('forget the oldest whole texts beyond what they may keep', () => {
+    const live = createLiveResults(250_000);
+    for (const id of ['a', 'b', 'c'])
+      live.bound(id, { content: [{ type: 'text', text: id.repeat(100_000) }] });
+    expect(live.page('a', 0, 0, 1)).toBeUndefined();
+    expect(live.page('b', 0, 0, 1)?.text).toBe('b');
+    expect(live.page('c', 0, 0, 1)?.text).toBe('c');
+  });
+});
