@@ -325,7 +325,8 @@ export const invokeChannels = {
   'chat:resend': channel(
     z.tuple([
       z.string().min(1).max(128),
-      z.string().min(1).max(200_000).optional(),
+      // Null as well as absent: JSON carries a skipped argument before the turn id as null.
+      z.string().min(1).max(200_000).nullish(),
       /** The new turn's id, chosen by the client as with `chat:send`. */
       z.string().min(1).max(128).optional(),
     ]),

@@ -73,7 +73,7 @@ export function createHandlers(services: Services): Handlers {
     'resources:unsubscribe': (ref) => services.resourceWatch.unsubscribe(ref.server, ref.uri),
     'chat:send': (input) => services.chat.send(input),
     'chat:resend': (conversationId, text, turnId) =>
-      services.chat.resend(conversationId, text, turnId),
+      services.chat.resend(conversationId, text ?? undefined, turnId),
     'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {

@@ -57,6 +57,24 @@ describe('turn identity on the bridge', () => {
     expect(ended.state).toBe('stopped');
   });
 
+  it('retries with a turn id of the client’s over the WebSocket, with no new text', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('One.'), plainAnswer('Two.')] });
+    const { conversationId } = await chat.api.chat.send({ text: 'count', turnId: TURN });
+    await chat.next(
+      'chat:status',
+      (payload) => payload.turnId === TURN && payload.state === 'done',
+    );
+    // The skipped text crosses the WebSocket as null.
+    const retried = await chat.api.chat.resend(conversationId, undefined, NEXT);
+    expect(retried.turnId).toBe(NEXT);
+    await chat.next(
+      'chat:status',
+      (payload) => payload.turnId === NEXT && payload.state === 'done',
+    );
+    const messages = (await chat.api.conversations.get(conversationId))?.messages ?? [];
+    expect(messages.map((message) => message.content)).toEqual(['count', 'Two.']);
+  });
+
   it('refuses a turn id already running', async () => {
     chat = await startChatHarness({
       script: [{ content: 'a slow answer that keeps going for a while', tokenDelayMs: 150 }],
