@@ -10,7 +10,7 @@ import { revealHidden } from './revealHidden';
 import { COLLAPSED_LINES } from './toolResult';
 
 /** Characters read and shown per page: small enough to lay out within a frame or two. */
-export const RESULT_PAGE_CHARS = 200_000;
+export const RESULT_PAGE_CHARS = 100_000;
 
 export function CutResultText({
   callId,

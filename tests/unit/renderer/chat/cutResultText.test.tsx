@@ -23,10 +23,10 @@ describe('a live result main sent cut', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Show all (500,000 characters)' }));
     const more = await screen.findByRole('button', {
-      name: /Show more \(300,000 characters left\)/,
+      name: /Show more \(400,000 characters left\)/,
     });
     await user.click(more);
-    await screen.findByRole('button', { name: /Show more \(100,000 characters left\)/ });
+    await screen.findByRole('button', { name: /Show more \(300,000 characters left\)/ });
     const reads = harness.calls.filter((call) => call.channel === 'tools:resultText');
     expect(reads.map((call) => call.args)).toEqual([
       ['k1', 0, 0, RESULT_PAGE_CHARS],
