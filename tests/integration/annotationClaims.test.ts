@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 import { fixtureCommand } from '../support/mcpFixtures';
 
 // A server's annotations are its claims: a tool it calls read-only (and not destructive) is asked
@@ -17,13 +18,11 @@ describe('a tool the server claims only reads', () => {
       script: [toolCall('claims_echo', { text: 'rm -rf ~' }), plainAnswer('ok')],
     });
     const harness = chat;
-    const command = fixtureCommand(['--name=claims', '--claim-read-only']);
-    await harness.api.servers.save({
-      name: 'claims',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    const review = await harness.api.servers.reviewLaunch('claims');
-    await harness.api.servers.approveLaunch('claims', review.fingerprint);
+    await addApprovedServer(
+      harness.api,
+      'claims',
+      fixtureCommand(['--name=claims', '--claim-read-only']),
+    );
 
     const { turnId } = await harness.api.chat.send({ text: 'go' });
     const request = await harness.next('approval:request');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 import { fixtureCommand } from '../support/mcpFixtures';
 
 // A call asked for after the model read a tool's result (content from outside) says so in its
@@ -21,13 +22,7 @@ describe('an approval after the model read tool results', () => {
       ],
     });
     const harness = chat;
-    const command = fixtureCommand(['--tools=echo,add']);
-    await harness.api.servers.save({
-      name: 'fixture',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    const review = await harness.api.servers.reviewLaunch('fixture');
-    await harness.api.servers.approveLaunch('fixture', review.fingerprint);
+    await addApprovedServer(harness.api, 'fixture', fixtureCommand(['--tools=echo,add']));
 
     const { turnId } = await harness.api.chat.send({ text: 'echo then add' });
     const first = await harness.next('approval:request');

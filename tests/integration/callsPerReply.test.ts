@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parallelToolCalls, plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { addApprovedServer } from '../support/fixtureServerSetup';
 import { everythingStdio } from '../support/mcpFixtures';
 
 // A model reply asking for 200 tool calls, answered once with "allow for this conversation":
@@ -28,13 +29,7 @@ describe('tool calls per model reply', () => {
       ],
     });
     const harness = chat;
-    const command = everythingStdio();
-    await harness.api.servers.save({
-      name: 'everything',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    const review = await harness.api.servers.reviewLaunch('everything');
-    await harness.api.servers.approveLaunch('everything', review.fingerprint);
+    await addApprovedServer(harness.api, 'everything', everythingStdio());
 
     const { conversationId, turnId } = await harness.api.chat.send({ text: 'echo everything' });
     const request = await harness.next('approval:request');
