@@ -3,8 +3,8 @@
  * description the model reads on every turn can order it to read keys, keep things from the user
  * or ignore its instructions, and the user never sees it unless told. Each warning names what was
  * found, in the user's words; the tools table and the approval dialog show them, and the user
- * can switch the tool off from there. Written to stay quiet on ordinary tools: the definitions of
- * about a thousand real tools from npm servers raise none (tests/unit/security).
+ * can switch the tool off from there. Written to stay quiet on ordinary tools: the 666 real tools
+ * listed from npm servers for the tool-selection bench raise none (tests/unit/security).
  */
 
 interface Pattern {

@@ -59,7 +59,7 @@ describe('tool definitions that speak to the model', () => {
     expect(warnings).toEqual(['It tells the model to keep something from you.']);
   });
 
-  it('stays quiet on about a thousand real tools from npm servers', () => {
+  it('stays quiet on the real tools listed live from npm servers', () => {
     const flagged: string[] = [];
     for (const file of ['tools.json', 'tools.blind.json']) {
       const servers = JSON.parse(
