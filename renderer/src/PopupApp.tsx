@@ -131,7 +131,8 @@ export function useRememberedConversation(
   useEffect(() => {
     if (!pendingId) return undefined;
     let live = true;
-    api.conversations.get(pendingId).then(
+    // Only whether it still exists: one message read, however long it is.
+    api.conversations.get(pendingId, { lastMessages: 1 }).then(
       (conversation) => {
         if (!live) return;
         if (!conversation) writeId(storage, undefined);
