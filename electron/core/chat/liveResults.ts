@@ -9,7 +9,7 @@ import { previewOf } from '../history/toolResultPreview';
 /** A text longer than this goes to the windows as its beginning. */
 export const LIVE_TEXT_CHARS = 20_000;
 /** Whole texts kept for reading on demand, oldest dropped first beyond this many characters. */
-export const LIVE_KEPT_CHARS = 200_000_000;
+export const LIVE_KEPT_CHARS = 100_000_000;
 /** Where a cut block says how long it is, in the block's `_meta`. */
 export const CUT_META_KEY = 'io.hearth/cut';
 

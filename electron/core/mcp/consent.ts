@@ -203,15 +203,16 @@ function consentKey(vault: SecretVault, dataDir: string): string {
   // A key cut short (or emptied) would let anyone forge approvals: make a new one, so every
   // server asks again, rather than sign with it.
   const valid = (key: string) => /^[0-9a-f]{64}$/.test(key);
-  let value = read(file);
-  if (!valid(value)) {
-    // A key from before it moved out of the data folder keeps the approvals it signed.
-    const earlier = read(legacy);
-    value = valid(earlier) ? earlier : randomBytes(32).toString('hex');
+  const kept = read(file);
+  // A key from before it moved out of the data folder keeps the approvals it signed.
+  const earlier = valid(kept) ? '' : read(legacy);
+  const value = valid(kept) ? kept : valid(earlier) ? earlier : randomBytes(32).toString('hex');
+  if (value !== kept) {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     writeFileAtomically(file, value);
   }
-  rmSync(legacy, { force: true });
+  // Never left beside the approvals it signs.
+  if (existsSync(legacy)) rmSync(legacy, { force: true });
   return value;
 }
 
