@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { run as bridge } from './bridge.bench';
 import { run as chat } from './chat.bench';
+import { run as framing } from './framing.bench';
 import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
 import { run as memory } from './memory.bench';
@@ -22,6 +23,7 @@ import type { Figure } from './figures';
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   bridge,
   mcp,
+  framing,
   chat,
   ui,
   history,

@@ -164,12 +164,41 @@ describe('floods', () => {
     await harness.waitForState('huge', 'ready');
   });
 
+  it('a server that writes junk with no line end is restarted at once, not after the call times out', async () => {
+    harness = createTestManager();
+    // A timeout far longer than the test: only spotting the junk itself can end the call.
+    await harness.addServer('junky', fixtureCommand(['--tools=unframed,delayed_echo']), {
+      requestTimeoutMs: 600_000,
+    });
+    const outcome = await harness.manager.callTool('junky', 'unframed', { mb: 20 });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.message).toMatch(
+      /Hearth stopped the server and is restarting it: it wrote over 1 MB that was no message without ending the line.*broken framing/,
+    );
+    const log = harness.manager.logs('junky').map((entry) => entry.text);
+    expect(log.some((text) => /^Hearth stopped the server: it wrote over 1 MB/.test(text))).toBe(
+      true,
+    );
+    expect(log.some((text) => /unexpectedly/.test(text))).toBe(false);
+    await harness.waitForState('junky', 'restarting');
+    await harness.waitForState('junky', 'ready');
+    const next = await harness.manager.callTool('junky', 'delayed_echo', {
+      text: 'framed again',
+      ms: 10,
+    });
+    expect(next.ok && next.result.content[0]).toEqual({ type: 'text', text: 'framed again' });
+  });
+
   it('a server that leaves a 20 MB line unended is restarted, and its next calls are answered', async () => {
     harness = createTestManager();
     await harness.addServer('unframed', fixtureCommand(['--tools=unframed,delayed_echo']), {
       requestTimeoutMs: 2_000,
     });
-    const outcome = await harness.manager.callTool('unframed', 'unframed', { mb: 20 });
+    // The line starts like a message, so only the call's timeout tells it from a slow answer.
+    const outcome = await harness.manager.callTool('unframed', 'unframed', {
+      mb: 20,
+      messageLike: true,
+    });
     expect(outcome.ok).toBe(false);
     // The call's card says what happened, and so does the server's log, never as a crash.
     expect(!outcome.ok && outcome.message).toMatch(

@@ -14,6 +14,13 @@ import { hasExited, terminateTree, track } from './processTree';
 /** The largest single message accepted from a server; beyond it the server is stopped. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The most a server may write on one line that cannot be a message (it does not start with `{`)
+ * before Hearth calls its framing broken: no banner is this long, and waiting longer only lets
+ * the junk swallow the answers that follow it.
+ */
+export const MAX_UNENDED_JUNK_BYTES = 1024 * 1024;
+
 export interface StdioLaunch {
   file: string;
   args: string[];
@@ -40,6 +47,8 @@ export class StdioProcessTransport implements Transport {
   private child?: ChildProcess;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Whether the line still arriving starts like a message (`{`), once its first byte is known. */
+  private pendingLooksLikeMessage?: boolean;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -118,6 +127,8 @@ export class StdioProcessTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
+    // Once Hearth is stopping the server, what it still writes is neither read nor kept.
+    if (this.stoppedBecause) return;
     let start = 0;
     let newline = chunk.indexOf(10);
     while (newline !== -1) {
@@ -125,6 +136,7 @@ export class StdioProcessTransport implements Transport {
       const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       this.pendingBytes = 0;
+      this.pendingLooksLikeMessage = undefined;
       this.handleLine(line.toString('utf8'));
       start = newline + 1;
       newline = chunk.indexOf(10, start);
@@ -138,6 +150,14 @@ export class StdioProcessTransport implements Transport {
       return;
     }
     this.pending.push(chunk.subarray(start));
+    this.pendingLooksLikeMessage ??= startsLikeMessage(chunk.subarray(start));
+    if (this.pendingLooksLikeMessage === false && this.pendingBytes > MAX_UNENDED_JUNK_BYTES) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      void this.stop(
+        `it wrote over ${MAX_UNENDED_JUNK_BYTES / 1024 / 1024} MB that was no message without ending the line, so its messages could no longer be told apart (broken framing)`,
+      );
+    }
   }
 
   private handleLine(raw: string): void {
@@ -164,6 +184,15 @@ export class StdioProcessTransport implements Transport {
     }
     this.hooks.onJunk(line);
   }
+}
+
+/** `true` when the first visible byte is `{`, `false` for anything else, unknown while blank. */
+function startsLikeMessage(bytes: Buffer): boolean | undefined {
+  for (const byte of bytes) {
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0d) continue;
+    return byte === 0x7b;
+  }
+  return undefined;
 }
 
 /** Places tried for the start of a message glued to junk, so hostile junk costs little. */
