@@ -20,6 +20,7 @@ import {
   headerSchema,
   serverNameSchema,
   serverStatusSchema,
+  runtimeReportSchema,
   toolSettingsPatchSchema,
   trialReportSchema,
 } from './schemas/servers';
@@ -287,6 +288,8 @@ export const invokeChannels = {
   'servers:import': channel(z.tuple([importSourceSchema, importOptionsSchema]), importReportSchema),
   /** Config files of other apps (Claude Desktop, VS Code, Cursor) found on this computer. */
   'servers:detectImports': channel(z.tuple([]), z.array(detectedConfigSchema)),
+  /** Node.js (npx), uv (uvx), Python and Docker: found where, which version, where to get them. */
+  'runtimes:check': channel(z.tuple([]), z.array(runtimeReportSchema)),
   /** Claude-Desktop-style JSON of the named servers (all when none); secrets as ${VAR} placeholders. */
   'servers:export': channel(z.tuple([z.array(serverNameSchema).max(256).optional()]), z.string()),
   'tools:list': channel(z.tuple([]), z.array(catalogToolSchema)),

@@ -16,6 +16,7 @@ import { previewedMessage, withToolResultPreviews } from './history/toolResultPr
 import type { RendererQuestions } from './chat/userQuestions';
 import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
+import type { RuntimeReport } from './runtimes/runtimeDoctor';
 
 export interface Services {
   appInfo: AppInfo;
@@ -29,6 +30,8 @@ export interface Services {
   questions: RendererQuestions;
   commandRules: CommandRuleService;
   ollama: OllamaAccess;
+  /** Which runtimes servers can be started with, found on the login shell's PATH. */
+  runtimes: { check(): Promise<RuntimeReport[]> };
   desktop: DesktopEffects;
 }
 
@@ -65,6 +68,7 @@ export function createHandlers(services: Services): Handlers {
     'servers:logs': (name) => services.mcp.logs(name),
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),
+    'runtimes:check': () => services.runtimes.check(),
     'servers:export': (names) => services.imports.export(names),
     'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
     'prompts:complete': (request) => completeArgument(services.mcp, request),

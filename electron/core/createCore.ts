@@ -29,6 +29,7 @@ import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
 import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
+import { checkRuntimes } from './runtimes/runtimeDoctor';
 
 export interface CoreOptions {
   dataDir: string;
@@ -135,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
       questions,
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
+      runtimes: { check: () => checkRuntimes(launchContext) },
       desktop: {
         async chooseFolder(title) {
           if (!options.chooseFolder) return { supported: false };

@@ -288,6 +288,21 @@ export const catalogToolSchema = z.strictObject({
 });
 export type CatalogTool = z.output<typeof catalogToolSchema>;
 
+/** A runtime servers are started with (Node.js, uv, Python, Docker) as found on this computer. */
+export const runtimeReportSchema = z.strictObject({
+  id: z.enum(['node', 'uv', 'python', 'docker']),
+  label: z.string().max(100),
+  install: z.string().max(MAX_VALUE_LENGTH),
+  commands: z.array(
+    z.strictObject({
+      name: z.string().max(100),
+      path: z.string().max(MAX_VALUE_LENGTH).optional(),
+    }),
+  ),
+  version: z.string().max(200).optional(),
+  problem: z.string().max(MAX_VALUE_LENGTH).optional(),
+});
+
 export const importFormatSchema = z.enum(['claude-desktop', 'vscode', 'cursor']);
 export const importItemSchema = z.strictObject({
   name: z.string().max(256),

@@ -11,6 +11,7 @@ import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerDetail } from './ServerDetail';
 import { ServerForm } from './ServerForm';
+import { RuntimesPanel } from './RuntimesPanel';
 import { ServerList } from './ServerList';
 import { isBuiltin } from './serverLabels';
 import type { FormMode } from './formModel';
@@ -68,7 +69,10 @@ export function ServersView() {
         !error && <p className="muted">Loading servers…</p>
       ) : (
         <div className="servers-layout">
-          <ServerList entries={entries} selected={current?.config.name} onSelect={select} />
+          <div className="servers-side">
+            <ServerList entries={entries} selected={current?.config.name} onSelect={select} />
+            <RuntimesPanel />
+          </div>
           <div className="servers-pane">
             {current ? (
               <ServerDetail

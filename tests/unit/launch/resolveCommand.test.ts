@@ -89,7 +89,7 @@ describe('resolveCommand messages', () => {
     expect(result).toEqual({
       ok: false,
       message:
-        'Hearth could not find the command “npx”. It looked in these folders (PATH): /usr/local/bin, /usr/bin, /bin. Install it, or give the full path to the command.',
+        'Hearth could not find the command “npx”. It looked in these folders (PATH): /usr/local/bin, /usr/bin, /bin. “npx” comes with Node.js: install it (https://nodejs.org/en/download), then start the server again.',
     });
   });
 
@@ -98,8 +98,19 @@ describe('resolveCommand messages', () => {
     const result = resolveCommand('uvx', { ...nothing, path: folders.join(':') });
     expect(result.ok).toBe(false);
     const message = result.ok ? '' : result.message;
-    expect(message).toContain('/f29, /f30, and 5 more. Install it');
+    expect(message).toContain('/f29, /f30, and 5 more. “uvx” comes with uv: install it');
     expect(message).not.toContain('/f31');
+  });
+
+  it('says what to install for a runtime’s command, and the generic advice for others', () => {
+    const python = resolveCommand('python3', { ...nothing, path: '/usr/bin' });
+    expect(!python.ok && python.message).toMatch(
+      /“python3” comes with Python: install it \(https:\/\/www\.python\.org\/downloads\/\)/,
+    );
+    const other = resolveCommand('my-server', { ...nothing, path: '/usr/bin' });
+    expect(!other.ok && other.message).toMatch(
+      /Install it, or give the full path to the command\.$/,
+    );
   });
 
   it('says the PATH is empty instead of listing nothing', () => {
@@ -107,7 +118,7 @@ describe('resolveCommand messages', () => {
     expect(result).toEqual({
       ok: false,
       message:
-        'Hearth could not find the command “docker”: the PATH has no folders to look in. Install it, or give the full path to the command.',
+        'Hearth could not find the command “docker”: the PATH has no folders to look in. “docker” comes with Docker: install it (https://docs.docker.com/get-started/get-docker/), then start the server again.',
     });
   });
 
@@ -185,7 +196,7 @@ describe('resolveCommand on Windows', () => {
     expect(result).toEqual({
       ok: false,
       message:
-        'Hearth could not find the command “npx”. It looked in these folders (PATH): C:\\Windows, C:\\nodejs. Install it, or give the full path to the command.',
+        'Hearth could not find the command “npx”. It looked in these folders (PATH): C:\\Windows, C:\\nodejs. “npx” comes with Node.js: install it (https://nodejs.org/en/download), then start the server again.',
     });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
+import { installAdvice } from '../../runtimes/runtimes';
 
 /** Windows' own default when PATHEXT is unset; the extensions CreateProcess and cmd.exe try. */
 export const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';
@@ -70,7 +71,7 @@ export function resolveCommand(
 
 /** The user-facing sentence for a bare name that no PATH folder holds. */
 export function missingMessage(command: string, folders: string[]): string {
-  const advice = 'Install it, or give the full path to the command.';
+  const advice = installAdvice(command) || 'Install it, or give the full path to the command.';
   if (folders.length === 0) {
     return `Hearth could not find the command “${command}”: the PATH has no folders to look in. ${advice}`;
   }
