@@ -202,6 +202,8 @@ export const approvalRequestSchema = z.strictObject({
     .strictObject({
       command: z.string().max(100_000),
       prefix: z.string().max(1_000).optional(),
+      /** The command escalates (sudo…): with the password, its whole line runs as root. */
+      asRoot: z.literal(true).optional(),
     })
     .optional(),
 });

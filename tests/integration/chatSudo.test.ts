@@ -61,6 +61,8 @@ async function runSudoTurn(harness: ChatHarness, password: string) {
     server: 'hearth',
     tool: 'run_shell_command',
     arguments: { command: 'cd / && sudo echo elevated' },
+    // Told before approving that the whole line, `cd` included, runs as root.
+    shell: { command: 'cd / && sudo echo elevated', asRoot: true },
   });
   expect(turn.prompt.command).toBe('cd / && sudo echo elevated');
   expect(turn.answered).toBe(true);

@@ -302,9 +302,15 @@ function titleOf(context: CallContext): { conversationTitle?: string } {
   return title ? { conversationTitle: title.slice(0, 1_000) } : {};
 }
 
-function shellFacts(command: string): { command: string; prefix?: string } {
+function shellFacts(command: string): { command: string; prefix?: string; asRoot?: true } {
   const prefix = suggestPrefix(command);
-  return { command: command.slice(0, 100_000), ...(prefix ? { prefix } : {}) };
+  // The shell runs the whole line under sudo's privilege, so the user is told before approving.
+  const asRoot = detectEscalation(command).escalates;
+  return {
+    command: command.slice(0, 100_000),
+    ...(prefix ? { prefix } : {}),
+    ...(asRoot ? { asRoot: true as const } : {}),
+  };
 }
 
 /**

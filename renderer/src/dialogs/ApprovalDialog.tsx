@@ -169,6 +169,12 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       )}
       {title && <p className="question-tool-title">{revealHidden(title)}</p>}
       {shell && <CommandHeadline command={shell.command} />}
+      {shell?.asRoot && (
+        <p className="question-warning" role="note">
+          <strong>This command uses sudo: the whole line runs as administrator (root)</strong>, also
+          what comes before or after sudo in it. Hearth asks for your password next.
+        </p>
+      )}
       {request.description &&
         (shell ? (
           <details className="question-about">

@@ -127,6 +127,42 @@ describe('the tool approval dialog', () => {
     expect(within(dialog).getByRole('region', { name: 'Arguments' }).textContent).toContain('/tmp');
   });
 
+  it('says before approval that a sudo line runs whole as root, and only for such a line', async () => {
+    const command = 'cd /tmp && sudo rm x';
+    const harness = questionHarness({
+      approvals: [
+        approvalRequest({
+          server: 'hearth',
+          tool: 'run_shell_command',
+          arguments: { command },
+          shell: { command, asRoot: true },
+        }),
+      ],
+    });
+    const { unmount } = renderWith(<QuestionDialogs />, harness);
+    const dialog = await dialogNamed('Allow run_shell_command from hearth?');
+    const notes = within(dialog)
+      .getAllByRole('note')
+      .map((note) => note.textContent);
+    expect(notes).toContain(
+      'This command uses sudo: the whole line runs as administrator (root), also what comes before or after sudo in it. Hearth asks for your password next.',
+    );
+    unmount();
+    const plain = questionHarness({
+      approvals: [
+        approvalRequest({
+          server: 'hearth',
+          tool: 'run_shell_command',
+          arguments: { command: 'ls' },
+          shell: { command: 'ls' },
+        }),
+      ],
+    });
+    renderWith(<QuestionDialogs />, plain);
+    const calm = await dialogNamed('Allow run_shell_command from hearth?');
+    expect(within(calm).queryByText(/runs as administrator/)).toBeNull();
+  });
+
   it('offers a shell command rules that fit it, never the whole tool', async () => {
     const user = userEvent.setup();
     const shellRequest = (requestId: string, prefix?: string) =>
