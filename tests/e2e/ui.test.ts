@@ -153,6 +153,9 @@ describe('a first session in the browser host', () => {
     await page.keyboard.press('Enter');
     const approval = page.getByRole('dialog', { name: /run_shell_command/ });
     await approval.waitFor();
+    // Before anything runs, the approval says the whole line runs as root.
+    await approval.getByText(/the whole line runs as administrator \(root\)/).waitFor();
+    await shot('sudo-approval');
     await approval.getByRole('button', { name: 'Allow once' }).click();
     const sudo = page.getByRole('dialog', { name: /as administrator/ });
     await sudo.waitFor();
