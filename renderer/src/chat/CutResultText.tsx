@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { revealHidden } from './revealHidden';
-import { COLLAPSED_LINES } from './toolResult';
+import { collapsedText } from './toolResult';
 
 /** Characters read and shown per page: small enough to lay out within a frame or two. */
 export const RESULT_PAGE_CHARS = 100_000;
@@ -51,9 +51,7 @@ export function CutResultText({
   if (!open) {
     return (
       <div className="long-text">
-        <pre className="code">
-          {revealHidden(preview.split('\n').slice(0, COLLAPSED_LINES).join('\n'))}
-        </pre>
+        <pre className="code">{revealHidden(collapsedText(preview))}</pre>
         <button
           type="button"
           className="button small"

@@ -12,6 +12,8 @@ import { revealHidden } from './revealHidden';
 import {
   CARD_STATES,
   COLLAPSED_LINES,
+  collapsedText,
+  isLongText,
   deniedText,
   formatDuration,
   prettyJson,
@@ -171,12 +173,10 @@ function ResultBlockView({
 function LongText({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const lines = text.split('\n');
-  const long = lines.length > COLLAPSED_LINES;
+  const long = isLongText(text);
   return (
     <div className="long-text">
-      <pre className="code">
-        {revealHidden(long && !expanded ? lines.slice(0, COLLAPSED_LINES).join('\n') : text)}
-      </pre>
+      <pre className="code">{revealHidden(long && !expanded ? collapsedText(text) : text)}</pre>
       {long && (
         <button
           type="button"
@@ -184,7 +184,9 @@ function LongText({ text }: { text: string }) {
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show less' : `Show all (${lines.length} lines)`}
+          {expanded
+            ? 'Show less'
+            : `Show all (${lines.length > COLLAPSED_LINES ? `${lines.length} lines` : `${text.length.toLocaleString('en')} characters`})`}
         </button>
       )}
     </div>
@@ -203,10 +205,7 @@ function ShortenedResult({
 }) {
   const { whole, load } = useMessageContent(useOpenConversationId(), messageId);
   const [expanded, setExpanded] = useState(false);
-  const shown =
-    expanded && whole.state === 'loaded'
-      ? whole.text
-      : preview.split('\n').slice(0, COLLAPSED_LINES).join('\n');
+  const shown = expanded && whole.state === 'loaded' ? whole.text : collapsedText(preview);
   const toggle = () => {
     if (!expanded && whole.state !== 'loaded') load();
     setExpanded(!expanded);

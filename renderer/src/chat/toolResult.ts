@@ -7,6 +7,20 @@ import type { StoredToolCall, ToolCallState } from './chatTypes';
 
 /** Text longer than this many lines starts collapsed behind "Show all". */
 export const COLLAPSED_LINES = 12;
+/** …or longer than this many characters: one very long line is collapsed too. */
+export const COLLAPSED_CHARS = 2_000;
+
+/** Whether a text starts collapsed. */
+export function isLongText(text: string): boolean {
+  return (
+    text.length > COLLAPSED_CHARS || text.split('\n', COLLAPSED_LINES + 1).length > COLLAPSED_LINES
+  );
+}
+
+/** What a collapsed text shows: its first lines, and no more than a screenful of characters. */
+export function collapsedText(text: string): string {
+  return text.split('\n', COLLAPSED_LINES).join('\n').slice(0, COLLAPSED_CHARS);
+}
 
 export type ResultBlock =
   /** `cut`: main sent the beginning of block `part`, whose whole is `total` characters long. */
