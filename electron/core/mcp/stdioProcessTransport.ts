@@ -15,7 +15,7 @@ import { hasExited, terminateTree, track } from './processTree';
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /**
- * The most a server may write on one line that cannot be a message (it does not start with `{`)
+ * The most a server may write on one line that cannot be a message (it does not open JSON)
  * before Hearth calls its framing broken: no banner is this long, and waiting longer only lets
  * the junk swallow the answers that follow it.
  */
@@ -186,11 +186,14 @@ export class StdioProcessTransport implements Transport {
   }
 }
 
-/** `true` when the first visible byte is `{`, `false` for anything else, unknown while blank. */
+/**
+ * `true` when the first visible byte opens JSON (`{`, or `[` as a batch would), `false` for
+ * anything else, unknown while blank.
+ */
 function startsLikeMessage(bytes: Buffer): boolean | undefined {
   for (const byte of bytes) {
     if (byte === 0x20 || byte === 0x09 || byte === 0x0d) continue;
-    return byte === 0x7b;
+    return byte === 0x7b || byte === 0x5b;
   }
   return undefined;
 }
