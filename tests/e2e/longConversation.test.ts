@@ -85,11 +85,13 @@ describe('a long conversation', () => {
 
     // Pages of 100 turns before that: each read leaves the question in view where it was.
     for (let first = TURNS - 50; first > 0; first -= 100) {
-      await log().evaluate((element) => (element.scrollTop = 0));
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Reading earlier messages/ })
-        .waitFor();
+      // To the top, again while the list settles, until the next page is being read.
+      const reading = page.getByRole('status').filter({ hasText: /^Reading earlier messages/ });
+      for (let tries = 0; tries < 50 && !(await reading.isVisible()); tries++) {
+        await log().evaluate((element) => (element.scrollTop = 0));
+        await page.waitForTimeout(100);
+      }
+      await reading.waitFor();
       if (first === TURNS - 50) await session.shot('long-conversation-reading');
       const before = await topInList(first);
       expect(held).toHaveLength(1);

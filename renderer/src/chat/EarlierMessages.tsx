@@ -40,9 +40,18 @@ export function EarlierMessages({ count, onLoad }: { count: number; onLoad: () =
       if (entries.some((entry) => entry.isIntersecting)) loadOnArrival();
     });
     observer.observe(element);
+    // Scrolling while it is in view (a page landed and the user is still at the top) reads on.
+    const list = element.closest('[role="log"]');
+    const onScroll = () => {
+      const shown = element.getBoundingClientRect();
+      const area = list?.getBoundingClientRect();
+      if (area && shown.bottom > area.top && shown.top < area.bottom) loadOnArrival();
+    };
+    list?.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       live.current = false;
       observer.disconnect();
+      list?.removeEventListener('scroll', onScroll);
     };
   }, []);
 

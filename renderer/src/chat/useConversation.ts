@@ -174,20 +174,33 @@ export function useConversation(
   const modelChanged = useCallback(() => dispatch({ type: 'modelChanged' }), []);
 
   const firstReadId = state.messages[0]?.id;
-  const loadEarlier = useCallback(async () => {
-    if (!currentId || firstReadId === undefined) return;
-    const page = await api.conversations.earlierMessages(
-      currentId,
-      firstReadId,
-      EARLIER_PAGE_MESSAGES,
-    );
-    if (!page) throw new Error('This conversation no longer exists.');
-    dispatch({
-      type: 'earlierLoaded',
-      conversationId: currentId,
-      messages: page.messages,
-      earlier: page.earlierMessages,
+  // One read per page: asking again while it is on its way (a remounted row, a second scroll)
+  // waits for the same read.
+  const earlierRead = useRef<{ key: string; done: Promise<void> }>(undefined);
+  const loadEarlier = useCallback(() => {
+    if (!currentId || firstReadId === undefined) return Promise.resolve();
+    const key = `${currentId}:${firstReadId}`;
+    if (earlierRead.current?.key === key) return earlierRead.current.done;
+    const done = (async () => {
+      const page = await api.conversations.earlierMessages(
+        currentId,
+        firstReadId,
+        EARLIER_PAGE_MESSAGES,
+      );
+      if (!page) throw new Error('This conversation no longer exists.');
+      dispatch({
+        type: 'earlierLoaded',
+        conversationId: currentId,
+        messages: page.messages,
+        earlier: page.earlierMessages,
+      });
+    })();
+    earlierRead.current = { key, done };
+    // A failed read may be tried again.
+    done.catch(() => {
+      if (earlierRead.current?.done === done) earlierRead.current = undefined;
     });
+    return done;
   }, [api, currentId, firstReadId]);
 
   return { state, send, resend, stop, dismissFailure, modelChanged, loadEarlier };
