@@ -17,6 +17,7 @@ import type { ConsentStore } from './consent';
 import type { ServerConnection } from './connection';
 import { clip } from './offerings';
 import { poisonWarnings } from '../security/poisonedTools';
+import { toolVisibleTo } from './apps/toolVisibility';
 
 /** A tool a server marks with this `_meta` key is for Hearth itself and never shown to a model. */
 export const INTERNAL_TOOL_META_KEY = 'io.hearth/internal';
@@ -110,7 +111,8 @@ export function createToolCatalog(options: {
           ({ server, tool }) =>
             settingsFor(server, tool.name).enabled &&
             settingsFor(server, tool.name).approval !== 'deny' &&
-            tool._meta?.[INTERNAL_TOOL_META_KEY] !== true,
+            tool._meta?.[INTERNAL_TOOL_META_KEY] !== true &&
+            toolVisibleTo(tool, 'model'),
         )
         .map(({ server, tool, modelName }) => ({
           modelName,
