@@ -13,7 +13,7 @@ import { readResource, type ResourceWatch } from './mcp/resources';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
 import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';
-import type { RendererQuestions } from './chat/userQuestions';
+import type { RendererQuestions } from './questions/userQuestions';
 import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';

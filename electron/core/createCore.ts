@@ -14,7 +14,7 @@ import { createBuiltinServer } from './builtin/server';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
 import { createCommandRuleService } from './chat/commandRuleService';
-import { createRendererQuestions, type RendererQuestions } from './chat/userQuestions';
+import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import { createElicitationHandler } from './mcp/elicitation';
 import { createSamplingHandler } from './mcp/sampling';
 import { createImportService } from './mcp/importService';

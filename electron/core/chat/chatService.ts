@@ -24,7 +24,7 @@ import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { ToolAccess } from './toolCallRunner';
-import type { RendererQuestions } from './userQuestions';
+import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
 import { createLiveResults, type LiveResults } from './liveResults';
 

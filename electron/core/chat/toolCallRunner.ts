@@ -16,7 +16,7 @@ import { pickAnnotations } from '../mcp/toolCatalog';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
-import type { UserQuestions } from './userQuestions';
+import type { UserQuestions } from '../questions/userQuestions';
 import { poisonWarnings } from '../security/poisonedTools';
 
 type ToolCallEvent = z.output<typeof toolCallEventSchema>;

@@ -4,7 +4,7 @@
  * the system browser only when the user agrees.
  */
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { UserQuestions } from '../chat/userQuestions';
+import type { UserQuestions } from '../questions/userQuestions';
 import type { LinkService } from '../links';
 import { checkExternalUrl } from '../security/externalLinks';
 import type { Elicit } from './hearthClient';

@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Message } from 'ollama';
 import type { Settings } from '../../../preload/contract';
-import type { UserQuestions } from '../chat/userQuestions';
+import type { UserQuestions } from '../questions/userQuestions';
 import type { ModelProvider } from '../ollama/ollamaService';
 
 /** The error code the spec asks for when the user rejects a sampling request. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventHub } from '../../../electron/core/bridge/events';
-import { createRendererQuestions } from '../../../electron/core/chat/userQuestions';
+import { createRendererQuestions } from '../../../electron/core/questions/userQuestions';
 import { createLogger } from '../../../electron/core/logger';
 
 // The sudo password prompt expires after the time read from the settings at each prompt.
