@@ -82,6 +82,13 @@ export function createToolCatalog(options: {
   const approvalHolds = (server: string, tool: Tool) =>
     options.consent.toolApproval(server, tool.name)?.fingerprint === toolFingerprint(tool);
 
+  const findDefinition = (server: string, tool: string): Tool | undefined =>
+    options
+      .connections()
+      .find((connection) => connection.name === server)
+      ?.offerings()
+      .tools.find((candidate) => candidate.name === tool);
+
   return {
     list: () =>
       served().map(({ server, tool, modelName }) => {
@@ -123,14 +130,12 @@ export function createToolCatalog(options: {
         })),
     resolve: (modelName) => {
       served();
-      return names.resolve(modelName);
+      const owner = names.resolve(modelName);
+      // A model that guesses the name of a tool meant for an app alone still cannot call it.
+      const definition = owner && findDefinition(owner.server, owner.tool);
+      return definition && !toolVisibleTo(definition, 'model') ? undefined : owner;
     },
-    definition: (server, tool) =>
-      options
-        .connections()
-        .find((connection) => connection.name === server)
-        ?.offerings()
-        .tools.find((candidate) => candidate.name === tool),
+    definition: (server, tool) => findDefinition(server, tool),
     isAlwaysAllowed(server, tool) {
       const definition = this.definition(server, tool);
       return (

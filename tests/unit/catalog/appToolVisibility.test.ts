@@ -36,3 +36,16 @@ describe('MCP Apps tool visibility', () => {
     ]);
   });
 });
+
+describe('a model naming an app-only tool', () => {
+  it('finds no such tool, while other tools still resolve', () => {
+    const connection = { name: 'demo', offerings: () => ({ tools }) };
+    const catalog = createToolCatalog({
+      connections: () => [connection] as never,
+      config: () => ({ tools: {} }) as never,
+      consent: { toolApproval: () => undefined } as never,
+    });
+    expect(catalog.resolve('demo_app_only')).toBeUndefined();
+    expect(catalog.resolve('demo_both')).toEqual({ server: 'demo', tool: 'both' });
+  });
+});
