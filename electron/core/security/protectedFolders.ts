@@ -46,15 +46,6 @@ export function protectedFolderNamed(
   });
 }
 
-/** True when `folder` is `root`, inside it, or a parent of it (a root that exposes it). */
-export function overlapsProtected(folder: string, folders: readonly string[]): string | undefined {
-  const real = realOrNearest(resolve(folder));
-  return folders.find((entry) => {
-    const protectedReal = realOrNearest(resolve(entry));
-    return within(real, protectedReal) || within(protectedReal, real);
-  });
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -2,7 +2,6 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  overlapsProtected,
   protectedFolderHolding,
   protectedFolderNamed,
 } from '../../../electron/core/security/protectedFolders';
@@ -37,11 +36,5 @@ describe('Hearth’s own folders', () => {
       data,
     );
     expect(protectedFolderNamed('ls ~/Documents', folders, home)).toBeUndefined();
-  });
-
-  it('overlap a server root that holds them or lies inside them', () => {
-    expect(overlapsProtected(home, folders)).toBe(data);
-    expect(overlapsProtected(join(data, 'logs'), folders)).toBe(data);
-    expect(overlapsProtected(join(home, 'Documents'), folders)).toBeUndefined();
   });
 });

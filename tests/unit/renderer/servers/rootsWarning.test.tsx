@@ -11,30 +11,34 @@ const info = () => ({
   host: 'browser' as const,
   platform: 'linux',
   versions: { node: '22.0.0' },
-  dataDir: '/home/ana/.config/Hearth',
+  dataDir: '/example/user/.config/Hearth',
 });
 
 describe('a server whose roots reach Hearth’s data folder', () => {
   it('is told apart from one whose roots do not', () => {
-    expect(overlaps('/home/ana', '/home/ana/.config/Hearth')).toBe(true);
-    expect(overlaps('/home/ana/.config/Hearth/logs', '/home/ana/.config/Hearth')).toBe(true);
-    expect(overlaps('/home/ana/.config/Hearth-old', '/home/ana/.config/Hearth')).toBe(false);
-    expect(overlaps('/home/ana/Documents', '/home/ana/.config/Hearth')).toBe(false);
+    expect(overlaps('/example/user', '/example/user/.config/Hearth')).toBe(true);
+    expect(overlaps('/example/user/.config/Hearth/logs', '/example/user/.config/Hearth')).toBe(
+      true,
+    );
+    expect(overlaps('/example/user/.config/Hearth-old', '/example/user/.config/Hearth')).toBe(
+      false,
+    );
+    expect(overlaps('/example/user/Documents', '/example/user/.config/Hearth')).toBe(false);
   });
 
   it('is warned about, naming the folder', async () => {
     renderWith(
-      <RootsWarning roots={['/home/ana/Documents', '/home/ana']} />,
+      <RootsWarning roots={['/example/user/Documents', '/example/user']} />,
       connectTo({ 'app:info': info }),
     );
     const note = await screen.findByRole('note');
-    expect(note.textContent).toMatch(/may work in “\/home\/ana”, which holds or lies inside/);
-    expect(note.textContent).toContain('/home/ana/.config/Hearth');
+    expect(note.textContent).toMatch(/may work in “\/example\/user”, which holds or lies inside/);
+    expect(note.textContent).toContain('/example/user/.config/Hearth');
   });
 
   it('says nothing when no root reaches it', async () => {
     const harness = connectTo({ 'app:info': info });
-    renderWith(<RootsWarning roots={['/home/ana/Documents']} />, harness);
+    renderWith(<RootsWarning roots={['/example/user/Documents']} />, harness);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(harness.calls.some((call) => call.channel === 'app:info')).toBe(true);
     expect(screen.queryByRole('note')).toBeNull();
