@@ -82,6 +82,8 @@ const SCREENS_TO_CHECK: { name: string; open(page: Page): Promise<void> }[] = [
       await current.getByRole('button', { name: 'Servers', exact: true }).click();
       await current.getByText('fixture', { exact: true }).first().click();
       await current.getByRole('heading', { name: 'fixture' }).first().waitFor();
+      // The runtimes panel checked too, once its answer is in.
+      await current.getByRole('list', { name: 'Runtimes' }).waitFor();
     },
   },
   {

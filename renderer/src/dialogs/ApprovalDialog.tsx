@@ -20,16 +20,18 @@ type Annotations = NonNullable<ApprovalRequest['annotations']>;
 /** Hearth's own tools: their annotations are Hearth's, so they are facts, not claims. */
 const HEARTH_SERVER = 'hearth';
 
-/** What the server's hints say, worded as its claims, most important first. */
-export function annotationSentences(annotations: Annotations | undefined): string[] {
+/**
+ * What the hints say, most important first: a server's worded as its claims, Hearth's own (which
+ * Hearth wrote) as facts.
+ */
+export function annotationSentences(annotations: Annotations | undefined, own = false): string[] {
   if (!annotations) return [];
+  const says = own ? 'It' : 'The server says it';
   const sentences: string[] = [];
-  if (annotations.destructiveHint === true)
-    sentences.push('The server says it can delete or change things.');
+  if (annotations.destructiveHint === true) sentences.push(`${says} can delete or change things.`);
   else if (annotations.readOnlyHint === true)
-    sentences.push('The server says it only reads and changes nothing.');
-  if (annotations.openWorldHint === true)
-    sentences.push('The server says it reaches outside this computer.');
+    sentences.push(`${says} only reads and changes nothing.`);
+  if (annotations.openWorldHint === true) sentences.push(`${says} reaches outside this computer.`);
   return sentences;
 }
 
@@ -58,7 +60,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   // Only Hearth's own read-only tools are drawn calm and offer Allow once first.
   const readOnly =
     request.server === HEARTH_SERVER && request.annotations?.readOnlyHint === true && !destructive;
-  const sentences = annotationSentences(request.annotations);
+  const sentences = annotationSentences(request.annotations, request.server === HEARTH_SERVER);
   const title = request.title ?? request.annotations?.title;
   const shell = request.shell;
   const safeDefault = readOnly && !shell;

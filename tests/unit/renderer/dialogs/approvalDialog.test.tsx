@@ -332,6 +332,8 @@ describe('the tool approval dialog', () => {
     renderWith(<QuestionDialogs />, harness);
     const dialog = await dialogNamed('Allow system_info from hearth?');
     expect(dialog.classList.contains('question-calm')).toBe(true);
+    // Hearth wrote these hints itself: they are said as facts, not as a server's claims.
+    expect(within(dialog).getByText('It only reads and changes nothing.')).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Allow once');
   });
 
