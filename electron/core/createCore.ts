@@ -30,6 +30,7 @@ import { openSettingsStore } from './store/settingsStore';
 import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
+import { createBundleService, type BundleService } from './bundles/bundleService';
 
 export interface CoreOptions {
   dataDir: string;
@@ -46,6 +47,10 @@ export interface CoreOptions {
   chooseFolder?: (title: string) => Promise<string | undefined>;
   /** Brings the main window forward; absent in the browser host. */
   showMainWindow?: () => void;
+  /** The system's file picker for a `.mcpb` bundle; absent in the browser host. */
+  chooseBundleFile?: () => Promise<string | undefined>;
+  /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
+  nodeExecutable?: string;
 }
 
 export interface Core {
@@ -57,6 +62,8 @@ export interface Core {
   mcp: McpManager;
   chat: ChatService;
   questions: RendererQuestions;
+  /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
+  bundles: BundleService;
   appInfo: AppInfo;
   /** Reads the login shell's PATH, then starts every enabled server. */
   start(): Promise<void>;
@@ -123,6 +130,19 @@ export function createCore(options: CoreOptions): Core {
     logger: logger.child('chat'),
     onProblem,
   });
+  const bundles = createBundleService({
+    dataDir,
+    mcp,
+    vault: options.vault,
+    events,
+    launchContext: () => launchContext,
+    environment: {
+      platform: process.platform,
+      home: homedir(),
+      nodeExecutable: options.nodeExecutable ?? process.execPath,
+    },
+    onProblem,
+  });
   const router = createRouter({
     handlers: createHandlers({
       appInfo,
@@ -137,6 +157,16 @@ export function createCore(options: CoreOptions): Core {
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
       runtimes: { check: () => checkRuntimes(launchContext) },
+      bundles: {
+        ...bundles,
+        async choose() {
+          if (!options.chooseBundleFile) return { supported: false };
+          const path = await options.chooseBundleFile();
+          return path === undefined
+            ? { supported: true }
+            : { supported: true, stagedId: await bundles.stageFile(path) };
+        },
+      },
       desktop: {
         async chooseFolder(title) {
           if (!options.chooseFolder) return { supported: false };
@@ -169,6 +199,7 @@ export function createCore(options: CoreOptions): Core {
     mcp,
     chat,
     questions,
+    bundles,
     appInfo,
     async start() {
       statusWatch ??= watchOllamaStatus(

@@ -1,0 +1,539 @@
+/**
+ * Installs MCP Bundles (`.mcpb`): a file is staged (from a path or uploaded by a page in
+ * chunks), inspected (manifest, signature, hash, platform: a preview), then installed: unpacked
+ * into `bundles/<name>/<version>` in the data folder and added as a stdio server whose launch the
+ * user still reviews and approves. An update keeps the user's values and replaces the files;
+ * uninstall removes both. Every step that can fail runs before anything is moved into place, and
+ * a failure after that puts back what was there: nothing half-installed, nothing lost.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { appendFile, copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import type {
+  BundlePreview,
+  InstalledBundle,
+  UserConfigValues,
+} from '../../../preload/schemas/bundles';
+import { installedBundleSchema, MAX_UPLOAD_CHUNK_BASE64 } from '../../../preload/schemas/bundles';
+import type { ServerEntry } from '../../../preload/schemas/servers';
+import { UserFacingError } from '../bridge/errors';
+import type { EventHub } from '../bridge/events';
+import type { McpManager } from '../mcp/manager';
+import { resolveCommand } from '../mcp/launch';
+import type { LaunchContext } from '../mcp/transports';
+import { installAdvice } from '../runtimes/runtimes';
+import type { SecretVault } from '../secrets/secretVault';
+import { openJsonDocument } from '../store/jsonDocument';
+import { listArchive, MAX_BUNDLE_BYTES, readArchiveEntry, unpackArchive } from './bundleArchive';
+import { bundleTransport, resolveDefault, runsWith, type LaunchEnvironment } from './bundleLaunch';
+import { readManifest, type BundleManifest } from './bundleManifest';
+import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
+import { checkValues } from './userConfigValues';
+
+/** Most bundles staged at once; the oldest is dropped past this. */
+const MAX_STAGED = 8;
+
+export interface BundleServiceOptions {
+  dataDir: string;
+  mcp: McpManager;
+  vault: SecretVault;
+  events: EventHub;
+  launchContext(): LaunchContext;
+  environment: LaunchEnvironment;
+  onProblem(message: string): void;
+}
+
+export interface StageOptions {
+  /** A registry's `fileSha256` for this file: inspect and install refuse a file that differs. */
+  expectedSha256?: string;
+}
+
+export interface BundleService {
+  /** Copies a bundle file from disk into staging; returns the id the other calls take. */
+  stageFile(path: string, options?: StageOptions): Promise<string>;
+  /** Receives a chunk of a bundle from a page; chunks arrive in order. */
+  upload(chunk: {
+    stagedId?: string;
+    fileName: string;
+    offset: number;
+    data: string;
+  }): Promise<{ stagedId: string; receivedBytes: number }>;
+  inspect(stagedId: string, options?: StageOptions): Promise<BundlePreview>;
+  install(stagedId: string, values: UserConfigValues, options?: StageOptions): Promise<ServerEntry>;
+  /** Forgets a staged bundle (the user closed the dialog). */
+  discard(stagedId: string): Promise<boolean>;
+  uninstall(serverName: string): Promise<boolean>;
+  list(): InstalledBundle[];
+  /** Stages a file opened from outside the window (`hearth --install`, the OS) and tells the window. */
+  open(path: string, options?: StageOptions): Promise<string>;
+  /** Bundles opened from outside that no window has shown yet; each is handed out once. */
+  takeOpened(): string[];
+  /** Stages, checks and installs in one go: for callers with the values already in hand. */
+  installFile(path: string, values: UserConfigValues, options?: StageOptions): Promise<ServerEntry>;
+}
+
+interface Staged {
+  path: string;
+  fileName: string;
+  size: number;
+  expectedSha256?: string;
+  complete: boolean;
+}
+
+interface Inspected {
+  preview: BundlePreview;
+  manifest: BundleManifest;
+  content: Uint8Array;
+  signature: SignatureReport;
+}
+
+const recordsSchema = z.object({ bundles: z.array(installedBundleSchema).default([]) });
+
+export function createBundleService(options: BundleServiceOptions): BundleService {
+  const { dataDir, mcp, vault, events } = options;
+  const root = join(dataDir, 'bundles');
+  const staging = join(root, '.staging');
+  // What a previous run left in staging is never needed again.
+  rmSync(staging, { recursive: true, force: true });
+  const records = openJsonDocument({
+    dataDir,
+    name: 'bundles',
+    schema: recordsSchema,
+    what: 'Your list of installed bundles',
+    insteadUsed: 'an empty list (their servers are still configured)',
+    onProblem: options.onProblem,
+  });
+  const valuesDocument = openJsonDocument({
+    dataDir,
+    name: 'bundle-settings',
+    schema: z.object({
+      values: z
+        .record(
+          z.string(),
+          z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+        )
+        .default({}),
+    }),
+    what: 'The settings you gave your bundles',
+    insteadUsed: 'no saved bundle settings',
+    onProblem: options.onProblem,
+  });
+  const staged = new Map<string, Staged>();
+  let opened: string[] = [];
+
+  const newStaging = (fileName: string, options: StageOptions | undefined): [string, Staged] => {
+    mkdirSync(staging, { recursive: true });
+    while (staged.size >= MAX_STAGED) {
+      const [oldest] = staged.keys();
+      if (oldest === undefined) break;
+      void forget(oldest);
+    }
+    const id = randomBytes(16).toString('hex');
+    const entry: Staged = {
+      path: join(staging, `${id}.mcpb`),
+      fileName: basename(fileName).slice(0, 255),
+      size: 0,
+      complete: false,
+      ...(options?.expectedSha256 ? { expectedSha256: options.expectedSha256.toLowerCase() } : {}),
+    };
+    staged.set(id, entry);
+    return [id, entry];
+  };
+
+  const forget = async (id: string) => {
+    const entry = staged.get(id);
+    staged.delete(id);
+    opened = opened.filter((openedId) => openedId !== id);
+    if (entry) await rm(entry.path, { force: true });
+    return entry !== undefined;
+  };
+
+  const stagedEntry = (id: string): Staged => {
+    const entry = staged.get(id);
+    if (!entry || !entry.complete)
+      throw new UserFacingError('That bundle is no longer open. Open the file again.');
+    return entry;
+  };
+
+  const inspect = async (id: string, stageOptions?: StageOptions): Promise<Inspected> => {
+    const entry = stagedEntry(id);
+    const bytes = await readFile(entry.path);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const expected = stageOptions?.expectedSha256?.toLowerCase() ?? entry.expectedSha256;
+    if (expected && expected !== sha256)
+      throw new UserFacingError(
+        `The file is not the one the registry describes: its SHA-256 is ${sha256}, the registry says ${expected}. It may have been changed or damaged in transit; Hearth did not install it.`,
+      );
+    const split = await splitBundle(bytes);
+    const signature = await checkSignature(split.content, split.signature, split.malformed);
+    if (signature.status === 'bad')
+      throw new UserFacingError(
+        `The bundle's signature is not valid: ${signature.problem ?? 'it does not match'}. Someone may have changed it after it was signed; Hearth did not install it.`,
+      );
+    const entries = listArchive(split.content);
+    const manifestEntry = entries.find((candidate) => candidate.name === 'manifest.json');
+    if (!manifestEntry)
+      throw new UserFacingError(
+        'This file is not an MCP bundle: it has no manifest.json at its top level.',
+      );
+    const manifestBytes = readArchiveEntry(split.content, 'manifest.json');
+    if (!manifestBytes) throw new UserFacingError("The bundle's manifest.json could not be read.");
+    const manifest = await readManifest(new TextDecoder().decode(manifestBytes));
+    const entryPoint = manifest.server.entry_point.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (!entries.some((candidate) => candidate.name === entryPoint))
+      throw new UserFacingError(
+        `The bundle's entry point (${manifest.server.entry_point}) is not in the bundle.`,
+      );
+    const preview = previewOf({
+      id,
+      entry,
+      sha256,
+      expected,
+      manifest,
+      signature,
+      installed: installedRecord(manifest.name),
+    });
+    return { preview, manifest, content: split.content, signature };
+  };
+
+  const installedRecord = (bundleName: string) =>
+    records.read().bundles.find((record) => record.name === bundleName);
+
+  const previewOf = (input: {
+    id: string;
+    entry: Staged;
+    sha256: string;
+    expected: string | undefined;
+    manifest: BundleManifest;
+    signature: SignatureReport;
+    installed: InstalledBundle | undefined;
+  }): BundlePreview => {
+    const { manifest, signature, installed } = input;
+    const how = runsWith(manifest);
+    const context = options.launchContext();
+    const missing =
+      how.runtime !== undefined &&
+      !resolveCommand(how.runtime, {
+        platform: context.platform,
+        path: context.environment.PATH ?? context.environment.Path ?? '',
+        pathExt: context.environment.PATHEXT,
+      }).ok;
+    const platforms = manifest.compatibility?.platforms ?? [];
+    const blockers =
+      platforms.length > 0 && !platforms.includes(options.environment.platform)
+        ? [
+            `This bundle runs on ${platforms.map(platformName).join(', ')}, not on ${platformName(options.environment.platform)}.`,
+          ]
+        : [];
+    const warnings: string[] = [];
+    if (signature.status === 'unsigned')
+      warnings.push('The bundle is not signed: nothing says who made it.');
+    if (signature.status === 'self-signed')
+      warnings.push(
+        `Signed with a certificate its maker made for themselves (“${signature.publisher}”): the signature shows the files are unchanged since, not who signed them.`,
+      );
+    if (signature.status === 'untrusted')
+      warnings.push(
+        `Signed by “${signature.publisher}”, whose certificate this computer does not trust (or which has expired).`,
+      );
+    if (missing) warnings.push(missingRuntimeSentence(how.runtime ?? ''));
+    const stored = installed ? storedValues(installed) : {};
+    return {
+      stagedId: input.id,
+      fileName: input.entry.fileName,
+      sizeBytes: input.entry.size,
+      sha256: input.sha256,
+      manifestVersion: manifest.manifestVersion,
+      name: manifest.name,
+      displayName: manifest.display_name || manifest.name,
+      version: manifest.version,
+      description: manifest.description,
+      ...(manifest.long_description ? { longDescription: manifest.long_description } : {}),
+      author: manifest.author,
+      ...(manifest.homepage ? { homepage: manifest.homepage } : {}),
+      ...(manifest.repository ? { repository: manifest.repository.url } : {}),
+      ...(manifest.license ? { license: manifest.license } : {}),
+      serverType: manifest.server.type,
+      runsWith: how.words,
+      ...(missing ? { missingRuntime: missingRuntimeSentence(how.runtime ?? '') } : {}),
+      tools: (manifest.tools ?? []).map(({ name, description }) => ({
+        name,
+        ...(description ? { description } : {}),
+      })),
+      toolsGenerated: manifest.tools_generated === true,
+      prompts: (manifest.prompts ?? []).map(({ name, description }) => ({
+        name,
+        ...(description ? { description } : {}),
+      })),
+      promptsGenerated: manifest.prompts_generated === true,
+      platforms,
+      runtimes: Object.fromEntries(
+        Object.entries(manifest.compatibility?.runtimes ?? {}).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      ),
+      privacyPolicies: manifest.privacy_policies ?? [],
+      userConfig: Object.entries(manifest.user_config ?? {}).map(([key, option]) => {
+        const fallback = resolveDefault(option.default, options.environment);
+        const kept = stored[key];
+        const secretStored =
+          option.sensitive === true && installed !== undefined
+            ? vault.get(secretKey(installed.name, key)) !== undefined
+            : undefined;
+        return {
+          key,
+          type: option.type,
+          title: option.title,
+          description: option.description,
+          required: option.required === true,
+          sensitive: option.sensitive === true,
+          multiple: option.multiple === true,
+          ...(option.min !== undefined ? { min: option.min } : {}),
+          ...(option.max !== undefined ? { max: option.max } : {}),
+          ...(fallback !== undefined && option.sensitive !== true ? { default: fallback } : {}),
+          ...(kept !== undefined && option.sensitive !== true ? { current: kept } : {}),
+          ...(secretStored !== undefined ? { secretStored } : {}),
+        };
+      }),
+      signature: {
+        status: signature.status,
+        ...(signature.publisher ? { publisher: signature.publisher } : {}),
+        ...(signature.issuer ? { issuer: signature.issuer } : {}),
+        ...(signature.validTo ? { validTo: signature.validTo } : {}),
+        ...(signature.fingerprint ? { fingerprint: signature.fingerprint } : {}),
+      },
+      ...(input.expected ? { sha256Matches: input.expected === input.sha256 } : {}),
+      ...(installed
+        ? { installed: { version: installed.version, serverName: installed.serverName } }
+        : {}),
+      serverName: installed?.serverName ?? freeServerName(manifest.display_name || manifest.name),
+      blockers,
+      warnings,
+    };
+  };
+
+  const freeServerName = (wanted: string): string => {
+    const base =
+      wanted
+        .replace(/[^A-Za-z0-9 ._-]+/g, '-')
+        .replace(/^[^A-Za-z0-9]+/, '')
+        .trim()
+        .slice(0, 56)
+        .trim() || 'bundle';
+    const taken = new Set(mcp.store.list().map((config) => config.name.toLowerCase()));
+    if (!taken.has(base.toLowerCase())) return base;
+    for (let suffix = 2; ; suffix++) {
+      const candidate = `${base}-${suffix}`;
+      if (!taken.has(candidate.toLowerCase())) return candidate;
+    }
+  };
+
+  /** Non-secret values kept from the last install, as the record file holds them. */
+  const storedValues = (record: InstalledBundle): UserConfigValues => {
+    return valuesDocument.read().values[record.name] ?? {};
+  };
+
+  const install = async (
+    id: string,
+    given: UserConfigValues,
+    stageOptions?: StageOptions,
+  ): Promise<ServerEntry> => {
+    const { preview, manifest, content, signature } = await inspect(id, stageOptions);
+    if (preview.blockers.length > 0) throw new UserFacingError(preview.blockers.join(' '));
+    const installed = installedRecord(manifest.name);
+    const kept = installed ? storedValues(installed) : {};
+    const keptSecrets: UserConfigValues = {};
+    for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
+      if (option.sensitive !== true || !installed) continue;
+      const secret = vault.get(secretKey(installed.name, key));
+      if (secret !== undefined) keptSecrets[key] = secret;
+    }
+    const values = checkValues(
+      manifest.user_config ?? {},
+      { ...kept, ...keptSecrets, ...given },
+      options.environment,
+    );
+    const entries = listArchive(content);
+    const folderName = safeSegment(manifest.name);
+    const versionName = safeSegment(manifest.version);
+    const bundleRoot = join(root, folderName);
+    const target = join(bundleRoot, versionName);
+    const unpacked = join(staging, `${id}-files`);
+    await rm(unpacked, { recursive: true, force: true });
+    try {
+      unpackArchive(content, entries, unpacked);
+    } catch (error) {
+      await rm(unpacked, { recursive: true, force: true });
+      throw error;
+    }
+    // Same version again: the files in place step aside, and come back if anything fails.
+    const aside = existsSync(target) ? `${target}.previous-${Date.now()}` : undefined;
+    mkdirSync(bundleRoot, { recursive: true });
+    if (aside) renameSync(target, aside);
+    renameSync(unpacked, target);
+    const restore = () => {
+      rmSync(target, { recursive: true, force: true });
+      if (aside) renameSync(aside, target);
+    };
+    const transport = bundleTransport(manifest, target, values, options.environment);
+    const previous = installed ? mcp.store.get(installed.serverName) : undefined;
+    let entry: ServerEntry;
+    try {
+      entry = await mcp.save(
+        {
+          ...(previous ?? {}),
+          name: previous?.name ?? preview.serverName,
+          transport,
+        },
+        previous?.name,
+      );
+    } catch (error) {
+      restore();
+      throw error;
+    }
+    // From here the new version is in use: store what to keep, then remove the old files.
+    for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
+      const storeKey = secretKey(manifest.name, key);
+      if (option.sensitive === true && values[key] !== undefined)
+        vault.set(storeKey, String(values[key]));
+      else vault.delete(storeKey);
+    }
+    const plain = Object.fromEntries(
+      Object.entries(values).filter(([key]) => manifest.user_config?.[key]?.sensitive !== true),
+    );
+    valuesDocument.write({
+      values: { ...valuesDocument.read().values, [manifest.name]: plain },
+    });
+    const record: InstalledBundle = {
+      serverName: entry.config.name,
+      name: manifest.name,
+      displayName: manifest.display_name || manifest.name,
+      version: manifest.version,
+      folder: target,
+      installedAt: new Date().toISOString(),
+      signature: signature.status,
+    };
+    records.write({
+      bundles: [...records.read().bundles.filter((other) => other.name !== manifest.name), record],
+    });
+    if (aside) rmSync(aside, { recursive: true, force: true });
+    if (installed && installed.folder !== target)
+      rmSync(installed.folder, { recursive: true, force: true });
+    await forget(id);
+    return entry;
+  };
+
+  return {
+    async stageFile(path, stageOptions) {
+      let size: number;
+      try {
+        size = (await stat(path)).size;
+      } catch {
+        throw new UserFacingError(`Hearth cannot read ${path}.`);
+      }
+      if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
+      const [id, entry] = newStaging(basename(path), stageOptions);
+      await copyFile(path, entry.path);
+      entry.size = size;
+      entry.complete = true;
+      return id;
+    },
+    async upload(chunk) {
+      const data = Buffer.from(chunk.data, 'base64');
+      if (chunk.data.length > MAX_UPLOAD_CHUNK_BASE64)
+        throw new UserFacingError('That piece of the file is too large.');
+      let id = chunk.stagedId;
+      let entry = id === undefined ? undefined : staged.get(id);
+      if (id === undefined) {
+        [id, entry] = newStaging(chunk.fileName, undefined);
+        await writeFile(entry.path, new Uint8Array(0));
+      }
+      if (!entry)
+        throw new UserFacingError('That upload is no longer open. Choose the file again.');
+      if (chunk.offset !== entry.size)
+        throw new UserFacingError(
+          'A piece of the file arrived out of order. Choose the file again.',
+        );
+      if (entry.size + data.length > MAX_BUNDLE_BYTES) {
+        await forget(id);
+        throw tooLarge(entry.size + data.length);
+      }
+      await appendFile(entry.path, data);
+      entry.size += data.length;
+      entry.complete = true;
+      return { stagedId: id, receivedBytes: entry.size };
+    },
+    inspect: async (id, stageOptions) => (await inspect(id, stageOptions)).preview,
+    install,
+    discard: forget,
+    async uninstall(serverName) {
+      const record = records
+        .read()
+        .bundles.find(
+          (candidate) => candidate.serverName.toLowerCase() === serverName.toLowerCase(),
+        );
+      if (!record) return false;
+      await mcp.delete(record.serverName);
+      rmSync(join(root, safeSegment(record.name)), { recursive: true, force: true });
+      for (const key of vault.keys(`bundle:${record.name}:`)) vault.delete(key);
+      const values = Object.entries(valuesDocument.read().values).filter(
+        ([bundleName]) => bundleName !== record.name,
+      );
+      valuesDocument.write({ values: Object.fromEntries(values) });
+      records.write({ bundles: records.read().bundles.filter((other) => other !== record) });
+      return true;
+    },
+    list: () => records.read().bundles,
+    async open(path, stageOptions) {
+      const id = await this.stageFile(path, stageOptions);
+      opened.push(id);
+      events.emit('bundles:opened', { stagedId: id });
+      return id;
+    },
+    takeOpened() {
+      const waiting = opened.filter((id) => staged.has(id));
+      opened = [];
+      return waiting;
+    },
+    async installFile(path, values, stageOptions) {
+      const id = await this.stageFile(path, stageOptions);
+      try {
+        return await install(id, values, stageOptions);
+      } finally {
+        await forget(id);
+      }
+    },
+  };
+}
+
+function secretKey(bundleName: string, key: string): string {
+  return `bundle:${bundleName}:user_config:${key}`;
+}
+
+function tooLarge(size: number): UserFacingError {
+  return new UserFacingError(
+    `The bundle is ${Math.round(size / 1024 / 1024)} MB; Hearth installs bundles up to ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`,
+  );
+}
+
+function missingRuntimeSentence(runtime: string): string {
+  return (
+    installAdvice(runtime) ||
+    `“${runtime}” is not installed (or not on your PATH); the server will not start until it is.`
+  );
+}
+
+function platformName(platform: string): string {
+  return { darwin: 'macOS', win32: 'Windows', linux: 'Linux' }[platform] ?? platform;
+}
+
+/** A folder name from manifest text: no separators, no dots alone, short. */
+function safeSegment(text: string): string {
+  const cleaned = text
+    .replace(/[^A-Za-z0-9._@+-]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 100);
+  return cleaned || '_';
+}

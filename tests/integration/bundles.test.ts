@@ -1,0 +1,139 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Api } from '../../preload/api';
+import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
+import { uploadBundle } from '../../renderer/src/servers/bundles/uploadBundle';
+import { buildBundle, greeterManifest } from '../support/bundleBuilder';
+import { connectRenderer } from '../support/rendererBridge';
+import { startTestHost, tempDir, type TestHost } from '../support/testHost';
+
+// Bundles end to end over the browser host's bridge, as the page does it: real .mcpb files made by
+// the official tool, uploaded in pieces, installed, approved, started as a child process on
+// Hearth's own Node, and its tool called with the user's settings.
+let host: TestHost | undefined;
+let transport: WebSocketTransport | undefined;
+afterEach(async () => {
+  transport?.close();
+  await host?.core.dispose();
+  await host?.close();
+  host = undefined;
+});
+
+function requireHost(): TestHost {
+  if (!host) throw new Error('no host');
+  return host;
+}
+
+async function connect(): Promise<Api> {
+  host = await startTestHost();
+  const connected = connectRenderer(host);
+  transport = connected.transport;
+  return connected.api;
+}
+
+async function stage(api: Api, path: string): Promise<string> {
+  return uploadBundle(api, new Blob([readFileSync(path)]), path.split(/[\\/]/).pop() ?? 'b.mcpb');
+}
+
+async function approve(api: Api, name: string) {
+  const review = await api.servers.reviewLaunch(name);
+  return { review, status: await api.servers.approveLaunch(name, review.fingerprint) };
+}
+
+describe('MCP bundles', () => {
+  it('installs a signed bundle, runs it on Hearth’s own Node with the user’s settings, and calls its tool', async () => {
+    const api = await connect();
+    const bundle = await buildBundle({ sign: true });
+    const stagedId = await stage(api, bundle.path);
+    const preview = await api.bundles.inspect(stagedId);
+    expect(preview).toMatchObject({
+      name: 'greeter',
+      displayName: 'Greeter',
+      version: '1.0.0',
+      manifestVersion: '0.3',
+      serverType: 'node',
+      author: { name: 'Hearth tests' },
+      tools: [{ name: 'greet' }],
+      prompts: [{ name: 'welcome' }],
+      signature: { status: 'self-signed', publisher: 'MCPB Self-Signed Certificate' },
+      serverName: 'Greeter',
+      blockers: [],
+    });
+    expect(preview.userConfig.map((field) => [field.key, field.required, field.sensitive])).toEqual(
+      [
+        ['greeting', true, false],
+        ['api_token', false, true],
+        ['folder', false, false],
+      ],
+    );
+    // A required setting left out is refused, and nothing is installed.
+    await expect(api.bundles.install(stagedId, {})).rejects.toThrow(/“Greeting” is required/);
+    expect(await api.servers.list()).toHaveLength(1);
+
+    const folder = tempDir('bundle-folder');
+    const entry = await api.bundles.install(stagedId, {
+      greeting: 'Ahoy',
+      api_token: 'tok-secret-123',
+      folder,
+    });
+    expect(entry.config.name).toBe('Greeter');
+    expect(entry.status.consent).toBe('required');
+    // The secret went to the vault: neither the server list nor the bundle settings hold it.
+    const dataDir = requireHost().dataDir;
+    for (const file of ['servers.json', 'bundle-settings.json', 'bundles.json'])
+      expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain('tok-secret-123');
+    if (entry.config.transport.type !== 'stdio') throw new Error('expected stdio');
+    expect(entry.config.transport.command).toBe(process.execPath);
+    expect(entry.config.transport.cwd).toBe(join(dataDir, 'bundles', 'greeter', '1.0.0'));
+
+    const { review, status } = await approve(api, 'Greeter');
+    expect(review.env.find((variable) => variable.name === 'API_TOKEN')).toMatchObject({
+      secret: true,
+      value: '••••••••',
+    });
+    expect(status.state).toBe('ready');
+    const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Ada' });
+    expect(JSON.stringify(outcome)).toContain(
+      `Ahoy, Ada! token=set(14) folder=${folder} version=1.0.0`,
+    );
+    expect(await api.bundles.list()).toMatchObject([
+      { name: 'greeter', version: '1.0.0', serverName: 'Greeter', signature: 'self-signed' },
+    ]);
+  }, 60_000);
+
+  it('updates to a newer version keeping the user’s values, then uninstalls files, server and secrets', async () => {
+    const api = await connect();
+    const first = await buildBundle();
+    await api.bundles.install(await stage(api, first.path), {
+      greeting: 'Hej',
+      api_token: 'kept-secret',
+    });
+    await approve(api, 'Greeter');
+    const second = await buildBundle({ manifest: greeterManifest({ version: '1.1.0' }) });
+    const stagedId = await stage(api, second.path);
+    const preview = await api.bundles.inspect(stagedId);
+    expect(preview.installed).toEqual({ version: '1.0.0', serverName: 'Greeter' });
+    const greeting = preview.userConfig.find((field) => field.key === 'greeting');
+    expect(greeting?.current).toBe('Hej');
+    const token = preview.userConfig.find((field) => field.key === 'api_token');
+    expect(token).toMatchObject({ secretStored: true });
+    expect(JSON.stringify(preview)).not.toContain('kept-secret');
+
+    const updated = await api.bundles.install(stagedId, {});
+    expect(updated.config.name).toBe('Greeter');
+    // New files mean a new launch: the user approves the new version before it runs.
+    expect(updated.status.consent).toBe('changed');
+    await approve(api, 'Greeter');
+    const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Bo' });
+    expect(JSON.stringify(outcome)).toContain('Hej, Bo! token=set(11)');
+    expect(JSON.stringify(outcome)).toContain('version=1.1.0');
+    const bundleRoot = join(requireHost().dataDir, 'bundles', 'greeter');
+    expect(readdirSync(bundleRoot)).toEqual(['1.1.0']);
+
+    expect(await api.bundles.uninstall('Greeter')).toBe(true);
+    expect(existsSync(bundleRoot)).toBe(false);
+    expect((await api.servers.list()).map((server) => server.config.name)).toEqual(['hearth']);
+    expect(await api.bundles.list()).toEqual([]);
+  }, 60_000);
+});
