@@ -58,14 +58,6 @@ import {
   userConfigValuesSchema,
 } from './schemas/bundles';
 import {
-  bundleInstallOptionsSchema,
-  bundlePreviewSchema,
-  installedBundleSchema,
-  stagedBundleIdSchema,
-  uploadChunkSchema,
-  userConfigValuesSchema,
-} from './schemas/bundles';
-import {
   attachmentRefSchema,
   completionRequestSchema,
   completionResultSchema,
@@ -498,35 +490,6 @@ export const invokeChannels = {
   'bundles:list': channel(z.tuple([]), z.array(installedBundleSchema)),
   /** Bundles opened from outside the window (`hearth --install`, the OS) not shown yet. */
   'bundles:takeOpened': channel(z.tuple([]), z.array(stagedBundleIdSchema)),
-  /**
-   * MCP Bundles (.mcpb). The desktop's file picker stages a file; `supported: false` in the
-   * browser host, whose page uploads the file instead; no `stagedId` when the user cancelled.
-   */
-  'bundles:choose': channel(
-    z.tuple([]),
-    z.strictObject({ supported: z.boolean(), stagedId: stagedBundleIdSchema.optional() }),
-  ),
-  /** A piece of a bundle from the page (browser host, or a file dropped on the window), in order. */
-  'bundles:upload': channel(
-    z.tuple([uploadChunkSchema]),
-    z.strictObject({ stagedId: stagedBundleIdSchema, receivedBytes: z.int().nonnegative() }),
-  ),
-  /** Checks a staged bundle (manifest, signature, hash, platform) and describes it. */
-  'bundles:inspect': channel(
-    z.tuple([stagedBundleIdSchema, bundleInstallOptionsSchema.optional()]),
-    bundlePreviewSchema,
-  ),
-  /** Installs (or updates) a staged bundle as a server; its launch still needs approval. */
-  'bundles:install': channel(
-    z.tuple([stagedBundleIdSchema, userConfigValuesSchema, bundleInstallOptionsSchema.optional()]),
-    serverEntrySchema,
-  ),
-  'bundles:discard': channel(z.tuple([stagedBundleIdSchema]), z.boolean()),
-  /** Removes a bundle's server, files and stored settings. */
-  'bundles:uninstall': channel(z.tuple([serverNameSchema]), z.boolean()),
-  'bundles:list': channel(z.tuple([]), z.array(installedBundleSchema)),
-  /** Bundles opened from outside the window (`hearth --install`, the OS) not shown yet. */
-  'bundles:opened': channel(z.tuple([]), z.array(stagedBundleIdSchema)),
 } as const;
 
 /** Main-to-renderer events and their payloads. */
@@ -561,8 +524,6 @@ export const eventChannels = {
   'sampling:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:resolved': z.strictObject({ requestId: z.string() }),
   'models:pullProgress': pullProgressSchema,
-  /** A bundle was opened from outside the window; the window shows its install dialog. */
-  'bundles:opened': z.strictObject({ stagedId: stagedBundleIdSchema }),
   /** A bundle was opened from outside the window; the window shows its install dialog. */
   'bundles:opened': z.strictObject({ stagedId: stagedBundleIdSchema }),
   /** The desktop app's menu or tray asks the window to show a view (a new chat, Settings…). */

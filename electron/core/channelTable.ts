@@ -18,7 +18,6 @@ import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
 import type { BundleService } from './bundles/bundleService';
-import type { BundleService } from './bundles/bundleService';
 
 export interface Services {
   appInfo: AppInfo;
@@ -35,8 +34,6 @@ export interface Services {
   /** Which runtimes servers can be started with, found on the login shell's PATH. */
   runtimes: { check(): Promise<RuntimeReport[]> };
   desktop: DesktopEffects;
-  /** MCP Bundles, with the desktop's file picker (unsupported in the browser host). */
-  bundles: BundleService & { choose(): Promise<{ supported: boolean; stagedId?: string }> };
   /** MCP Bundles, with the desktop's file picker (unsupported in the browser host). */
   bundles: BundleService & { choose(): Promise<{ supported: boolean; stagedId?: string }> };
 }
@@ -145,13 +142,5 @@ export function createHandlers(services: Services): Handlers {
     'bundles:uninstall': (name) => services.bundles.uninstall(name),
     'bundles:list': () => services.bundles.list(),
     'bundles:takeOpened': () => services.bundles.takeOpened(),
-    'bundles:choose': () => services.bundles.choose(),
-    'bundles:upload': (chunk) => services.bundles.upload(chunk),
-    'bundles:inspect': (id, options) => services.bundles.inspect(id, options),
-    'bundles:install': (id, values, options) => services.bundles.install(id, values, options),
-    'bundles:discard': (id) => services.bundles.discard(id),
-    'bundles:uninstall': (name) => services.bundles.uninstall(name),
-    'bundles:list': () => services.bundles.list(),
-    'bundles:opened': () => services.bundles.takeOpened(),
   };
 }

@@ -31,7 +31,6 @@ import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
 import { createBundleService, type BundleService } from './bundles/bundleService';
-import { createBundleService, type BundleService } from './bundles/bundleService';
 
 export interface CoreOptions {
   dataDir: string;
@@ -52,10 +51,6 @@ export interface CoreOptions {
   chooseBundleFile?: () => Promise<string | undefined>;
   /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
   nodeExecutable?: string;
-  /** The system's file picker for a `.mcpb` bundle; absent in the browser host. */
-  chooseBundleFile?: () => Promise<string | undefined>;
-  /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
-  nodeExecutable?: string;
 }
 
 export interface Core {
@@ -67,8 +62,6 @@ export interface Core {
   mcp: McpManager;
   chat: ChatService;
   questions: RendererQuestions;
-  /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
-  bundles: BundleService;
   /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
   bundles: BundleService;
   appInfo: AppInfo;
@@ -150,19 +143,6 @@ export function createCore(options: CoreOptions): Core {
     },
     onProblem,
   });
-  const bundles = createBundleService({
-    dataDir,
-    mcp,
-    vault: options.vault,
-    events,
-    launchContext: () => launchContext,
-    environment: {
-      platform: process.platform,
-      home: homedir(),
-      nodeExecutable: options.nodeExecutable ?? process.execPath,
-    },
-    onProblem,
-  });
   const router = createRouter({
     handlers: createHandlers({
       appInfo,
@@ -177,16 +157,6 @@ export function createCore(options: CoreOptions): Core {
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
       runtimes: { check: () => checkRuntimes(launchContext) },
-      bundles: {
-        ...bundles,
-        async choose() {
-          if (!options.chooseBundleFile) return { supported: false };
-          const path = await options.chooseBundleFile();
-          return path === undefined
-            ? { supported: true }
-            : { supported: true, stagedId: await bundles.stageFile(path) };
-        },
-      },
       bundles: {
         ...bundles,
         async choose() {
@@ -229,7 +199,6 @@ export function createCore(options: CoreOptions): Core {
     mcp,
     chat,
     questions,
-    bundles,
     bundles,
     appInfo,
     async start() {
