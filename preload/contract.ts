@@ -65,6 +65,13 @@ import {
   resourceReadSchema,
   resourceUpdatedSchema,
 } from './schemas/content';
+import {
+  OFFICIAL_REGISTRY_URL,
+  registryInstallSchema,
+  registryPageSchema,
+  registrySearchSchema,
+  registryServerSchema,
+} from './schemas/registry';
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -145,12 +152,26 @@ export const desktopSettingsSchema = z.strictObject({
   secretsWithoutKeyring: z.enum(['ask', 'session', 'weak-key']).default('ask'),
 });
 
+/** Where Servers › Browse finds servers: any registry implementing the MCP registry API (v0.1). */
+export const registrySettingsSchema = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(MAX_URL_LENGTH)
+    .refine(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      'Use an http:// or https:// address.',
+    )
+    .default(OFFICIAL_REGISTRY_URL),
+});
+
 /** Everything the user can change in Settings; each field has a default so old files stay valid. */
 export const settingsSchema = z.strictObject({
   theme: themeSchema.default('system'),
   ollama: ollamaSettingsSchema.prefault({}),
   chat: chatSettingsSchema.prefault({}),
   desktop: desktopSettingsSchema.prefault({}),
+  registry: registrySettingsSchema.prefault({}),
 });
 export type Settings = z.output<typeof settingsSchema>;
 
@@ -182,6 +203,7 @@ export const settingsPatchSchema = z.strictObject({
   ollama: patchOf(ollamaSettingsSchema).optional(),
   chat: patchOf(chatSettingsSchema).optional(),
   desktop: patchOf(desktopSettingsSchema).optional(),
+  registry: patchOf(registrySettingsSchema).optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -196,6 +218,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     ollama: { ...settings.ollama, ...defined(patch.ollama) },
     chat: { ...settings.chat, ...defined(patch.chat) },
     desktop: { ...settings.desktop, ...defined(patch.desktop) },
+    registry: { ...settings.registry, ...defined(patch.registry) },
   };
 }
 
@@ -457,6 +480,15 @@ export const invokeChannels = {
     z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
     z.array(catalogToolSchema),
   ),
+  /** A page of the registry's servers matching a search (the registry named in Settings). */
+  'registry:search': channel(z.tuple([registrySearchSchema]), registryPageSchema),
+  /** One server's entry (latest version unless named), with the ways Hearth can install it. */
+  'registry:server': channel(
+    z.tuple([z.string().min(1).max(200), z.string().min(1).max(255).optional()]),
+    registryServerSchema,
+  ),
+  /** Installs a server from its registry entry with the user's values; it still needs approval. */
+  'registry:install': channel(z.tuple([registryInstallSchema]), serverEntrySchema),
   /** How many tool runs tool selection has learned from (kept in the data folder only). */
   'tools:learned': channel(z.tuple([]), z.int().nonnegative()),
   /** Forgets what tool selection learned; returns how many tool runs it had learned from. */

@@ -17,6 +17,7 @@ import type { RendererQuestions } from './questions/userQuestions';
 import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
+import type { RegistryService } from './registry/registryService';
 import type { BundleService } from './bundles/bundleService';
 
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   ollama: OllamaAccess;
   /** Which runtimes servers can be started with, found on the login shell's PATH. */
   runtimes: { check(): Promise<RuntimeReport[]> };
+  /** Browsing and installing from the MCP registry named in Settings. */
+  registry: RegistryService;
   desktop: DesktopEffects;
   /** MCP Bundles, with the desktop's file picker (unsupported in the browser host). */
   bundles: BundleService & { choose(): Promise<{ supported: boolean; stagedId?: string }> };
@@ -72,6 +75,9 @@ export function createHandlers(services: Services): Handlers {
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),
     'runtimes:check': () => services.runtimes.check(),
+    'registry:search': (query) => services.registry.search(query),
+    'registry:server': (name, version) => services.registry.server(name, version),
+    'registry:install': (request) => services.registry.install(request),
     'servers:export': (names) => services.imports.export(names),
     'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
     'prompts:complete': (request) => completeArgument(services.mcp, request),

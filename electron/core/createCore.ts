@@ -30,6 +30,8 @@ import { openSettingsStore } from './store/settingsStore';
 import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
+import { createRegistryClient } from './registry/registryClient';
+import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
 
 export interface CoreOptions {
@@ -157,6 +159,10 @@ export function createCore(options: CoreOptions): Core {
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
       runtimes: { check: () => checkRuntimes(launchContext) },
+      registry: createRegistryService({
+        client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
+        servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },
+      }),
       bundles: {
         ...bundles,
         async choose() {

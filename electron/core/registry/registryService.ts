@@ -1,0 +1,175 @@
+/**
+ * Browsing and installing from the MCP registry named in Settings. Search pages and entries go to
+ * the renderer as summaries and install options; an install reads the entry again from the
+ * registry (the renderer names an option and gives values, never a command), builds the config
+ * and saves it like the server form does: secrets go to the vault, and a local server waits for
+ * the user to approve its command before it first starts. Any problem leaves nothing installed.
+ */
+import type {
+  RegistryInstall,
+  RegistryPage,
+  RegistryServer,
+  RegistrySummary,
+} from '../../../preload/schemas/registry';
+import {
+  serverConfigSchema,
+  serverNameSchema,
+  type ServerEntry,
+  type ServerConfigInput,
+} from '../../../preload/schemas/servers';
+import { UserFacingError } from '../bridge/errors';
+import { buildConfig, planOptions, type PlannedOption } from './installPlan';
+import type { RegistryClient } from './registryClient';
+import { OFFICIAL_META, type RegistryServerResponse } from './registrySchemas';
+
+/**
+ * How an entry's `.mcpb` package is handed to the bundle installer, when the host has one: it
+ * downloads the file, checks it against `fileSha256`, asks for the bundle's own settings and saves
+ * the server. Without it, such options say to install the bundle file instead.
+ */
+export interface RegistryBundleInstaller {
+  installFromRegistry(request: {
+    url: string;
+    fileSha256?: string;
+    serverName: string;
+  }): Promise<ServerEntry>;
+}
+
+export interface RegistryService {
+  search(query: { search?: string; cursor?: string }): Promise<RegistryPage>;
+  server(name: string, version?: string): Promise<RegistryServer>;
+  install(request: RegistryInstall): Promise<ServerEntry>;
+}
+
+export function createRegistryService(options: {
+  /** A client for the registry the settings name now. */
+  client(): RegistryClient;
+  servers: {
+    list(): ServerEntry[];
+    save(input: ServerConfigInput): Promise<ServerEntry>;
+  };
+  bundles?: RegistryBundleInstaller;
+}): RegistryService {
+  const { servers, bundles } = options;
+  const optionsOf = (entry: RegistryServerResponse): PlannedOption[] => {
+    const planned = planOptions(entry.server);
+    const status = statusOf(entry);
+    return planned.map((item) => {
+      if (status === 'deleted') {
+        return {
+          option: {
+            ...item.option,
+            available: false,
+            reason: 'Its publisher withdrew it from the registry.',
+            fields: [],
+          },
+        };
+      }
+      if (item.bundle && bundles) {
+        return { ...item, option: { ...item.option, available: true, reason: undefined } };
+      }
+      return item;
+    });
+  };
+
+  return {
+    async search(query) {
+      const client = options.client();
+      const page = await client.list(query);
+      return {
+        registry: client.baseUrl,
+        servers: page.entries.map(summaryOf),
+        skipped: page.skipped,
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
+    },
+    async server(name, version) {
+      const entry = await options.client().server(name, version);
+      const { server } = entry;
+      const official = entry._meta?.[OFFICIAL_META];
+      return {
+        ...summaryOf(entry),
+        ...(safeLink(server.repository?.url) ? { repositoryUrl: server.repository?.url } : {}),
+        ...(safeLink(server.websiteUrl) ? { websiteUrl: server.websiteUrl } : {}),
+        ...(official?.publishedAt ? { publishedAt: official.publishedAt } : {}),
+        suggestedName: suggestName(server.title, server.name, servers.list()),
+        options: optionsOf(entry).map((item) => item.option),
+      };
+    },
+    async install(request) {
+      const entry = await options.client().server(request.name, request.version);
+      const chosen = optionsOf(entry).find((item) => item.option.id === request.option);
+      if (!chosen) throw new UserFacingError('That way of installing it is not in its entry.');
+      if (!chosen.option.available) {
+        throw new UserFacingError(chosen.option.reason ?? 'Hearth cannot install it this way.');
+      }
+      if (chosen.bundle && bundles) {
+        return bundles.installFromRegistry({ ...chosen.bundle, serverName: request.serverName });
+      }
+      if (!chosen.plan) throw new UserFacingError('Hearth cannot install it this way.');
+      const built = buildConfig(chosen.plan, request.values, request.serverName);
+      if (!built.ok) throw new UserFacingError(`Not installed: ${built.problems.join(' ')}`);
+      const checked = serverConfigSchema.safeParse(built.config);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new UserFacingError(
+          `Not installed: the entry and your values make a config Hearth cannot use (${issue?.message ?? 'invalid'}).`,
+        );
+      }
+      return servers.save(built.config);
+    },
+  };
+}
+
+function statusOf(entry: RegistryServerResponse): RegistrySummary['status'] {
+  const status = entry._meta?.[OFFICIAL_META]?.status;
+  return status === 'active' || status === 'deprecated' || status === 'deleted'
+    ? status
+    : undefined;
+}
+
+function summaryOf(entry: RegistryServerResponse): RegistrySummary {
+  const { server } = entry;
+  const official = entry._meta?.[OFFICIAL_META];
+  const status = statusOf(entry);
+  return {
+    name: server.name,
+    ...(server.title ? { title: server.title.slice(0, 1_000) } : {}),
+    description: server.description.slice(0, 32_768),
+    version: server.version,
+    ...(status ? { status } : {}),
+    ...(official?.statusMessage ? { statusMessage: official.statusMessage.slice(0, 32_768) } : {}),
+    kinds: planOptions(server)
+      .map((item) => item.option.kind)
+      .slice(0, 64),
+  };
+}
+
+/** Only web addresses are offered as links (the link check looks at them again on opening). */
+function safeLink(url: string | undefined): boolean {
+  return !!url && url.length <= 2_048 && /^https?:\/\//.test(url) && URL.canParse(url);
+}
+
+/**
+ * A name for the new server: its title, else the last part of its registry name, in the
+ * characters server names allow, made unique among the user's servers with a number.
+ */
+export function suggestName(
+  title: string | undefined,
+  registryName: string,
+  existing: ServerEntry[],
+): string {
+  const raw = title?.trim() || registryName.split('/').pop() || registryName;
+  const cleaned =
+    raw
+      .replace(/[^A-Za-z0-9 ._-]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[^A-Za-z0-9]+/, '')
+      .slice(0, 56)
+      .trim() || 'Registry server';
+  const taken = new Set(existing.map((entry) => entry.config.name.toLowerCase()));
+  let name = cleaned;
+  for (let number = 2; taken.has(name.toLowerCase()); number += 1) name = `${cleaned} ${number}`;
+  return serverNameSchema.safeParse(name).success ? name : 'Registry server';
+}

@@ -1,0 +1,177 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRegistryClient } from '../../electron/core/registry/registryClient';
+import {
+  createRegistryService,
+  type RegistryService,
+} from '../../electron/core/registry/registryService';
+import { MEMORY_NAME, MEMORY_VERSION } from '../fixtures/registry/documents';
+import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
+import { createTestManager, type TestManager } from '../support/managerHarness';
+import { tempDir } from '../support/testHost';
+
+// Installing from a loopback registry into a real manager: the memory server from the registry
+// entry runs as `npx -y` of its pinned version (found in node_modules, no download), only after
+// its launch is approved, and its tool writes where the form's value said.
+let registry: TestRegistry;
+let harness: TestManager;
+let service: RegistryService;
+
+beforeAll(async () => {
+  registry = await startTestRegistry();
+});
+
+afterAll(() => registry.close());
+
+function setUp() {
+  harness = createTestManager();
+  service = createRegistryService({
+    client: () => createRegistryClient({ baseUrl: registry.url, timeoutMs: 2_000 }),
+    servers: { list: () => harness.manager.list(), save: (config) => harness.manager.save(config) },
+  });
+}
+
+afterEach(async () => {
+  registry.setMode('ok');
+  await registry.up();
+  await harness?.manager.dispose();
+});
+
+function serversFile(): string {
+  const path = join(harness.dataDir, 'servers.json');
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+describe('installing from a registry', () => {
+  it('installs the memory server, which waits for approval, then runs and writes its file', async () => {
+    setUp();
+    const detail = await service.server(MEMORY_NAME);
+    expect(detail).toMatchObject({
+      name: MEMORY_NAME,
+      title: 'Memory',
+      version: MEMORY_VERSION,
+      repositoryUrl: 'https://github.com/modelcontextprotocol/servers',
+      suggestedName: 'Memory',
+      kinds: ['npm'],
+    });
+    const option = detail.options[0];
+    expect(option?.available).toBe(true);
+    const file = join(tempDir('registry-memory'), 'graph.jsonl');
+    const entry = await service.install({
+      name: MEMORY_NAME,
+      version: detail.version,
+      option: option?.id ?? '',
+      serverName: detail.suggestedName,
+      values: { 'env:MEMORY_FILE_PATH': file },
+    });
+    expect(entry.config.transport).toEqual({
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', `@modelcontextprotocol/server-memory@${MEMORY_VERSION}`],
+      env: [{ name: 'MEMORY_FILE_PATH', value: file, secret: false }],
+    });
+    // Installed, not started: the launch review and consent apply as to any server.
+    expect(entry.status).toMatchObject({ consent: 'required' });
+    expect(entry.status.pid).toBeUndefined();
+    const review = harness.manager.reviewLaunch('Memory');
+    expect(review).toMatchObject({ reason: 'new', command: 'npx' });
+    const status = await harness.manager.approveLaunch('Memory', review.fingerprint);
+    expect(status.state).toBe('ready');
+    const outcome = await harness.manager.callTool('Memory', 'create_entities', {
+      entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }],
+    });
+    expect(outcome.ok).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('wrote the first program');
+  }, 60_000);
+
+  it('keeps a secret variable out of servers.json and in the vault', async () => {
+    setUp();
+    const detail = await service.server('io.modelcontextprotocol.anonymous/brave-search');
+    await service.install({
+      name: detail.name,
+      version: detail.version,
+      option: 'package-0',
+      serverName: detail.suggestedName,
+      values: { 'env:BRAVE_API_KEY': 'BSA-very-secret' },
+    });
+    expect(serversFile()).toContain('BRAVE_API_KEY');
+    expect(serversFile()).not.toContain('BSA-very-secret');
+    expect(harness.vault.get('server:Brave Search:env:BRAVE_API_KEY')).toBe('BSA-very-secret');
+    expect(harness.manager.reviewLaunch('Brave Search').env).toEqual([
+      { name: 'BRAVE_API_KEY', value: '••••••••', secret: true },
+    ]);
+  });
+
+  it('installs nothing when a required value is missing, the name is taken, or the option is not offered', async () => {
+    setUp();
+    const install = (serverName: string, values: Record<string, string>, option = 'package-0') =>
+      service.install({ name: MEMORY_NAME, version: MEMORY_VERSION, option, serverName, values });
+    await expect(install('Memory', {})).rejects.toThrow(
+      'Not installed: MEMORY_FILE_PATH is required.',
+    );
+    await expect(install('Memory', {}, 'package-7')).rejects.toThrow(/not in its entry/);
+    await harness.manager.save({
+      name: 'memory',
+      transport: { type: 'stdio', command: 'true', args: [], env: [] },
+    });
+    await expect(install('Memory', { 'env:MEMORY_FILE_PATH': '/tmp/x.jsonl' })).rejects.toThrow(
+      /already exists/,
+    );
+    expect(harness.manager.list().map((entry) => entry.config.name)).toEqual(['memory']);
+    expect((await service.server(MEMORY_NAME)).suggestedName).toBe('Memory 2');
+  });
+
+  it('installs nothing from a malformed entry, an unavailable option, or a registry that is down', async () => {
+    setUp();
+    await expect(
+      service.install({
+        name: 'io.github.example/broken-entry',
+        version: '1.0.0',
+        option: 'package-0',
+        serverName: 'Broken',
+        values: {},
+      }),
+    ).rejects.toThrow(/malformed/);
+    await expect(
+      service.install({
+        name: 'io.modelcontextprotocol/text-editor',
+        version: '1.0.2',
+        option: 'package-0',
+        serverName: 'Editor',
+        values: {},
+      }),
+    ).rejects.toThrow(/Install bundle/);
+    await registry.down();
+    await expect(
+      service.install({
+        name: MEMORY_NAME,
+        version: MEMORY_VERSION,
+        option: 'package-0',
+        serverName: 'Memory',
+        values: { 'env:MEMORY_FILE_PATH': '/tmp/x.jsonl' },
+      }),
+    ).rejects.toThrow(/could not be reached/);
+    expect(harness.manager.list()).toEqual([]);
+  });
+
+  it('lists pages as summaries, with what each comes as and the entries it left out', async () => {
+    setUp();
+    const first = await service.search({});
+    expect(first.registry).toBe(registry.url);
+    expect(first.servers).toHaveLength(19);
+    expect(first.skipped).toHaveLength(1);
+    expect(first.servers.find((server) => server.name.endsWith('/hybrid-mcp'))?.kinds).toEqual([
+      'npm',
+      'remote',
+      'remote',
+    ]);
+    expect(first.servers.find((server) => server.name.endsWith('/old-weather'))).toMatchObject({
+      status: 'deprecated',
+      statusMessage: 'Use io.github.example/weather-v2.',
+    });
+    const second = await service.search({ cursor: first.nextCursor });
+    expect(second.servers).toHaveLength(15);
+    expect(second.nextCursor).toBeUndefined();
+  });
+});
