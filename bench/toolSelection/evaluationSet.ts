@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ModelNameTable, toOllamaTool } from '../../electron/core/mcp/catalog';
 import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
 import type { ListedServer } from './listing';

@@ -194,6 +194,11 @@ export const serverStatusSchema = z.strictObject({
     })
     .optional(),
   protocolVersion: z.string().max(64).optional(),
+  /**
+   * How the version was found: asked with `server/discover` (or the 2025 handshake after it),
+   * remembered from an earlier start, or fixed (Hearth's built-in server).
+   */
+  protocolSource: z.enum(['probed', 'remembered', 'built-in']).optional(),
   capabilities: z
     .strictObject({
       tools: z.boolean(),

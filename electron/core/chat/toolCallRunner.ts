@@ -5,7 +5,7 @@
  * run it on its server, and turn the result into text for the model. Every refusal is a clear
  * sentence for the model; nothing here throws.
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import type { toolCallEventSchema } from '../../../preload/schemas/chat';
 import type { ToolApproval } from '../../../preload/schemas/servers';

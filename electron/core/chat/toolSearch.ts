@@ -5,7 +5,7 @@
  * turn, still within the budget. Searching runs nothing and needs no approval: it only reads the
  * tool list the user already enabled.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { toOllamaTool } from '../mcp/catalog';
 import type { ModelTool } from '../mcp/toolCatalog';
 import { offeredTool, type ToolOffer } from './toolOffer';

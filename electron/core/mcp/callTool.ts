@@ -3,8 +3,8 @@
  * `notifications/cancelled` on abort); this turns every outcome into a value: a result with all
  * its content kept, or a clear message. Nothing here throws.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describeCallError } from './errors';
 
 /**
@@ -44,7 +44,6 @@ export async function callTool(
   try {
     const result = await client.callTool(
       { name: tool, arguments: args, ...(meta ? { _meta: meta } : {}) },
-      undefined,
       {
         signal,
         timeout: timeoutMs,
@@ -60,11 +59,14 @@ export async function callTool(
           : undefined,
       },
     );
-    if ('toolResult' in result) {
+    const legacy = result as unknown as { toolResult?: unknown };
+    if ('toolResult' in legacy) {
       // Servers on the 2024-10-07 protocol answer with `toolResult` instead of content.
       return {
         ok: true,
-        result: { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] },
+        result: {
+          content: [{ type: 'text', text: JSON.stringify(legacy.toolResult) }],
+        },
       };
     }
     return { ok: true, result: result as CallToolResult };

@@ -4,18 +4,19 @@
  * repeated crashes, stop with its whole process tree. Protocol work is the SDK Client's; this
  * class only decides when and reports what happened, in words.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import { callTool, type ToolCallOptions, type ToolCallOutcome } from './callTool';
 import { readyDetails } from './connectionStatus';
 import { buildTransport, transportKinds, type TransportKind } from './connectionTransport';
 import { CrashHistory, describeEnd } from './crashPolicy';
-import { createHearthClient, type Elicit } from './hearthClient';
+import { createHearthClient, STDIO_PROBE_TIMEOUT_MS, type Elicit } from './hearthClient';
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
+import { eraKey, type EraVerdict, type EraVerdicts } from './eraVerdicts';
 import { startKeepAlive } from './keepAlive';
 import { applyLogLevel } from './loggingLevel';
 import { isSignInRequired } from './oauth/errors';
@@ -52,7 +53,12 @@ export interface ConnectionContext {
   onResourceUpdated?(uri: string): void;
   /** OAuth for a remote server: signs its requests in, and signs in when asked. */
   auth?: ServerAuth;
+  /** Each server's protocol era, remembered between starts; probed every time without it. */
+  eras?: EraVerdicts;
 }
+
+/** How the protocol version of a ready server was found, for its detail view. */
+export type ProtocolSource = NonNullable<ServerStatus['protocolSource']>;
 
 export interface ConnectionTiming {
   connectTimeoutMs?: number;
@@ -75,6 +81,8 @@ export class ServerConnection {
   private stopKeepAlive?: () => void;
   /** Set while a ready server does not answer pings. */
   private notAnswering?: string;
+  private protocolSource?: ProtocolSource;
+  private stopListening?: () => void;
 
   constructor(private readonly context: ConnectionContext) {
     this.crashHistory = new CrashHistory(context.timing?.restartBaseMs);
@@ -108,7 +116,9 @@ export class ServerConnection {
       ...(error ? { error } : {}),
       ...this.context.auth?.state(),
       consent: this.context.consent(),
-      ...(this.state === 'ready' && this.client ? readyDetails(this.client, this.transport) : {}),
+      ...(this.state === 'ready' && this.client
+        ? readyDetails(this.client, this.transport, this.protocolSource)
+        : {}),
       ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
       ...(pid ? { pid } : {}),
       restarts: this.restarts,
@@ -263,10 +273,63 @@ export class ServerConnection {
     this.setState('error', failure);
   }
 
+  /**
+   * One transport kind: connects with the remembered protocol era when there is one, else probes.
+   * A remembered era that no longer works is forgotten and the server probed again; a stdio
+   * server that ended when probed (older SDKs exit on a request before `initialize`) is started
+   * again with the 2025 handshake.
+   */
   private async tryConnect(
     kind: TransportKind,
     generation: number,
   ): Promise<'ready' | 'superseded' | 'sign-in' | { message: string; tryNextKind: boolean }> {
+    const key = eraKey(this.context.config());
+    const eras = kind === 'in-process' ? undefined : this.context.eras;
+    const remembered = eras?.get(key);
+    const first = await this.attempt(kind, generation, remembered);
+    if (typeof first === 'string') return first;
+    if (generation !== this.generation) return 'superseded';
+    if (remembered) {
+      eras?.forget(key);
+      this.context.log.add(
+        'hearth',
+        'info',
+        `Connecting with the protocol version remembered from its last start failed (${first.message}); asking the server again.`,
+      );
+      return this.retry(kind, generation, undefined, first);
+    }
+    if (kind === 'stdio' && first.endedWhileProbing) {
+      this.context.log.add(
+        'hearth',
+        'info',
+        'The server ended when asked which protocol versions it speaks (server/discover), as servers built for the 2025 protocol may; starting it again with the 2025 handshake.',
+      );
+      return this.retry(kind, generation, { kind: 'legacy' }, first);
+    }
+    return first;
+  }
+
+  private async retry(
+    kind: TransportKind,
+    generation: number,
+    prior: EraVerdict | undefined,
+    earlier: { message: string; tryNextKind: boolean },
+  ): Promise<'ready' | 'superseded' | 'sign-in' | { message: string; tryNextKind: boolean }> {
+    const second = await this.attempt(kind, generation, prior);
+    if (typeof second === 'string') return second;
+    return { message: second.message, tryNextKind: earlier.tryNextKind && second.tryNextKind };
+  }
+
+  private async attempt(
+    kind: TransportKind,
+    generation: number,
+    prior: EraVerdict | undefined,
+  ): Promise<
+    | 'ready'
+    | 'superseded'
+    | 'sign-in'
+    | { message: string; tryNextKind: boolean; endedWhileProbing?: boolean }
+  > {
     const config = this.context.config();
     const built = buildTransport(config, kind, {
       launchContext: this.context.launchContext(),
@@ -276,39 +339,56 @@ export class ServerConnection {
     });
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;
+    // Hearth's own server is in this process and speaks the 2025 protocol: nothing to probe.
+    const known: EraVerdict | undefined = kind === 'in-process' ? { kind: 'legacy' } : prior;
     const client = createHearthClient({
       version: this.context.clientVersion,
       server: () => this.name,
       roots: () => this.context.config().roots,
       elicit: this.context.elicit,
       sample: this.context.sample,
+      ...(kind === 'stdio' ? { probeTimeoutMs: STDIO_PROBE_TIMEOUT_MS } : {}),
     });
     this.watch(client, generation);
     this.client = client;
     this.transport = transport;
     this.transportKind = kind;
     try {
-      await client.connect(transport, { timeout: this.connectTimeoutMs });
+      await client.connect(transport, {
+        timeout: this.connectTimeoutMs,
+        ...(known ? { prior: known } : {}),
+      });
       if (generation !== this.generation) return 'superseded';
+      this.protocolSource = kind === 'in-process' ? 'built-in' : prior ? 'remembered' : 'probed';
+      this.rememberEra(client);
       this.offered = await listOfferings(client);
       if (generation !== this.generation) return 'superseded';
-      await applyLogLevel(client, config.logLevel, this.context.log);
+      // The 2026 protocol has no logging/setLevel: the level travels with each request.
+      if (client.getProtocolEra() !== 'modern')
+        await applyLogLevel(client, config.logLevel, this.context.log);
       if (generation !== this.generation) return 'superseded';
       const info = client.getServerVersion();
       this.context.log.add(
         'hearth',
         'info',
-        `Ready: ${info?.name ?? 'server'} ${info?.version ?? ''}, ${this.offered.tools.length} tools.`.replace(
+        `Ready: ${info?.name ?? 'server'} ${info?.version ?? ''}, ${this.offered.tools.length} tools, protocol ${client.getNegotiatedProtocolVersion() ?? 'unknown'}.`.replace(
           ' ,',
           ',',
         ),
       );
       this.setState('ready', undefined);
       this.keepAlive(client, generation);
+      this.listen(client, generation);
       this.context.onCatalogChanged();
       return 'ready';
     } catch (error) {
       const stderr = this.context.log.recentStderr(5);
+      const endedWhileProbing =
+        !known &&
+        transport instanceof StdioProcessTransport &&
+        transport.exit !== undefined &&
+        !transport.stoppedBecause &&
+        client.getProtocolEra() === undefined;
       await this.disconnect();
       if (generation !== this.generation) return 'superseded';
       if (isSignInRequired(error)) return 'sign-in';
@@ -319,8 +399,51 @@ export class ServerConnection {
         stderr,
         timeoutMs: this.connectTimeoutMs,
       });
-      return described;
+      return { ...described, endedWhileProbing };
     }
+  }
+
+  /** Keeps the era the server turned out to speak, so its next start needs no probe. */
+  private rememberEra(client: Client): void {
+    const eras = this.context.eras;
+    if (!eras || this.transportKind === 'in-process') return;
+    const discover = client.getDiscoverResult();
+    const key = eraKey(this.context.config());
+    if (client.getProtocolEra() === 'modern' && discover)
+      eras.set(key, { kind: 'modern', discover });
+    else if (client.getProtocolEra() === 'legacy') eras.set(key, { kind: 'legacy' });
+  }
+
+  /**
+   * A 2026-07-28 server sends its list changes on a `subscriptions/listen` stream, not on its
+   * own: open one for the lists it says can change. Its notifications reach the same handlers.
+   */
+  private listen(client: Client, generation: number): void {
+    if (client.getProtocolEra() !== 'modern') return;
+    const capabilities = client.getServerCapabilities();
+    const filter = {
+      ...(capabilities?.tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(capabilities?.prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(capabilities?.resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
+    client
+      .listen(filter)
+      .then((subscription) => {
+        if (generation !== this.generation || this.client !== client) {
+          void subscription.close();
+          return;
+        }
+        this.stopListening = () => void subscription.close();
+      })
+      .catch((error: unknown) => {
+        if (generation !== this.generation) return;
+        this.context.log.add(
+          'hearth',
+          'warning',
+          `Could not follow the server’s list changes (subscriptions/listen): ${(error as Error).message}`,
+        );
+      });
   }
 
   /** Notifications, and what to do when the connection ends by itself. */
@@ -415,6 +538,8 @@ export class ServerConnection {
   private async disconnect(): Promise<void> {
     this.stopKeepAlive?.();
     this.stopKeepAlive = undefined;
+    this.stopListening?.();
+    this.stopListening = undefined;
     this.notAnswering = undefined;
     const client = this.client;
     const transport = this.transport;

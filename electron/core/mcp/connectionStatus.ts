@@ -1,12 +1,13 @@
 /** What a ready server told about itself during `initialize`, in the contract's status shape. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { ServerStatus } from '../../../preload/schemas/servers';
 
 export function readyDetails(
   client: Client,
   transport: Transport | undefined,
-): Pick<ServerStatus, 'serverInfo' | 'protocolVersion' | 'capabilities'> {
+  protocolSource: ServerStatus['protocolSource'],
+): Pick<ServerStatus, 'serverInfo' | 'protocolVersion' | 'protocolSource' | 'capabilities'> {
   const info = client.getServerVersion();
   const capabilities = client.getServerCapabilities();
   return {
@@ -19,7 +20,8 @@ export function readyDetails(
           },
         }
       : {}),
-    protocolVersion: protocolVersionOf(transport),
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersionOf(transport),
+    ...(protocolSource ? { protocolSource } : {}),
     ...(capabilities
       ? {
           capabilities: {

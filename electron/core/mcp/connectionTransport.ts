@@ -5,7 +5,7 @@
  */
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerStatus } from '../../../preload/schemas/servers';
 import { lineSplitter, type ServerLog } from './serverLog';
 import { StdioProcessTransport } from './stdioProcessTransport';

@@ -3,7 +3,7 @@
  * A form's answer goes back as the server asked; a URL is checked like any link and opened in
  * the system browser only when the user agrees.
  */
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { UserQuestions } from '../questions/userQuestions';
 import type { LinkService } from '../links';
 import { checkExternalUrl } from '../security/externalLinks';

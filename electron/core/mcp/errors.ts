@@ -2,9 +2,13 @@
  * What went wrong with a server, in words a user can act on: which command was missing, that
  * the server exited during start-up and what it printed, that it did not answer in time.
  */
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../preload/schemas/servers';
 import { StdioProcessTransport } from './stdioProcessTransport';
 
@@ -28,7 +32,7 @@ export function describeConnectError(
     context.stderr.length > 0 ? ` Its last output: ${context.stderr.join(' | ')}` : '';
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   // Checked first: after a timeout Hearth ends the process itself, which is not the server's fault.
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return fail(
       `The server did not answer within ${context.timeoutMs / 1000} s of starting.${printed}`,
     );
@@ -46,13 +50,10 @@ export function describeConnectError(
       return fail(`The server ${how} during start-up.${printed}`);
     }
   }
-  if (
-    error instanceof StreamableHTTPError ||
-    /HTTP (\d{3})/.test(String((error as Error)?.message))
-  ) {
+  if (error instanceof SdkHttpError || /HTTP (\d{3})/.test(String((error as Error)?.message))) {
     const status =
-      error instanceof StreamableHTTPError
-        ? error.code
+      error instanceof SdkHttpError
+        ? error.status
         : Number(/HTTP (\d{3})/.exec(String((error as Error).message))?.[1]);
     if (status === 401 || status === 403) {
       return fail(
@@ -97,22 +98,24 @@ export function describeCallError(
   signal: AbortSignal | undefined,
 ): { message: string; cancelled?: boolean; timedOut?: boolean } {
   if (signal?.aborted) return { message: `The call to “${tool}” was cancelled.`, cancelled: true };
-  if (error instanceof McpError) {
+  if (error instanceof SdkError) {
     const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
-    if (error.code === ErrorCode.RequestTimeout && typeof total === 'number') {
+    if (error.code === SdkErrorCode.RequestTimeout && typeof total === 'number') {
       // Progress kept coming, so the idle timeout never fired: the hard cap on any call did.
       return {
         message: `“${tool}” kept reporting progress for ${formatDuration(total)} without finishing, so Hearth stopped it (no call may run longer).`,
       };
     }
-    if (error.code === ErrorCode.RequestTimeout) {
+    if (error.code === SdkErrorCode.RequestTimeout) {
       return {
         message: `“${tool}” took longer than ${Math.round(timeoutMs / 1000)} s without reporting progress, so Hearth stopped waiting.`,
         timedOut: true,
       };
     }
-    if (error.code === ErrorCode.ConnectionClosed)
+    if (error.code === SdkErrorCode.ConnectionClosed)
       return { message: `The server stopped while running “${tool}”.` };
+  }
+  if (error instanceof ProtocolError) {
     return {
       message: `The server refused the call to “${tool}”: ${error.message.replace(/^MCP error -?\d+: /, '')}`,
     };

@@ -3,7 +3,7 @@
  * shows as not answering instead of looking ready until the next tool call fails. It only
  * reports: a server that answers again is reported as answering again.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 export const PING_INTERVAL_MS = 30_000;
 export const PING_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@
  * The least severe log messages a server sends: set with logging/setLevel when the server
  * declares the logging capability; its messages go to the server's log pane.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { LoggingLevel } from '../../../preload/schemas/servers';
 import type { ServerLog } from './serverLog';
 

@@ -11,7 +11,7 @@ import type {
   ServerStatus,
   ToolSettings,
 } from '../../../preload/schemas/servers';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toolSettingsSchema } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
@@ -24,6 +24,7 @@ import { SHELL_TOOL_NAME } from '../builtin/commands/shellTool';
 import { openConsentStore, type ConsentStore } from './consent';
 import { sameLaunch } from './configChanges';
 import { ServerConnection, type ConnectionTiming } from './connection';
+import { fileEraVerdicts } from './eraVerdicts';
 import type { Elicit } from './hearthClient';
 import { launchReview } from './launchReview';
 import { carryOverSignIn } from './oauth/configChange';
@@ -114,6 +115,7 @@ interface Slot {
 export function createMcpManager(options: McpManagerOptions): McpManager {
   const { vault, events, logger } = options;
   const store = openServerStore({ dataDir: options.dataDir, vault, onProblem: options.onProblem });
+  const eras = fileEraVerdicts(options.dataDir, options.onProblem);
   const consent = openConsentStore({
     dataDir: options.dataDir,
     vault,
@@ -177,6 +179,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       sample: options.sample,
       onResourceUpdated: (uri) => events.emit('resources:updated', { server: config.name, uri }),
       auth,
+      eras,
     });
     const created = { connection, log };
     slots.set(key, created);

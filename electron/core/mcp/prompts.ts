@@ -3,7 +3,7 @@
  * turned into text and attachments (embedded resources, images), and argument completion through
  * `completion/complete` where the server declared the capability.
  */
-import type { PromptMessage as SdkPromptMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { PromptMessage as SdkPromptMessage } from '@modelcontextprotocol/client';
 import type {
   Attachment,
   CompletionRequest,

@@ -4,11 +4,8 @@
  * Subscriptions are counted, so the resource browser and an attachment can watch the same
  * resource and each stop watching without cancelling the other.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type {
-  BlobResourceContents,
-  TextResourceContents,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { BlobResourceContents, TextResourceContents } from '@modelcontextprotocol/client';
 import {
   MAX_RESOURCE_BLOB_CHARS,
   MAX_RESOURCE_TEXT_CHARS,

@@ -4,11 +4,11 @@
  * among the installed ones) answers only after approval.
  */
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type CreateMessageRequest,
   type CreateMessageResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import type { Message } from 'ollama';
 import type { Settings } from '../../../preload/contract';
 import type { UserQuestions } from '../questions/userQuestions';
@@ -41,8 +41,8 @@ export function createSamplingHandler(options: {
       options.settings().chat.model,
     );
     if (!model)
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
         'Hearth has no model to answer with: the user has not picked one.',
       );
     const messages = params.messages.map((message) => ({
@@ -60,7 +60,7 @@ export function createSamplingHandler(options: {
       signal,
     );
     if (answer.action === 'reject')
-      throw new McpError(USER_REJECTED, 'The user rejected the request to use the model.');
+      throw new ProtocolError(USER_REJECTED, 'The user rejected the request to use the model.');
     const system = answer.systemPrompt ?? params.systemPrompt;
     const request: Message[] = [
       ...(system ? [{ role: 'system', content: system }] : []),

@@ -3,14 +3,7 @@
  * and a watched resource that changed is passed on. Each handler ignores a connection that has
  * since been replaced (`isCurrent`).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ServerLog } from './serverLog';
 
 export interface NotificationHandlers {
@@ -24,7 +17,7 @@ export interface NotificationHandlers {
 
 export function followServerNotifications(client: Client, handlers: NotificationHandlers): void {
   const { log, isCurrent } = handlers;
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/message', (notification) => {
     const { level, data, logger } = notification.params;
     const text = typeof data === 'string' ? data : JSON.stringify(data);
     log.add('mcp', level, logger ? `[${logger}] ${text}` : text);
@@ -41,10 +34,10 @@ export function followServerNotifications(client: Client, handlers: Notification
       );
     }
   };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, refresh);
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh);
-  client.setNotificationHandler(PromptListChangedNotificationSchema, refresh);
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/tools/list_changed', refresh);
+  client.setNotificationHandler('notifications/resources/list_changed', refresh);
+  client.setNotificationHandler('notifications/prompts/list_changed', refresh);
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     if (isCurrent()) handlers.onResourceUpdated?.(notification.params.uri);
   });
 }

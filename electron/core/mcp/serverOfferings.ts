@@ -1,6 +1,11 @@
 /** What one ready server offers, listed in full (every page) for the capabilities it declared. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  Tool,
+} from '@modelcontextprotocol/client';
 import { listAll } from './pagination';
 
 export interface ServerOfferings {

@@ -4,15 +4,15 @@
  * without sessions that answers 404 (to the optional GET stream, say) is not such a case.
  */
 import {
+  SdkHttpError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+  type Transport,
+} from '@modelcontextprotocol/client';
 
 export function isSessionGone(error: unknown, transport: Transport | undefined): boolean {
   return (
-    error instanceof StreamableHTTPError &&
-    error.code === 404 &&
+    error instanceof SdkHttpError &&
+    error.status === 404 &&
     transport instanceof StreamableHTTPClientTransport &&
     transport.sessionId !== undefined
   );

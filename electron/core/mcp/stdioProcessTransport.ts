@@ -7,8 +7,9 @@
  * (a server that wrote without ending its line) is found and delivered, not lost with the junk.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+// JSON-RPC framing is the same in both protocol eras; the v1 schema checks a line is a message.
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { hasExited, terminateTree, track } from './processTree';
 
 /** The largest single message accepted from a server; beyond it the server is stopped. */
@@ -43,6 +44,12 @@ export class StdioProcessTransport implements Transport {
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   /** Why Hearth stopped the server itself, when it did (so its end is not called a crash). */
   stoppedBecause?: string;
+  /**
+   * The SDK tells a local pipe from HTTP by `stderr` and `pid`: on a pipe, a server that stays
+   * silent when asked for its protocol era is an older server, not an outage. Hearth reads
+   * stderr itself (`onStderr`), so there is no stream to hand out.
+   */
+  readonly stderr = null;
 
   private child?: ChildProcess;
   private pending: Buffer[] = [];

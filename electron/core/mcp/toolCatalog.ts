@@ -3,7 +3,7 @@
  * parsed), the user's settings (on/off, ask or always allow) and whether an "always allow" still
  * holds for the definition the server serves now. The chat gets only enabled, visible tools.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { CatalogTool, ServerConfig, ToolSettings } from '../../../preload/schemas/servers';
 import { toolSettingsSchema } from '../../../preload/schemas/servers';
 import {

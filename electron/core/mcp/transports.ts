@@ -4,9 +4,12 @@
  * failure here is a sentence for the user, not an exception.
  */
 import { minimalEnvironment } from '../security/minimalEnvironment';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { HttpTransportConfig, StdioTransportConfig } from '../../../preload/schemas/servers';
 import { expandAll } from './expandVariables';
 import { planSpawn, resolveCommand } from './launch';

@@ -244,6 +244,13 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** How the protocol version was found, said after it. */
+const PROTOCOL_SOURCE: Record<NonNullable<ServerStatus['protocolSource']>, string> = {
+  probed: 'asked at this start',
+  remembered: 'remembered from an earlier start',
+  'built-in': 'Hearth’s own server',
+};
+
 const CAPABILITIES = ['tools', 'resources', 'prompts', 'logging', 'completions'] as const;
 
 /** What the server said about itself when it connected. */
@@ -267,7 +274,12 @@ function ServerInfo({ status }: { status: ServerStatus }) {
       {protocolVersion && (
         <>
           <dt>Protocol version</dt>
-          <dd>{protocolVersion}</dd>
+          <dd>
+            {protocolVersion}
+            {status.protocolSource && (
+              <span className="muted"> · {PROTOCOL_SOURCE[status.protocolSource]}</span>
+            )}
+          </dd>
         </>
       )}
       {capabilities && (

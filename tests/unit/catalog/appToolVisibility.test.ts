@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { createToolCatalog } from '../../../electron/core/mcp/toolCatalog';
 import { toolVisibleTo } from '../../../electron/core/mcp/apps/toolVisibility';
 

@@ -3,7 +3,7 @@
  * node_modules (@modelcontextprotocol/server-filesystem and server-everything), minus
  * `execution`.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 
 export const filesystemTools: Tool[] = [
   {

@@ -3,7 +3,7 @@
  * its parameters (names, descriptions and allowed values at any depth), and as context the name
  * of its server and what the server says about itself.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 
 /** What a ranker needs to know of one tool. */
 export interface RankableTool {

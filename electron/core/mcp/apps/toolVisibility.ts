@@ -3,7 +3,7 @@
  * it a tool is visible to both. An app-only tool is never offered to the model, and a model-only
  * tool is never callable from an app.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 
 export type ToolAudience = 'model' | 'app';
 

@@ -4,7 +4,7 @@
  * properties, required): local `$ref`s are inlined, nullable unions collapse to their type, and
  * keywords they ignore are dropped. Odd schemas never throw; they degrade to an open object.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { deepWithoutSteering, withoutSteering } from '../../security/steeringCharacters';
 
 /** One parameter as Ollama takes it: a small subset of JSON Schema. */

@@ -3,7 +3,7 @@
  * its text, placeholders for media (never base64, which would fill a small context window with
  * noise), and at most a bounded number of characters, with a note saying what was cut.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { withoutSteering } from '../../security/steeringCharacters';
 
 /**

@@ -5,7 +5,7 @@
  * after the user trusted it.
  */
 import { createHash } from 'node:crypto';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { diffWords } from 'diff';
 
 /** The parts of a tool definition a user approves, as far as changes are described. */
