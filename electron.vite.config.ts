@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { APP_FRAME_SOURCES_FOR_META } from './electron/core/mcp/apps/sandboxPage';
 import { contentSecurityPolicy } from './electron/core/security/contentSecurityPolicy';
 
 /** Puts the production CSP into the built index.html too, as a second line of defence. */
@@ -14,7 +15,11 @@ function cspMetaTag(): Plugin {
         tag: 'meta',
         attrs: {
           'http-equiv': 'Content-Security-Policy',
-          content: contentSecurityPolicy({ forMetaTag: true }),
+          content: contentSecurityPolicy({
+            forMetaTag: true,
+            // MCP Apps' sandbox origins; each host's header names the exact one.
+            frameSources: APP_FRAME_SOURCES_FOR_META,
+          }),
         },
         injectTo: 'head-prepend',
       },

@@ -50,6 +50,13 @@ import {
   toolCallEventSchema,
 } from './schemas/chat';
 import {
+  appOpenRequestSchema,
+  appResourceResultSchema,
+  appToolCallSchema,
+  appToolResultSchema,
+  appViewSchema,
+} from './schemas/apps';
+import {
   bundleInstallOptionsSchema,
   bundlePreviewSchema,
   installedBundleSchema,
@@ -81,6 +88,7 @@ export const MAX_MESSAGE_PAGE = 5_000;
 export const MAX_URL_LENGTH = 2_048;
 
 const shortText = z.string().max(200);
+const appIdSchema = z.string().min(1).max(128);
 const text = z.string().max(MAX_TEXT_LENGTH);
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -344,6 +352,16 @@ export const invokeChannels = {
   'prompts:complete': channel(z.tuple([completionRequestSchema]), completionResultSchema),
   /** A resource's contents, bounded (long text cut, large binaries by size only). */
   'resources:read': channel(z.tuple([attachmentRefSchema]), resourceReadSchema),
+  /** MCP Apps: the app a tool call declares, ready for the sandbox frame; refused with a reason. */
+  'apps:open': channel(z.tuple([appOpenRequestSchema]), appViewSchema),
+  /** A tool call an app makes: its own server's tools only, through the user's approval. */
+  'apps:callTool': channel(z.tuple([appIdSchema, appToolCallSchema]), appToolResultSchema),
+  /** A resource of the app's own server. */
+  'apps:readResource': channel(
+    z.tuple([appIdSchema, z.string().min(1).max(4_096)]),
+    appResourceResultSchema,
+  ),
+  'apps:close': channel(z.tuple([appIdSchema]), z.boolean()),
   /** Watch a resource for changes (`resources:updated` events); counted per caller. */
   'resources:subscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),
   'resources:unsubscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),

@@ -19,6 +19,7 @@ import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
 import type { RegistryService } from './registry/registryService';
 import type { BundleService } from './bundles/bundleService';
+import type { AppsService } from './apps/appsService';
 
 export interface Services {
   appInfo: AppInfo;
@@ -39,6 +40,7 @@ export interface Services {
   desktop: DesktopEffects;
   /** MCP Bundles, with the desktop's file picker (unsupported in the browser host). */
   bundles: BundleService & { choose(): Promise<{ supported: boolean; stagedId?: string }> };
+  apps: AppsService;
 }
 
 /** What only a desktop host can do; the browser host says it cannot. */
@@ -82,6 +84,11 @@ export function createHandlers(services: Services): Handlers {
     'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
     'prompts:complete': (request) => completeArgument(services.mcp, request),
     'resources:read': (ref) => readResource(services.mcp, ref.server, ref.uri),
+    'apps:open': (request) => services.apps.open(request),
+    'apps:callTool': (appId, call) =>
+      services.apps.callTool(appId, call.name, call.arguments ?? {}),
+    'apps:readResource': (appId, uri) => services.apps.readResource(appId, uri),
+    'apps:close': (appId) => services.apps.close(appId),
     'resources:subscribe': (ref) => services.resourceWatch.subscribe(ref.server, ref.uri),
     'resources:unsubscribe': (ref) => services.resourceWatch.unsubscribe(ref.server, ref.uri),
     'chat:send': (input) => services.chat.send(input),

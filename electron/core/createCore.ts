@@ -33,6 +33,7 @@ import { checkRuntimes } from './runtimes/runtimeDoctor';
 import { createRegistryClient } from './registry/registryClient';
 import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
+import { createAppsService, type AppsService } from './apps/appsService';
 
 export interface CoreOptions {
   dataDir: string;
@@ -66,6 +67,8 @@ export interface Core {
   questions: RendererQuestions;
   /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
   bundles: BundleService;
+  /** MCP Apps: sessions of shown apps and the gate their requests pass. */
+  apps: AppsService;
   appInfo: AppInfo;
   /** Reads the login shell's PATH, then starts every enabled server. */
   start(): Promise<void>;
@@ -132,6 +135,7 @@ export function createCore(options: CoreOptions): Core {
     logger: logger.child('chat'),
     onProblem,
   });
+  const apps = createAppsService({ mcp, callContext: (id) => chat.callContext(id) });
   const bundles = createBundleService({
     dataDir,
     mcp,
@@ -173,6 +177,7 @@ export function createCore(options: CoreOptions): Core {
             : { supported: true, stagedId: await bundles.stageFile(path) };
         },
       },
+      apps,
       desktop: {
         async chooseFolder(title) {
           if (!options.chooseFolder) return { supported: false };
@@ -206,6 +211,7 @@ export function createCore(options: CoreOptions): Core {
     chat,
     questions,
     bundles,
+    apps,
     appInfo,
     async start() {
       statusWatch ??= watchOllamaStatus(

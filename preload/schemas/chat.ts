@@ -19,6 +19,10 @@ export const storedToolCallSchema = z.strictObject({
   modelName: z.string().max(256),
   arguments: z.record(z.string(), z.unknown()),
   outcome: toolCallOutcomeSchema.optional(),
+  /** The MCP App (`ui://` resource) the tool declared when it was called. */
+  appResourceUri: z.string().max(4_096).optional(),
+  /** That app's call's structured result, so the app shows it again from history. */
+  appStructuredContent: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** What one model request carried: the tools offered (and why) and the context it was sized to. */

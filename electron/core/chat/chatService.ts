@@ -23,7 +23,7 @@ import { createToolOffer } from './toolOffer';
 import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
-import type { ToolAccess } from './toolCallRunner';
+import type { CallContext, ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
 import { createLiveResults, type LiveResults } from './liveResults';
@@ -68,8 +68,19 @@ export interface ChatService {
   toolMemory: ToolMemory;
   /** Long texts of live results, cut in what the windows got, read in pages on demand. */
   liveResults: LiveResults;
+  /**
+   * The same gates the model's calls go through (policy, approval, audit) for one conversation:
+   * an MCP App's own tool calls use them.
+   */
+  callContext(conversationId: string): SharedCallContext;
   dispose(): Promise<void>;
 }
+
+/** A tool call's context without what belongs to one call of a turn. */
+export type SharedCallContext = Omit<
+  CallContext,
+  'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit' | 'readBefore'
+>;
 
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { events, mcp } = options;
@@ -121,6 +132,24 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         : undefined,
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
   };
+
+  /** The gates a tool call goes through in one conversation, as the settings stand now. */
+  const callContext = (
+    conversationId: string,
+    settings = options.settings(),
+  ): SharedCallContext => ({
+    tools,
+    questions: options.questions,
+    sudo: {
+      issue: (command, password) => options.tickets.issue(command, password),
+      revoke: (ticket) => options.tickets.revoke(ticket),
+    },
+    askForEveryTool: settings.chat.askForEveryTool,
+    maxResultChars: settings.chat.maxToolResultChars,
+    allowedHere: allowedFor(conversationId),
+    conversationTitle: () => history.title(conversationId),
+    audit,
+  });
 
   const start = (
     input: { conversationId?: string; model?: string; turnId?: string },
@@ -177,19 +206,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         firstTokenSeconds: settings.ollama.firstTokenSeconds,
         idleSeconds: settings.ollama.idleSeconds,
       },
-      call: {
-        tools,
-        questions: options.questions,
-        sudo: {
-          issue: (command, password) => options.tickets.issue(command, password),
-          revoke: (ticket) => options.tickets.revoke(ticket),
-        },
-        askForEveryTool: settings.chat.askForEveryTool,
-        maxResultChars: settings.chat.maxToolResultChars,
-        allowedHere: allowedFor(conversationId),
-        conversationTitle: () => history.title(conversationId),
-        audit,
-      },
+      call: callContext(conversationId, settings),
       events: {
         delta: (event) => events.emit('chat:delta', event),
         status: (event) => events.emit('chat:status', event),
@@ -224,6 +241,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     history,
     toolMemory: memory,
     liveResults,
+    callContext: (conversationId) => callContext(conversationId),
     async send(input) {
       if (input.conversationId && active.has(input.conversationId))
         throw new UserFacingError(

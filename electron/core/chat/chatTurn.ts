@@ -16,12 +16,14 @@ import type {
 import type { ConversationStore } from '../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../history/types';
 import type { ModelTool } from '../mcp/toolCatalog';
+import type { Tool } from '@modelcontextprotocol/client';
 import { OllamaError } from '../ollama/ollamaErrors';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
 import { droppedNotice, sizeContext } from './contextSizing';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
+import { toolAppResourceUri } from '../mcp/apps/appResource';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
 import type { OfferTools, ToolOffer } from './toolOffer';
 import {
@@ -163,6 +165,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
                 tool: owner?.tool ?? call.function.name,
                 modelName: call.function.name,
                 arguments: asArguments(call.function.arguments),
+                // An MCP App's resource is kept with the call, so history can show the app again.
+                ...appResourceOf(owner && options.call.tools.definition(owner.server, owner.tool)),
               })),
             }
           : {}),
@@ -200,6 +204,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         save([{ role: 'tool', content, toolCallId: callId, toolName: call.function.name }]);
         continue;
       }
+      // An MCP App's call keeps its structured result too, so the app shows it again from history.
+      let structured: unknown;
       const result = signal.aborted
         ? {
             content: 'The call was not run: the user stopped the turn.',
@@ -214,14 +220,24 @@ export async function runTurn(options: TurnOptions): Promise<void> {
               signal,
               seen,
               readBefore: [...readBefore],
-              emit: events.toolCall,
+              emit: (event) => {
+                if (event.result !== undefined)
+                  structured = (event.result as { structuredContent?: unknown }).structuredContent;
+                events.toolCall(event);
+              },
             },
           );
       const owner = calls.find((entry) => entry.callId === callId)?.owner;
       if (result.state === 'done' && owner) options.learn?.(turnQuery(options.opening), owner);
       // The card shown from history later says how the call ended.
       if (assistant)
-        history.setToolCallOutcome(conversationId, assistant.id, callId, outcomeOf(result.state));
+        history.setToolCallOutcome(
+          conversationId,
+          assistant.id,
+          callId,
+          outcomeOf(result.state),
+          appResultOf(assistant, callId, structured),
+        );
       save([
         { role: 'tool', content: result.content, toolCallId: callId, toolName: call.function.name },
       ]);
@@ -401,4 +417,25 @@ function sameTool(
   b: { server: string; tool: string },
 ): boolean {
   return a.server === b.server && a.tool === b.tool;
+}
+
+/** The `ui://` resource a tool declares, as saved with its call. */
+function appResourceOf(definition: Tool | undefined): { appResourceUri?: string } {
+  const uri = toolAppResourceUri(definition);
+  return uri ? { appResourceUri: uri } : {};
+}
+
+/** Largest structured result kept for an MCP App in history (as JSON); larger ones are left out. */
+export const MAX_APP_STRUCTURED_CHARS = 100_000;
+
+/** What an app's call keeps besides its text: its structured result, when small enough. */
+function appResultOf(
+  assistant: StoredMessage,
+  callId: string,
+  structured: unknown,
+): { appStructuredContent?: Record<string, unknown> } {
+  const stored = assistant.toolCalls?.find((call) => call.id === callId);
+  if (!stored?.appResourceUri || !structured || typeof structured !== 'object') return {};
+  if (JSON.stringify(structured).length > MAX_APP_STRUCTURED_CHARS) return {};
+  return { appStructuredContent: structured as Record<string, unknown> };
 }

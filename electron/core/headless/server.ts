@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import { isSameOrigin } from '../security/origins';
 import { securityHeaders } from '../security/contentSecurityPolicy';
 import { newToken, presentedToken, tokenCookie, tokensMatch } from './auth';
+import { startAppSandbox } from './appSandbox';
 import { handleSocket } from './socket';
 
 export interface HeadlessHostOptions {
@@ -63,8 +64,10 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   const hosts = new Set(origins.map((origin) => new URL(origin).host));
   const isServedOrigin = (url: string) => origins.some((origin) => isSameOrigin(url, origin));
   const core = options.makeCore((sender) => isServedOrigin(sender.url));
+  // MCP Apps run on a second loopback origin (another port) that serves only the sandbox page.
+  const sandbox = await startAppSandbox({ core, hostOrigins: origins, logger });
 
-  const headers = securityHeaders();
+  const headers = securityHeaders({ frameSources: [sandbox.origin] });
   const serveFile = sirv(options.rendererDir, {
     etag: true,
     dotfiles: false,
@@ -107,6 +110,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     port,
     core,
     async close() {
+      await sandbox.close();
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       server.closeAllConnections();

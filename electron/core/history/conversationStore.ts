@@ -78,7 +78,14 @@ export interface ConversationStore {
   /** Saves `messages` after the last one, all or none; returns them with their ids. */
   append(id: string, messages: readonly NewMessage[]): StoredMessage[];
   /** Records how a tool call of a saved assistant message ended, for the card shown from history. */
-  setToolCallOutcome(id: string, messageId: number, callId: string, outcome: ToolCallOutcome): void;
+  setToolCallOutcome(
+    id: string,
+    messageId: number,
+    callId: string,
+    outcome: ToolCallOutcome,
+    /** What an MCP App's call keeps besides its outcome. */
+    extra?: Pick<StoredToolCall, 'appStructuredContent'>,
+  ): void;
   /** For retry and edit-and-resend: deletes `messageId` and everything after it, then appends. */
   replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
   /** Best matches first, in message content and titles; [] when the query has no words. */
@@ -242,12 +249,14 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         return insertAll(id, messages);
       });
     },
-    setToolCallOutcome(id, messageId, callId, outcome) {
+    setToolCallOutcome(id, messageId, callId, outcome, extra) {
       transaction(() => {
         const row = statements.toolCalls.get(messageId, id);
         if (!row || typeof row.tool_calls !== 'string') return;
         const calls = JSON.parse(row.tool_calls) as StoredToolCall[];
-        const updated = calls.map((call) => (call.id === callId ? { ...call, outcome } : call));
+        const updated = calls.map((call) =>
+          call.id === callId ? { ...call, ...extra, outcome } : call,
+        );
         statements.setToolCalls.run(JSON.stringify(updated), messageId);
       });
     },

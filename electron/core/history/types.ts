@@ -20,6 +20,10 @@ export interface StoredToolCall {
   modelName: string;
   arguments: Record<string, unknown>;
   outcome?: ToolCallOutcome;
+  /** The MCP App (`ui://` resource) the tool declared when it was called. */
+  appResourceUri?: string;
+  /** That app's call's structured result, so the app shows it again from history. */
+  appStructuredContent?: Record<string, unknown>;
 }
 
 /** What a reply cost, as Ollama reported it. */

@@ -8,6 +8,8 @@ export interface PolicyOptions {
   development?: boolean;
   /** A <meta> tag cannot carry frame-ancestors (browsers ignore it there and warn). */
   forMetaTag?: boolean;
+  /** Origins the page may frame: only MCP Apps' sandbox origin; none when left out. */
+  frameSources?: string[];
 }
 
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
@@ -26,7 +28,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
     'worker-src': "'self'",
     'manifest-src': "'self'",
     'object-src': "'none'",
-    'frame-src': "'none'",
+    'frame-src': options.frameSources?.length ? options.frameSources.join(' ') : "'none'",
     'frame-ancestors': "'none'",
     'base-uri': "'none'",
     'form-action': "'none'",
