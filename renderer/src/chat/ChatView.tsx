@@ -15,6 +15,7 @@ import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
 import { MessageBubble, StreamingMessage } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { OpenConversationContext } from './openConversation';
+import { AppHostContext } from './apps/appHostContext';
 import { ModelPicker } from './ModelPicker';
 import { isEmbeddingOnly, sameModel } from './modelFacts';
 import { PullModel } from './PullModel';
@@ -80,6 +81,8 @@ export function ChatView() {
 
   const onRetry = useCallback(() => void resend(), [resend]);
   const onEdit = useCallback((text: string) => setDraft({ text }), []);
+  // A message an MCP App writes waits in the composer for the user to send.
+  const appHost = useMemo(() => ({ onAppMessage: (text: string) => setDraft({ text }) }), []);
   const onSend = (text: string, attachments: AttachmentRef[] = []) => {
     setSent((count) => count + 1);
     return conversation.send(text, model || undefined, attachments);
@@ -182,16 +185,18 @@ export function ChatView() {
         </div>
       ) : (
         <OpenConversationContext.Provider value={state.conversationId}>
-          <MessageList
-            keys={keys}
-            renderRow={renderRow}
-            followKey={`${state.conversationId}:${sent}`}
-            top={
-              state.earlier > 0 && (
-                <EarlierMessages count={state.earlier} onLoad={conversation.loadEarlier} />
-              )
-            }
-          />
+          <AppHostContext.Provider value={appHost}>
+            <MessageList
+              keys={keys}
+              renderRow={renderRow}
+              followKey={`${state.conversationId}:${sent}`}
+              top={
+                state.earlier > 0 && (
+                  <EarlierMessages count={state.earlier} onLoad={conversation.loadEarlier} />
+                )
+              }
+            />
+          </AppHostContext.Provider>
         </OpenConversationContext.Provider>
       )}
       <TurnStatus

@@ -69,6 +69,8 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       result: live?.result,
       saved,
       progress: props.progress[stored.id],
+      ...(stored.appResourceUri ? { appResourceUri: stored.appResourceUri } : {}),
+      ...(stored.appStructuredContent ? { appStructuredContent: stored.appStructuredContent } : {}),
     };
   });
   return (

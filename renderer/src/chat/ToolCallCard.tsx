@@ -23,6 +23,8 @@ import {
 } from './toolResult';
 import { useMessageContent } from './useMessageContent';
 import { CutResultText } from './CutResultText';
+import { McpAppFrame } from './apps/McpAppFrame';
+import './apps/mcpApp.css';
 
 export interface ToolCallView {
   callId: string;
@@ -38,7 +40,14 @@ export interface ToolCallView {
   /** The saved tool message, when there is no live result (a conversation read from history). */
   saved: StoredMessage | undefined;
   progress: ToolProgressEvent | undefined;
+  /** The MCP App (`ui://` resource) the tool declared, shown in the card. */
+  appResourceUri?: string;
+  /** That app's call's structured result as saved, for a call read from history. */
+  appStructuredContent?: Record<string, unknown>;
 }
+
+/** States in which a call's app is shown: it runs, or it has a result. */
+const APP_STATES = new Set<CardState>(['running', 'done', 'failed', 'finished']);
 
 export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCallView }) {
   const { label, tone } = CARD_STATES[call.state];
@@ -56,6 +65,26 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const shortened = call.result === undefined ? call.saved?.fullLength : undefined;
   const showMessage =
     message && !blocks.some((block) => block.kind === 'text' && block.text === message);
+  const conversationId = useOpenConversationId();
+  const [appFailure, setAppFailure] = useState<{ uri: string; reason: string }>();
+  const appUri = call.appResourceUri;
+  const appFailed = appUri !== undefined && appFailure?.uri === appUri;
+  const showsApp =
+    appUri !== undefined &&
+    conversationId !== undefined &&
+    !appFailed &&
+    APP_STATES.has(call.state);
+  const resultView = blocks.length > 0 && (
+    <div className="tool-card-result" role="group" aria-label="Result">
+      {shortened !== undefined && call.saved ? (
+        <ShortenedResult messageId={call.saved.id} preview={call.saved.content} total={shortened} />
+      ) : (
+        blocks.map((block, index) => (
+          <ResultBlockView key={index} block={block} server={call.server} callId={call.callId} />
+        ))
+      )}
+    </div>
+  );
   return (
     <article className={`tool-card tool-card-${call.state}`} aria-label={`Tool call ${name}`}>
       <header className="tool-card-header">
@@ -74,25 +103,30 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       </details>
       {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
       {showMessage && <p className="tool-card-message">{message}</p>}
-      {blocks.length > 0 && (
-        <div className="tool-card-result" role="group" aria-label="Result">
-          {shortened !== undefined && call.saved ? (
-            <ShortenedResult
-              messageId={call.saved.id}
-              preview={call.saved.content}
-              total={shortened}
-            />
-          ) : (
-            blocks.map((block, index) => (
-              <ResultBlockView
-                key={index}
-                block={block}
-                server={call.server}
-                callId={call.callId}
-              />
-            ))
-          )}
-        </div>
+      {showsApp && (
+        <McpAppFrame
+          conversationId={conversationId}
+          callId={call.callId}
+          server={call.server}
+          tool={call.tool}
+          resourceUri={appUri}
+          arguments={call.arguments}
+          result={call.result ?? savedAppResult(call)}
+          onFailed={(reason) => setAppFailure({ uri: appUri, reason })}
+        />
+      )}
+      {appFailed && (
+        <p className="tool-card-message" role="status">
+          The app could not be shown: {appFailure.reason}
+        </p>
+      )}
+      {showsApp && resultView ? (
+        <details className="tool-card-text-result">
+          <summary>Result as text (what the model read)</summary>
+          {resultView}
+        </details>
+      ) : (
+        resultView
       )}
     </article>
   );
@@ -233,4 +267,13 @@ function ShortenedResult({
       </button>
     </div>
   );
+}
+
+/** A call read from history, as its app gets it: the text the model read, and what was kept. */
+function savedAppResult(call: ToolCallView): unknown {
+  if (!call.saved) return undefined;
+  return {
+    content: [{ type: 'text', text: call.saved.content }],
+    ...(call.appStructuredContent ? { structuredContent: call.appStructuredContent } : {}),
+  };
 }

@@ -1,0 +1,35 @@
+/** The small decisions of showing an MCP App, kept apart from React so they are tested alone. */
+
+/** An app's frame is never taller than this; its own content scrolls past it. */
+export const MAX_APP_HEIGHT = 640;
+/** Nor shorter than this, so a frame that reports 0 still shows it is there. */
+export const MIN_APP_HEIGHT = 48;
+/** Longest message an app may put in the composer. */
+export const MAX_APP_MESSAGE_CHARS = 20_000;
+
+export function clampAppHeight(height: number): number {
+  if (!Number.isFinite(height)) return MAX_APP_HEIGHT;
+  return Math.round(Math.min(MAX_APP_HEIGHT, Math.max(MIN_APP_HEIGHT, height)));
+}
+
+/** The text of a `ui/message` (its text blocks, joined); other kinds are not taken. */
+export function appMessageText(content: unknown): string {
+  const blocks = Array.isArray(content) ? content : [];
+  return blocks
+    .filter(
+      (block): block is { type: 'text'; text: string } =>
+        !!block &&
+        typeof block === 'object' &&
+        (block as { type?: unknown }).type === 'text' &&
+        typeof (block as { text?: unknown }).text === 'string',
+    )
+    .map((block) => block.text)
+    .join('\n')
+    .trim()
+    .slice(0, MAX_APP_MESSAGE_CHARS);
+}
+
+/** Hearth's theme now, as the page shows it. */
+export function currentTheme(root: HTMLElement = document.documentElement): 'light' | 'dark' {
+  return root.dataset.theme === 'dark' ? 'dark' : 'light';
+}
