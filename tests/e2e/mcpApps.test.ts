@@ -5,7 +5,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { openBrowserSession, type BrowserSession } from '../support/browserSession';
+import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { connectRenderer } from '../support/rendererBridge';
@@ -135,6 +135,8 @@ describe('an MCP App from an npm example server', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue())
       .toBe('This is message text.');
+    // It is a new message, not an edit of the last one.
+    expect(await page.getByText(/Editing your last message/).count()).toBe(0);
     await page.getByRole('textbox', { name: 'Message' }).fill('');
 
     // A link goes through Hearth's link check, then opens in a new tab (answered here: no network).
@@ -150,12 +152,39 @@ describe('an MCP App from an npm example server', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(300);
     await session.shot('mcp-app-dark');
-    await page.setViewportSize({ width: 420, height: 720 });
+    await page.setViewportSize({ width: 900, height: 600 });
     await card.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await session.shot('mcp-app-small-window');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+});
+
+describe('the app in the quick-chat popup', () => {
+  it('renders in the compact view too', async () => {
+    const { api, transport } = connectRenderer({
+      port: Number(new URL(session.host.url).port),
+      token: session.host.token,
+      origin: session.host.origin,
+    });
+    const [conversation] = await api.conversations.list().finally(() => transport.close());
+    const popup = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
+    try {
+      await popup.addInitScript(
+        (id) => localStorage.setItem('hearth.popup.conversationId', id),
+        conversation?.id ?? '',
+      );
+      await popup.goto(`${session.host.url}&view=popup`);
+      const time = popup
+        .frameLocator('iframe[title="App of basic › get-time"]')
+        .frameLocator('iframe')
+        .locator('#server-time');
+      await expect.poll(() => time.textContent(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/);
+      await popup.screenshot({ path: join(SCREENS, 'mcp-app-popup.png') });
+    } finally {
+      await popup.close();
+    }
   });
 });
 

@@ -82,7 +82,10 @@ export function ChatView() {
   const onRetry = useCallback(() => void resend(), [resend]);
   const onEdit = useCallback((text: string) => setDraft({ text }), []);
   // A message an MCP App writes waits in the composer for the user to send.
-  const appHost = useMemo(() => ({ onAppMessage: (text: string) => setDraft({ text }) }), []);
+  const appHost = useMemo(
+    () => ({ onAppMessage: (text: string) => setDraft({ text, edit: false }) }),
+    [],
+  );
   const onSend = (text: string, attachments: AttachmentRef[] = []) => {
     setSent((count) => count + 1);
     return conversation.send(text, model || undefined, attachments);

@@ -20,6 +20,8 @@ export const MESSAGE_FIELD_ID = 'message-field';
 
 export interface Draft {
   text: string;
+  /** `false`: a new message to send (one an MCP App wrote), not an edit of the last one. */
+  edit?: boolean;
 }
 
 export interface ComposerProps {
@@ -47,7 +49,7 @@ export function Composer(props: ComposerProps) {
     setSeenDraft(draft);
     if (draft) {
       setText(draft.text);
-      setEditing(true);
+      setEditing(draft.edit !== false);
     }
   }
   const [caret, setCaret] = useState(0);
