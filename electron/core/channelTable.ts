@@ -63,7 +63,9 @@ export function createHandlers(services: Services): Handlers {
     'notices:dismiss': (id) => services.notices.dismiss(id),
     'servers:list': () => services.mcp.list(),
     'servers:save': (config, previousName) => services.mcp.save(config, previousName),
-    'servers:delete': (name) => services.mcp.delete(name),
+    // A bundle's server goes with its files and stored settings.
+    'servers:delete': async (name) =>
+      (await services.bundles.uninstall(name)) || services.mcp.delete(name),
     'servers:test': (config, previousName) => services.mcp.trial(config, previousName),
     'servers:start': (name) => services.mcp.start(name),
     'servers:stop': (name) => services.mcp.stop(name),

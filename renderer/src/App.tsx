@@ -14,6 +14,7 @@ import { HearthMark } from './components/HearthMark';
 import { NoticeList } from './components/NoticeList';
 import { ViewBoundary } from './components/ViewBoundary';
 import { QuestionDialogs } from './dialogs/QuestionDialogs';
+import { BundleOpenerProvider } from './servers/bundles/BundleOpener';
 import { useConnectionStatus, useNotices, useSettings } from './hooks';
 import { NavigationContext, takeOpeningView, type Navigation, type View } from './navigation';
 import { isMac, shortcutFor, type ShortcutId } from './shortcuts';
@@ -133,46 +134,48 @@ export function App({ connection }: { connection: Connection }) {
   return (
     <ApiContext.Provider value={api}>
       <NavigationContext.Provider value={navigation}>
-        <div className="app-shell">
-          <a className="skip-link" href="#main-content">
-            Skip to content
-          </a>
-          <nav className="sidebar" aria-label="Main">
-            <div className="brand">
-              <HearthMark size={28} />
-              <span>Hearth</span>
-            </div>
-            <section className="sidebar-conversations" aria-label="Conversations">
-              <ConversationList />
-            </section>
-            <ul className="sidebar-views">
-              {SECONDARY_VIEWS.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    className="nav-item"
-                    aria-current={place.view === item.id ? 'page' : undefined}
-                    onClick={() => open(item.id)}
-                  >
-                    {item.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <main id="main-content" tabIndex={-1} className={`content content-${place.view}`}>
-            <ConnectionBanner status={status} />
-            <NoticeList notices={notices} onDismiss={dismiss} />
-            <ViewBoundary key={place.view} name={VIEW_NAMES[place.view]}>
-              {place.view === 'chat' && <ChatView />}
-              {place.view === 'servers' && <ServersView />}
-              {place.view === 'settings' && <SettingsView state={settingsState} />}
-              {place.view === 'about' && <AboutView />}
-            </ViewBoundary>
-          </main>
-          <QuestionDialogs />
-          <ShortcutsHelp open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-        </div>
+        <BundleOpenerProvider>
+          <div className="app-shell">
+            <a className="skip-link" href="#main-content">
+              Skip to content
+            </a>
+            <nav className="sidebar" aria-label="Main">
+              <div className="brand">
+                <HearthMark size={28} />
+                <span>Hearth</span>
+              </div>
+              <section className="sidebar-conversations" aria-label="Conversations">
+                <ConversationList />
+              </section>
+              <ul className="sidebar-views">
+                {SECONDARY_VIEWS.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className="nav-item"
+                      aria-current={place.view === item.id ? 'page' : undefined}
+                      onClick={() => open(item.id)}
+                    >
+                      {item.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <main id="main-content" tabIndex={-1} className={`content content-${place.view}`}>
+              <ConnectionBanner status={status} />
+              <NoticeList notices={notices} onDismiss={dismiss} />
+              <ViewBoundary key={place.view} name={VIEW_NAMES[place.view]}>
+                {place.view === 'chat' && <ChatView />}
+                {place.view === 'servers' && <ServersView />}
+                {place.view === 'settings' && <SettingsView state={settingsState} />}
+                {place.view === 'about' && <AboutView />}
+              </ViewBoundary>
+            </main>
+            <QuestionDialogs />
+            <ShortcutsHelp open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+          </div>
+        </BundleOpenerProvider>
       </NavigationContext.Provider>
     </ApiContext.Provider>
   );

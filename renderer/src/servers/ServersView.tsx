@@ -12,6 +12,7 @@ import { ImportDialog } from './ImportDialog';
 import { ServerDetail } from './ServerDetail';
 import { ServerForm } from './ServerForm';
 import { RuntimesPanel } from './RuntimesPanel';
+import { useBundleOpener } from './bundles/BundleOpener';
 import { ServerList } from './ServerList';
 import { isBuiltin } from './serverLabels';
 import type { FormMode } from './formModel';
@@ -25,6 +26,7 @@ type OpenDialog =
 export function ServersView() {
   const api = useApi();
   const navigation = useNavigation();
+  const bundles = useBundleOpener();
   const { entries, error, reload, applyStatus, applyEnabled } = useServers(api);
   const [dialog, setDialog] = useState<OpenDialog>();
   const titleId = useId();
@@ -56,6 +58,9 @@ export function ServersView() {
         <span className="spacer" />
         <button type="button" className="button primary" onClick={() => openForm('add')}>
           Add server
+        </button>
+        <button type="button" className="button" onClick={() => bundles.chooseFile()}>
+          Install bundle…
         </button>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
           Import…
@@ -90,6 +95,7 @@ export function ServersView() {
             ) : ownServers.length === 0 ? (
               <EmptyState
                 onAdd={() => openForm('add')}
+                onBundle={() => bundles.chooseFile()}
                 onImport={() => setDialog({ kind: 'import' })}
               />
             ) : (
@@ -141,7 +147,15 @@ function formTitle(mode: FormMode, config: ServerConfig | undefined): string {
 }
 
 /** What MCP servers are, for someone who has none yet. */
-function EmptyState({ onAdd, onImport }: { onAdd(): void; onImport(): void }) {
+function EmptyState({
+  onAdd,
+  onBundle,
+  onImport,
+}: {
+  onAdd(): void;
+  onBundle(): void;
+  onImport(): void;
+}) {
   return (
     <div className="empty-state">
       <h2>No servers of your own yet</h2>
@@ -150,9 +164,13 @@ function EmptyState({ onAdd, onImport }: { onAdd(): void; onImport(): void }) {
         browser. Each runs as a program on this computer or as a service on the web, and Hearth asks
         you before it starts one.
       </p>
+      <p className="muted">You can also drop a .mcpb bundle anywhere on this window.</p>
       <div className="empty-state-actions">
         <button type="button" className="button primary" onClick={onAdd}>
           Add server
+        </button>
+        <button type="button" className="button" onClick={onBundle}>
+          Install a bundle (.mcpb)
         </button>
         <button type="button" className="button" onClick={onImport}>
           Import from Claude Desktop, VS Code or Cursor
