@@ -11,7 +11,8 @@ import { createFileSink } from './core/logFile';
 import { createLogger, stderrSink } from './core/logger';
 import { contentSecurityPolicy } from './core/security/contentSecurityPolicy';
 import { isSameOrigin } from './core/security/origins';
-import { APP_ORIGIN, registerAppScheme, serveApp } from './shell/appProtocol';
+import { APP_ORIGIN, registerAppScheme, serveApp, serveAppSandbox } from './shell/appProtocol';
+import { APP_SANDBOX_ORIGIN } from './core/mcp/apps/sandboxPage';
 import { applyDevelopmentPolicy, hardenSession, hardenWebContents } from './shell/hardening';
 import { registerIpc, windowsSink } from './shell/ipc';
 import { createMainWindow } from './shell/mainWindow';
@@ -63,6 +64,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, {
       appOrigin,
+      sandboxOrigin: APP_SANDBOX_ORIGIN,
       openOutside: (url) => {
         void core?.links.open(url).then((outcome) => {
           if (outcome.outcome === 'refused') core?.notices.add('warning', outcome.reason);
@@ -120,6 +122,9 @@ if (!app.requestSingleInstanceLock()) {
     } else {
       serveApp(session.defaultSession, join(outDir, 'renderer'));
     }
+    // MCP Apps load in frames on a scheme of their own, framed only by Hearth's pages.
+    core.apps.useSandbox({ baseUrl: APP_SANDBOX_ORIGIN, hostOrigins: [appOrigin] });
+    serveAppSandbox(session.defaultSession, core.apps);
     registerIpc(ipcMain, core.router);
     // Windows only: DevTools and other web contents have no business receiving app events.
     core.events.addSink(

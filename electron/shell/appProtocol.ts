@@ -5,7 +5,11 @@
 import { net, protocol, type Session } from 'electron';
 import { pathToFileURL } from 'node:url';
 import { securityHeaders } from '../core/security/contentSecurityPolicy';
+import { isSameOrigin } from '../core/security/origins';
 import { resolveInside } from '../core/security/staticFiles';
+import type { AppsService } from '../core/apps/appsService';
+import { answerSandboxRequest } from '../core/apps/sandboxRoute';
+import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME } from '../core/mcp/apps/sandboxPage';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'hearth';
@@ -18,11 +22,24 @@ export function registerAppScheme(): void {
       scheme: APP_SCHEME,
       privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
     },
+    // MCP Apps' sandbox origin: a real origin of its own, never Hearth's pages' origin.
+    { scheme: APP_SANDBOX_SCHEME, privileges: { standard: true, secure: true } },
   ]);
 }
 
+/** Serves MCP Apps' sandbox pages on `hearth-app://sandbox`, each with its app's CSP. */
+export function serveAppSandbox(session: Session, apps: Pick<AppsService, 'sandboxPage'>): void {
+  session.protocol.handle(APP_SANDBOX_SCHEME, (request) => {
+    const url = new URL(request.url);
+    // Only the one host: `hearth-app://elsewhere/app/<id>` is not the sandbox origin.
+    const path = isSameOrigin(url.href, APP_SANDBOX_ORIGIN) ? url.pathname : '/';
+    const answer = answerSandboxRequest(apps, request.method, path);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  });
+}
+
 export function serveApp(session: Session, rendererDir: string): void {
-  const headers = securityHeaders();
+  const headers = securityHeaders({ frameSources: [APP_SANDBOX_ORIGIN] });
   session.protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const file = url.host === APP_HOST ? resolveInside(rendererDir, url.pathname) : undefined;

@@ -27,6 +27,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 
 export interface ContentsPolicy {
   appOrigin: string;
+  /** MCP Apps' sandbox origin: frames (never the window itself) may load its pages. */
+  sandboxOrigin?: string;
   /** Handles a link that tried to leave the app: checked, then the system browser or a notice. */
   openOutside(url: string): void;
 }
@@ -48,7 +50,11 @@ export function hardenWebContents(contents: HardenableContents, policy: Contents
   contents.on('will-navigate', keepInside);
   contents.on('will-redirect', keepInside);
   contents.on('will-frame-navigate', (event) => {
-    if (!isSameOrigin(event.url, policy.appOrigin)) event.preventDefault();
+    if (isSameOrigin(event.url, policy.appOrigin)) return;
+    // An app's frame loads its sandbox page; it may not go anywhere else (no way out by navigating).
+    if (!event.isMainFrame && policy.sandboxOrigin && isSameOrigin(event.url, policy.sandboxOrigin))
+      return;
+    event.preventDefault();
   });
 }
 

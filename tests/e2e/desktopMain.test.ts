@@ -15,6 +15,8 @@ import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
 
+const HOSTILE_APP_SERVER = join(REPO_ROOT, 'tests', 'fixtures', 'servers', 'hostileApp.mjs');
+
 // The desktop path: the real built main process, as `npm start` runs it, against a stand-in for
 // the `electron` module that behaves as Electron 45 documents (tests/support/electronStandIn).
 // What runs in Electron's own binary (Chromium, real windows) is in electron.test.ts.
@@ -165,8 +167,13 @@ describe('the desktop main process, built, against the electron stand-in', () =>
         scheme: 'app',
         privileges: expect.objectContaining({ standard: true, secure: true }),
       }),
+      // MCP Apps' sandbox origin.
+      expect.objectContaining({
+        scheme: 'hearth-app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
     ]);
-    expect(state.handledSchemes).toEqual(['app']);
+    expect(state.handledSchemes).toEqual(['app', 'hearth-app']);
 
     type Answer = { status: number; headers: Record<string, string>; start: string };
     const index = await app.command<Answer>('request', { url: 'app://hearth/index.html' });
@@ -193,6 +200,54 @@ describe('the desktop main process, built, against the electron stand-in', () =>
       expect(answer.status, outside).toBe(404);
       expect(answer.headers['content-security-policy'], outside).toBeDefined();
     }
+  });
+
+  it('serves an MCP App’s sandbox page on hearth-app://sandbox, only to frames, with the app’s CSP', async () => {
+    const app = launch();
+    const state = await started(app);
+    const windowId = state.windows[0]?.id;
+    type Answer = { status: number; headers: Record<string, string>; start: string };
+    const index = await app.command<Answer>('request', { url: 'app://hearth/index.html' });
+    expect(index.headers['content-security-policy']).toContain('frame-src hearth-app://sandbox;');
+
+    const command = { command: process.execPath, args: [HOSTILE_APP_SERVER] };
+    await app.invoke('servers:save', [
+      { name: 'hostile', transport: { type: 'stdio', ...command, env: [] } },
+    ]);
+    const review = await app.invoke<{ fingerprint: string }>('servers:reviewLaunch', ['hostile']);
+    if (!review.ok) throw new Error(review.error.message);
+    await app.invoke('servers:approveLaunch', ['hostile', review.value.fingerprint]);
+    const opened = await app.invoke<{ sandboxUrl: string; sandboxFlags: string }>('apps:open', [
+      { conversationId: 'c1', callId: 'k1', server: 'hostile', tool: 'show' },
+    ]);
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.sandboxUrl).toMatch(/^hearth-app:\/\/sandbox\/app\/[\w-]+$/);
+    const page = await app.command<Answer>('request', { url: opened.value.sandboxUrl });
+    expect(page.status).toBe(200);
+    const policy = page.headers['content-security-policy'] ?? '';
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain('frame-ancestors app://hearth');
+    expect(page.start).toMatch(/<!doctype html>/i);
+    for (const outside of [
+      'hearth-app://sandbox/app/unknown',
+      'hearth-app://elsewhere' +
+        new URL(opened.value.sandboxUrl.replace('hearth-app:', 'http:')).pathname,
+      'hearth-app://sandbox/index.html',
+    ]) {
+      const answer = await app.command<Answer>('request', { url: outside });
+      expect(answer.status, outside).toBe(404);
+      expect(answer.headers['content-security-policy'], outside).toContain("default-src 'none'");
+    }
+    // A frame may load the sandbox page; the window itself may not, and a frame may go nowhere else.
+    expect(await app.command('frameNavigate', { windowId, url: opened.value.sandboxUrl })).toEqual({
+      prevented: false,
+    });
+    expect(await app.command('navigate', { windowId, url: opened.value.sandboxUrl })).toEqual({
+      prevented: true,
+    });
+    expect(
+      await app.command('frameNavigate', { windowId, url: 'https://example.com/escaped' }),
+    ).toEqual({ prevented: true });
   });
 
   it('handles each contract channel exactly once, and refuses calls from any other frame', async () => {

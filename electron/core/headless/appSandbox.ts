@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerSandboxRequest } from '../apps/sandboxRoute';
 import type { Core } from '../createCore';
 import type { Logger } from '../logger';
 
@@ -14,29 +15,22 @@ export interface AppSandbox {
   close(): Promise<void>;
 }
 
-const APP_PATH = /^\/app\/([A-Za-z0-9_-]{1,128})$/;
-
 export async function startAppSandbox(options: {
   core: Pick<Core, 'apps'>;
   hostOrigins: string[];
   logger: Logger;
 }): Promise<AppSandbox> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const refuse = (status: number, body: string) => {
-      response.writeHead(status, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        'X-Content-Type-Options': 'nosniff',
-      });
-      response.end(body);
-    };
-    if (request.headers.host !== host) return refuse(403, 'Forbidden: unexpected Host.\n');
-    if (request.method !== 'GET') return refuse(405, 'Method not allowed.\n');
-    const match = APP_PATH.exec(new URL(request.url ?? '/', origin).pathname);
-    const page = match?.[1] ? options.core.apps.sandboxPage(match[1]) : undefined;
-    if (!page) return refuse(404, 'Not found.\n');
-    response.writeHead(200, page.headers);
-    response.end(page.html);
+    const answer =
+      request.headers.host === host
+        ? answerSandboxRequest(
+            options.core.apps,
+            request.method ?? 'GET',
+            new URL(request.url ?? '/', origin).pathname,
+          )
+        : { status: 403, headers: { 'Content-Type': 'text/plain' }, body: 'Forbidden.\n' };
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
