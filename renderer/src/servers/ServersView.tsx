@@ -12,6 +12,7 @@ import { ImportDialog } from './ImportDialog';
 import { ServerDetail } from './ServerDetail';
 import { ServerForm } from './ServerForm';
 import { RuntimesPanel } from './RuntimesPanel';
+import { BrowseView } from './browse/BrowseView';
 import { useBundleOpener } from './bundles/BundleOpener';
 import { ServerList } from './ServerList';
 import { isBuiltin } from './serverLabels';
@@ -29,6 +30,7 @@ export function ServersView() {
   const bundles = useBundleOpener();
   const { entries, error, reload, applyStatus, applyEnabled } = useServers(api);
   const [dialog, setDialog] = useState<OpenDialog>();
+  const [browsing, setBrowsing] = useState(false);
   const titleId = useId();
   // The selection follows navigation, and also moves on its own when the shell does not
   // re-render (a server just added or deleted), so the view never waits on the shell.
@@ -51,6 +53,20 @@ export function ServersView() {
   const openForm = (mode: FormMode, config?: ServerConfig) =>
     setDialog({ kind: 'form', mode, config });
 
+  // Browsing a registry takes the whole view; an installed server is then selected in the list.
+  if (browsing) {
+    return (
+      <BrowseView
+        takenNames={(entries ?? []).map((entry) => entry.config.name)}
+        onClose={() => setBrowsing(false)}
+        onInstalled={(entry) => {
+          setBrowsing(false);
+          select(entry.config.name);
+          void reload();
+        }}
+      />
+    );
+  }
   return (
     <section className="servers-view" aria-labelledby={titleId}>
       <header className="servers-header">
@@ -58,6 +74,9 @@ export function ServersView() {
         <span className="spacer" />
         <button type="button" className="button primary" onClick={() => openForm('add')}>
           Add server
+        </button>
+        <button type="button" className="button" onClick={() => setBrowsing(true)}>
+          Browse registry
         </button>
         <button type="button" className="button" onClick={() => bundles.chooseFile()}>
           Install bundle…

@@ -1,0 +1,196 @@
+/**
+ * Servers › Browse: the servers of an MCP registry (the address in Settings, the official one by
+ * default), searched and paged, one in detail, and installed from there with a form. What the
+ * registry sends is the publisher's text: hidden characters in it are shown, never acted on.
+ */
+import { useId, useState } from 'react';
+import type { RegistrySummary } from '../../../../preload/schemas/registry';
+import type { ServerEntry } from '../../../../preload/schemas/servers';
+import { useApi } from '../../apiContext';
+import { revealHidden } from '../../chat/revealHidden';
+import { useSettings } from '../../hooks';
+import { Badge } from '../../ui/Badge';
+import { InlineError } from '../../ui/InlineError';
+import { KIND_LABELS } from './kindLabels';
+import { RegistryAddress } from './RegistryAddress';
+import { RegistryDetail } from './RegistryDetail';
+import { useRegistrySearch } from './useRegistrySearch';
+import './browse.css';
+
+export interface BrowseViewProps {
+  /** Names of the servers already configured, so the new one gets a free name. */
+  takenNames: readonly string[];
+  onClose(): void;
+  /** A server was installed (and its launch reviewed, or left for later). */
+  onInstalled(entry: ServerEntry): void;
+}
+
+export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps) {
+  const api = useApi();
+  const settings = useSettings(api);
+  const registryUrl = settings.settings?.registry.url;
+  const results = useRegistrySearch(api, registryUrl);
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState<string>();
+  const titleId = useId();
+  const searchId = useId();
+
+  const current = results.servers?.find((server) => server.name === selected);
+  return (
+    <section className="browse-view" aria-labelledby={titleId}>
+      <header className="servers-header">
+        <h1 id={titleId}>Browse servers</h1>
+        <span className="spacer" />
+        <button type="button" className="button" onClick={onClose}>
+          Back to your servers
+        </button>
+      </header>
+      <RegistryAddress
+        url={registryUrl}
+        error={settings.error}
+        onChange={(url) => settings.update({ registry: { url } })}
+      />
+      <form
+        role="search"
+        className="browse-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSelected(undefined);
+          results.search(text);
+        }}
+      >
+        <label htmlFor={searchId} className="visually-hidden">
+          Search the registry
+        </label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          placeholder="Search by name or description"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      <div className={`browse-layout${current ? ' has-selection' : ''}`}>
+        <div className="browse-results">
+          <p className="visually-hidden" role="status">
+            {results.loading === 'first'
+              ? 'Searching the registry…'
+              : results.servers
+                ? `${results.servers.length} servers shown${results.hasMore ? ', more to load' : ''}.`
+                : ''}
+          </p>
+          {results.error && (
+            <div className="browse-problem">
+              <InlineError message={results.error} />
+              <button type="button" className="button small" onClick={results.retry}>
+                Try again
+              </button>
+            </div>
+          )}
+          {results.loading === 'first' && !results.servers && (
+            <p className="muted">Searching the registry…</p>
+          )}
+          {results.servers?.length === 0 && (
+            <p className="muted">No server in this registry matches that.</p>
+          )}
+          {results.servers && results.servers.length > 0 && (
+            <ResultList servers={results.servers} selected={selected} onSelect={setSelected} />
+          )}
+          <SkippedEntries skipped={results.skipped} />
+          {results.hasMore && (
+            <button
+              type="button"
+              className="button browse-more"
+              disabled={results.loading !== undefined}
+              onClick={results.loadMore}
+            >
+              {results.loading === 'more' ? 'Loading…' : 'Load more'}
+            </button>
+          )}
+        </div>
+        <div className="browse-pane">
+          {current ? (
+            <RegistryDetail
+              key={`${current.name}@${current.version}`}
+              summary={current}
+              takenNames={takenNames}
+              onBack={() => setSelected(undefined)}
+              onInstalled={onInstalled}
+            />
+          ) : (
+            <p className="muted servers-hint">
+              Choose a server to see what it is, where it comes from and how to install it.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ResultList({
+  servers,
+  selected,
+  onSelect,
+}: {
+  servers: RegistrySummary[];
+  selected: string | undefined;
+  onSelect(name: string): void;
+}) {
+  return (
+    <ul className="server-list browse-list" aria-label="Servers in the registry">
+      {servers.map((server) => {
+        const current = server.name === selected;
+        const kinds = [...new Set(server.kinds)];
+        return (
+          <li
+            key={`${server.name}@${server.version}`}
+            className={current ? 'server-item current' : 'server-item'}
+          >
+            <button
+              type="button"
+              className="server-item-button"
+              aria-current={current ? 'true' : undefined}
+              onClick={() => onSelect(server.name)}
+            >
+              {revealHidden(server.title ?? server.name)}
+            </button>
+            <p className="browse-description">{revealHidden(server.description)}</p>
+            <span className="server-item-meta">
+              <span className="muted">{server.version}</span>
+              {kinds.map((kind) => (
+                <Badge key={kind}>{KIND_LABELS[kind]}</Badge>
+              ))}
+              {server.status === 'deprecated' && <Badge tone="busy">Deprecated</Badge>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SkippedEntries({ skipped }: { skipped: { name?: string; reason: string }[] }) {
+  if (skipped.length === 0) return null;
+  return (
+    <details className="browse-skipped">
+      <summary>
+        {skipped.length === 1
+          ? 'One entry was left out: it is malformed.'
+          : `${skipped.length} entries were left out: they are malformed.`}
+      </summary>
+      <ul>
+        {skipped.map((entry, index) => (
+          <li key={index}>
+            <code>{revealHidden(entry.name ?? 'An entry without a name')}</code>:{' '}
+            {revealHidden(entry.reason)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,226 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import { MEMORY_VERSION } from '../fixtures/registry/documents';
+import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
+import { openBrowserSession, type BrowserSession } from '../support/browserSession';
+import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
+import { tempDir } from '../support/testHost';
+
+// The issue's acceptance for the registry, in Chromium against the built browser host: from an
+// empty Hearth, browse a loopback registry serving the API's real shapes, install the memory
+// server from its entry without typing a command (its required variable in the form), approve
+// its launch, and have the model call one of its tools in chat. Then the ways it goes wrong: a
+// malformed entry, a registry that is down, an entry Hearth cannot install this way.
+let registry: TestRegistry;
+let session: BrowserSession;
+let page: Page;
+const memoryFile = join(tempDir('registry-e2e'), 'memory.jsonl');
+const shot = (name: string) => session.shot(name);
+
+/** The model creates an entity with the memory server's tool, then answers. */
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool')
+    return plainAnswer(`Noted. The server said: ${last.content.slice(0, 80)}`);
+  const tool = request.tools?.find((candidate) =>
+    candidate.function.name?.endsWith('create_entities'),
+  );
+  if (!tool?.function.name) return plainAnswer('I have no memory tool.');
+  return toolCall(tool.function.name, {
+    entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }],
+  });
+}
+
+beforeAll(async () => {
+  registry = await startTestRegistry();
+  session = await openBrowserSession({
+    name: 'registry',
+    script,
+    viewport: { width: 1280, height: 820 },
+    async prepare(api, ollama) {
+      await api.settings.set({
+        ollama: { host: ollama.url },
+        chat: { model: 'llama3.2', toolBudgets: { 'llama3.2': 0 } },
+        registry: { url: registry.url },
+      });
+    },
+  });
+  page = session.page;
+});
+
+afterEach(async (context) => {
+  registry.setMode('ok');
+  await registry.up();
+  if (context.task.result?.state === 'fail')
+    await shot(`failed-registry-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await registry?.close();
+});
+
+async function openBrowse() {
+  await page.getByRole('button', { name: 'Servers', exact: true }).click();
+  await page.getByRole('button', { name: 'Browse registry' }).click();
+  await page.getByRole('heading', { name: 'Browse servers' }).waitFor();
+}
+
+const results = () => page.getByRole('list', { name: 'Servers in the registry' });
+
+describe('browsing and installing from a registry', () => {
+  it('installs the memory server from its entry, approves it and calls its tool in chat', async () => {
+    await openBrowse();
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(19);
+    await page.getByText('One entry was left out: it is malformed.').click();
+    await page.getByText(/broken-entry/).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(34);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await shot('registry-browse-list');
+
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('memory');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(1);
+    await results().getByRole('button', { name: 'Memory' }).click();
+    const options = page.getByRole('list', { name: 'Ways to install it' });
+    await options
+      .getByText(`npx -y @modelcontextprotocol/server-memory@${MEMORY_VERSION}`)
+      .waitFor();
+    await page.getByRole('button', { name: 'Source repository' }).waitFor();
+    await shot('registry-detail');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await options.getByRole('button', { name: 'Install…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Install “Memory”' });
+    await dialog.waitFor();
+    const variable = dialog.getByRole('textbox', { name: /MEMORY_FILE_PATH/ });
+    expect(await variable.getAttribute('aria-required')).toBe('true');
+    await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+    await dialog.getByText('Required.').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id,
+        ),
+      )
+      .toBeTruthy();
+    expect(await variable.evaluate((element) => element === document.activeElement)).toBe(true);
+    await variable.fill(memoryFile);
+    await shot('registry-install-form');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+
+    const review = page.getByRole('dialog', { name: 'Review “Memory”' });
+    await review.waitFor();
+    await review.getByText('npx').first().waitFor();
+    await review.getByText(memoryFile).waitFor();
+    await shot('registry-launch-review');
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+
+    const list = page.getByRole('list', { name: 'Servers' });
+    await list.getByRole('button', { name: 'Memory' }).waitFor();
+    await expect
+      .poll(() => list.getByRole('listitem').filter({ hasText: 'Memory' }).textContent(), {
+        timeout: 30_000,
+      })
+      .toMatch(/Ready/);
+    await shot('registry-installed');
+
+    await page
+      .getByRole('button', { name: /New chat/ })
+      .first()
+      .click();
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Remember that Ada wrote the first program.');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /create_entities/ });
+    await approval.waitFor({ timeout: 15_000 });
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await page.getByText(/Noted\. The server said/).waitFor({ timeout: 15_000 });
+    await shot('registry-tool-in-chat');
+    expect(readFileSync(memoryFile, 'utf8')).toContain('wrote the first program');
+  });
+
+  it('says when the registry is down, installs nothing, and reads it again when it is back', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const servers = page.getByRole('list', { name: 'Servers' }).getByRole('listitem');
+    await expect.poll(() => servers.count()).toBe(2);
+    await openBrowse();
+    await registry.down();
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('weather');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /could not be reached/ })
+      .waitFor();
+    await shot('registry-down');
+    await registry.up();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(3);
+    await page.getByRole('button', { name: 'Back to your servers' }).click();
+    await expect.poll(() => servers.count()).toBe(2);
+  });
+
+  it('says why an entry cannot be installed a way, and a failed install leaves nothing', async () => {
+    await openBrowse();
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('text-editor');
+    await page.keyboard.press('Enter');
+    await results().getByRole('button', { name: 'Text Editor' }).click();
+    const options = page.getByRole('list', { name: 'Ways to install it' });
+    await options.getByText(/Install bundle/).waitFor();
+    expect(await options.getByRole('button', { name: 'Install…' }).count()).toBe(0);
+
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('brave');
+    await page.keyboard.press('Enter');
+    await results().getByRole('button', { name: 'Brave Search' }).click();
+    await page
+      .getByRole('list', { name: 'Ways to install it' })
+      .getByRole('button', { name: 'Install…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Install “Brave Search”' });
+    const key = dialog.getByLabel(/BRAVE_API_KEY/);
+    expect(await key.getAttribute('type')).toBe('password');
+    await key.fill('BSA-secret');
+    // The registry goes away between reading the entry and installing: nothing is installed.
+    await registry.down();
+    await dialog.getByRole('button', { name: 'Install', exact: true }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /could not be reached/ })
+      .waitFor();
+    await shot('registry-install-failed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Back to your servers' }).click();
+    expect(
+      await page
+        .getByRole('list', { name: 'Servers' })
+        .getByRole('button', { name: 'Brave Search' })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('holds up in a small window, light and dark', async () => {
+    await page.setViewportSize({ width: 900, height: 600 });
+    await openBrowse();
+    const problems: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect.poll(() => results().getByRole('listitem').count()).toBeGreaterThan(0);
+      await shot(`registry-browse-900x600-${theme}`);
+      problems.push(...(await layoutProblems(page)), ...(await accessibilityProblems(page)));
+      await results().getByRole('button', { name: 'Hybrid' }).click();
+      await page.getByRole('list', { name: 'Ways to install it' }).waitFor();
+      await shot(`registry-detail-900x600-${theme}`);
+      problems.push(...(await layoutProblems(page)), ...(await accessibilityProblems(page)));
+      await page.getByRole('button', { name: 'Back to the results' }).click();
+    }
+    expect(problems).toEqual([]);
+    expect(existsSync(memoryFile)).toBe(true);
+  });
+});
