@@ -197,6 +197,8 @@ export const approvalRequestSchema = z.strictObject({
     .optional(),
   /** The title of the conversation the call belongs to, so a dialog over another one names it. */
   conversationTitle: z.string().max(1_000).optional(),
+  /** Set when an MCP App asks, not the model: the tool whose card shows that app. */
+  fromApp: z.strictObject({ tool: z.string().max(1_000) }).optional(),
   /**
    * For a shell tool: the command it would run, and the prefix rule that could allow it (absent
    * when no prefix rule may match it: pipes, redirections, escalation…). Such a tool is never

@@ -127,6 +127,9 @@ describe('an MCP App from an npm example server', () => {
     // The app calls its own tool: the same approval as the model's calls.
     await page.waitForTimeout(20);
     await app.getByRole('button', { name: 'Get Server Time' }).click();
+    const asked = page.getByRole('dialog', { name: /get-time/ });
+    await asked.getByText('Asked by the app shown in the card of “get-time”').waitFor();
+    await session.shot('mcp-app-approval');
     await allowOnce(/get-time/);
     await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(first);
 

@@ -146,13 +146,23 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
         return refused(`Refused: you switched “${name}” off.`);
       const callId = `app-${app.appId.slice(0, 12)}-${++app.calls}`;
       let result: CallToolResult | undefined;
+      const shared = options.callContext(app.conversationId);
       const outcome = await runToolCall(
         { callId, modelName: name, rawArguments: args },
         {
-          ...options.callContext(app.conversationId),
+          ...shared,
+          // The approval says the app asked, not the model.
+          questions: {
+            askApproval: (question, signal) =>
+              shared.questions.askApproval({ ...question, fromApp: { tool: app.tool } }, signal),
+            askSudoPassword: (question, signal) =>
+              shared.questions.askSudoPassword(question, signal),
+            askElicitation: (question, signal) => shared.questions.askElicitation(question, signal),
+            askSampling: (question, signal) => shared.questions.askSampling(question, signal),
+          },
           // The name resolves to this server's tool and nothing else.
           tools: {
-            ...options.callContext(app.conversationId).tools,
+            ...shared.tools,
             resolve: (modelName) =>
               modelName === name ? { server: app.server, tool: name } : undefined,
             modelNames: () => [name],

@@ -169,6 +169,12 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           allow it.
         </p>
       )}
+      {request.fromApp && (
+        <p className="question-app" role="note">
+          Asked by the app shown in the card of “{revealHidden(request.fromApp.tool)}”, not by the
+          model.
+        </p>
+      )}
       {title && <p className="question-tool-title">{revealHidden(title)}</p>}
       {shell && <CommandHeadline command={shell.command} />}
       {shell?.asRoot && (

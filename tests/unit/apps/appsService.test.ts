@@ -26,11 +26,11 @@ const servers: Record<string, Tool[]> = {
 };
 
 function setup(options: { answer?: 'once' | 'deny'; state?: string; mime?: string } = {}) {
-  const asked: { server: string; tool: string }[] = [];
+  const asked: { server: string; tool: string; fromApp?: { tool: string } }[] = [];
   const ran: { server: string; tool: string; args: unknown }[] = [];
   const questions = {
-    askApproval: async (request: { server: string; tool: string }) => {
-      asked.push({ server: request.server, tool: request.tool });
+    askApproval: async (request: { server: string; tool: string; fromApp?: { tool: string } }) => {
+      asked.push({ server: request.server, tool: request.tool, fromApp: request.fromApp });
       return options.answer === 'deny'
         ? { decision: 'deny' as const }
         : { decision: 'once' as const };
@@ -128,7 +128,8 @@ describe('an MCP App session', () => {
     const { appId } = await apps.open(request);
     const result = await apps.callTool(appId, 'tick', { n: 1 });
     expect(result.isError).toBeFalsy();
-    expect(asked).toEqual([{ server: 'clock', tool: 'tick' }]);
+    // The dialog says the app asked, from the card of the call that shows it.
+    expect(asked).toEqual([{ server: 'clock', tool: 'tick', fromApp: { tool: 'show' } }]);
     expect(ran).toEqual([{ server: 'clock', tool: 'tick', args: { n: 1 } }]);
   });
 
