@@ -164,13 +164,13 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     const expected = stageOptions?.expectedSha256?.toLowerCase() ?? entry.expectedSha256;
     if (expected && expected !== sha256)
       throw new UserFacingError(
-        `The file is not the one the registry describes: its SHA-256 is ${sha256}, the registry says ${expected}. It may have been changed or damaged in transit; Hearth did not install it.`,
+        `The file is not the one the registry describes: its SHA-256 is ${sha256}, the registry says ${expected}. It may have been changed or damaged on the way.`,
       );
     const split = await splitBundle(bytes);
     const signature = await checkSignature(split.content, split.signature, split.malformed);
     if (signature.status === 'bad')
       throw new UserFacingError(
-        `The bundle's signature is not valid: ${signature.problem ?? 'it does not match'}. Someone may have changed it after it was signed; Hearth did not install it.`,
+        `The bundle's signature is not valid: ${signature.problem ?? 'it does not match'}. It may have been tampered with or damaged.`,
       );
     const entries = listArchive(split.content);
     const manifestEntry = entries.find((candidate) => candidate.name === 'manifest.json');

@@ -1,5 +1,5 @@
 /** The configured servers as main reports them, their status kept live by `servers:status`. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { ServerEntry, ServerStatus } from '../../../preload/schemas/servers';
 import { messageOf } from '../hooks';
@@ -23,6 +23,10 @@ export interface ServersState {
 export function useServers(api: Api): ServersState {
   const [entries, setEntries] = useState<ServerEntry[]>();
   const [error, setError] = useState<string>();
+  const known = useRef<ServerEntry[]>(undefined);
+  useEffect(() => {
+    known.current = entries;
+  }, [entries]);
   const applyStatus = useCallback((status: ServerStatus) => {
     setEntries((list) =>
       list?.map((entry) =>
@@ -49,7 +53,18 @@ export function useServers(api: Api): ServersState {
   }, [api]);
   useEffect(() => {
     let live = true;
-    const stop = api.servers.onStatus((status) => applyStatus(status));
+    const stop = api.servers.onStatus((status) => {
+      // A server this list has not seen (added from a bundle, the registry, another window).
+      const list = known.current;
+      if (list && !list.some((entry) => sameServer(entry.config.name, status.name))) {
+        void api.servers.list().then(
+          (fresh) => live && setEntries(fresh),
+          () => undefined,
+        );
+        return;
+      }
+      applyStatus(status);
+    });
     api.servers.list().then(
       (list) => live && setEntries(list),
       (reason: unknown) => live && setError(messageOf(reason)),

@@ -85,13 +85,18 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
   };
 
   const update = preview?.installed !== undefined;
+  const verb = !preview?.installed
+    ? 'Install'
+    : preview.installed.version === preview.version
+      ? 'Reinstall'
+      : 'Update';
   const blocked = (preview?.blockers.length ?? 0) > 0;
   return (
     <Dialog
       open
       title={
         preview
-          ? `${update ? 'Update' : 'Install'} “${preview.displayName}”`
+          ? `${verb} “${preview.displayName}”`
           : refusal
             ? 'This bundle cannot be installed'
             : 'Opening the bundle…'
@@ -116,7 +121,7 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
               className="button primary"
               disabled={installing || blocked}
             >
-              {installing ? 'Installing…' : update ? 'Update' : 'Install'}
+              {installing ? 'Installing…' : verb}
             </button>
           )}
         </>
@@ -206,7 +211,7 @@ function BundleFacts({ preview }: { preview: BundlePreview }) {
         {preview.platforms.length > 0 && (
           <>
             <dt>Platforms</dt>
-            <dd>{preview.platforms.join(', ')}</dd>
+            <dd>{preview.platforms.map(platformName).join(', ')}</dd>
           </>
         )}
         {Object.keys(preview.runtimes).length > 0 && (
@@ -285,6 +290,10 @@ function ItemList({
       )}
     </>
   );
+}
+
+function platformName(platform: string): string {
+  return { darwin: 'macOS', win32: 'Windows', linux: 'Linux' }[platform] ?? platform;
 }
 
 function formatBytes(bytes: number): string {

@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import { openBrowserSession, type BrowserSession } from '../support/browserSession';
+import { buildBundle, tampered, type BuiltBundle } from '../support/bundleBuilder';
+import { accessibilityProblems } from '../support/screenChecks';
+import { tempDir } from '../support/testHost';
+
+// From an empty Hearth in Chromium: a .mcpb made by the official tool is chosen with the file
+// picker, its required setting filled in, its launch approved, and its tool called in the chat.
+// Then the bundles Hearth refuses (a bad manifest, a bad signature), each with its reason.
+let session: BrowserSession;
+let page: Page;
+let bundle: BuiltBundle;
+const shot = (name: string) => session.shot(name);
+
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool') return plainAnswer(`The greeter said: ${last.content}`);
+  if ((last?.content ?? '').includes('greet')) return toolCall('Greeter_greet', { name: 'Ada' });
+  return plainAnswer('Hello.');
+}
+
+beforeAll(async () => {
+  bundle = await buildBundle({ sign: true });
+  session = await openBrowserSession({
+    name: 'bundles',
+    script,
+    viewport: { width: 1280, height: 860 },
+    async prepare(api, ollama) {
+      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+    },
+  });
+  page = session.page;
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(`failed-bundles-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+afterAll(() => session?.close());
+
+async function pickFile(path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Install bundle…' }).click();
+  await (await chooser).setFiles(path);
+}
+
+describe('installing a .mcpb bundle', () => {
+  it('installs from the file picker, asks for the required setting, approves the launch and calls its tool in the chat', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByRole('heading', { name: 'No servers of your own yet' }).waitFor();
+    await pickFile(bundle.path);
+    const dialog = page.getByRole('dialog', { name: 'Install “Greeter”' });
+    await dialog.waitFor();
+    await dialog.getByText('Self-signed', { exact: true }).waitFor();
+    expect(await dialog.getByRole('list', { name: 'Tools' }).textContent()).toContain('greet');
+    expect(await dialog.getByText('Hearth’s own Node.js (nothing to install)').count()).toBe(1);
+    await shot('bundle-install-light');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Install without the required greeting: the field says so and nothing is installed.
+    await dialog.getByRole('button', { name: 'Install' }).click();
+    await dialog.getByText('Give “Greeting” a value.').waitFor();
+    expect(
+      await dialog
+        .getByRole('textbox', { name: 'Greeting (required)' })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    const token = dialog.getByLabel('API token');
+    expect(await token.getAttribute('type')).toBe('password');
+    await dialog.getByRole('textbox', { name: 'Greeting (required)' }).fill('Ahoy');
+    await token.fill('tok-from-the-page');
+    await dialog.getByRole('button', { name: 'Install' }).click();
+
+    const review = page.getByRole('dialog', { name: 'Review “Greeter”' });
+    await review.waitFor();
+    expect(await review.getByRole('table', { name: 'Environment' }).textContent()).toContain(
+      '••••••••',
+    );
+    expect(await review.textContent()).not.toContain('tok-from-the-page');
+    await shot('bundle-launch-review');
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+    await page.getByRole('heading', { name: 'Greeter', level: 2, exact: true }).waitFor();
+    await expect
+      .poll(() => page.locator('.server-detail').getByText('Ready').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await shot('bundle-installed-server');
+
+    await page.getByRole('button', { name: /New chat/i }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('please greet Ada');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: /greet/ });
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await page
+      .getByText(/The greeter said: Ahoy, Ada! token=set\(17\)/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await shot('bundle-tool-in-chat');
+  }, 120_000);
+
+  it('offers the same bundle again as a reinstall keeping the settings, in dark and in a small window', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await pickFile(bundle.path);
+    const dialog = page.getByRole('dialog', { name: 'Reinstall “Greeter”' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Greeting (required)' }).inputValue()).toBe(
+      'Ahoy',
+    );
+    expect(await dialog.getByLabel('API token').getAttribute('placeholder')).toMatch(/stored/);
+    await shot('bundle-update-dark');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 480, height: 720 });
+    await shot('bundle-update-small-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shot('bundle-update-small-light');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  }, 60_000);
+
+  it('refuses a bad signature and a bad manifest, each with its reason, installing nothing', async () => {
+    const folder = tempDir('bad-bundles');
+    const changed = join(folder, 'changed.mcpb');
+    writeFileSync(changed, tampered(bundle.path));
+    await pickFile(changed);
+    const refused = page.getByRole('dialog', { name: 'This bundle cannot be installed' });
+    await refused
+      .getByText(/signature is not valid: its contents changed after it was signed/)
+      .waitFor();
+    await refused.getByText('Nothing was installed.').waitFor();
+    await shot('bundle-bad-signature');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await refused.getByRole('button', { name: 'Close' }).click();
+
+    const broken = join(folder, 'broken.mcpb');
+    writeFileSync(
+      broken,
+      zipSync({
+        'manifest.json': strToU8(JSON.stringify({ manifest_version: '0.3', name: 'broken' })),
+      }),
+    );
+    await pickFile(broken);
+    await refused
+      .getByText(/manifest.json \(version 0.3\) is not valid: version: Required/)
+      .waitFor();
+    await shot('bundle-bad-manifest');
+    await refused.getByRole('button', { name: 'Close' }).click();
+    const names = await page.locator('.server-list').textContent();
+    expect(names).not.toContain('broken');
+  }, 60_000);
+});
