@@ -26,6 +26,10 @@ const EXAMPLE_APP_SERVER = join(
   REPO_ROOT,
   'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js',
 );
+const REACT_APP_SERVER = join(
+  REPO_ROOT,
+  'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js',
+);
 const hostileServer = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hostileApp.mjs');
 
 function script(request: ChatRequestBody): Turn {
@@ -35,6 +39,7 @@ function script(request: ChatRequestBody): Turn {
   // The app-only tool is never offered to the model.
   if (offered.includes('hostile_ping')) return plainAnswer('FAIL: an app-only tool was offered');
   if (last?.content.includes('hostile')) return toolCall('hostile_show', {});
+  if (last?.content.includes('React')) return toolCall('react_get-time', {});
   return toolCall('basic_get-time', {});
 }
 
@@ -68,6 +73,10 @@ beforeAll(async () => {
         'hostile',
         (await api.servers.reviewLaunch('hostile')).fingerprint,
       );
+      await addApprovedServer(api, 'react', {
+        command: process.execPath,
+        args: [REACT_APP_SERVER, '--stdio'],
+      });
       // Another server with a tool named `echo`, which the hostile app tries to call.
       await addApprovedServer(api, 'other', fixtureCommand());
     },
@@ -188,6 +197,22 @@ describe('the app in the quick-chat popup', () => {
     } finally {
       await popup.close();
     }
+  });
+});
+
+describe('the React example app from npm', () => {
+  it('renders and calls its tool back with approval', async () => {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await send('the same with the React app');
+    await allowOnce(/get-time/);
+    const app = inner('App of react › get-time');
+    const time = app.getByText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    await expect.poll(() => time.count(), { timeout: 20_000 }).toBe(1);
+    const first = await time.textContent();
+    await app.getByRole('button', { name: 'Get Server Time' }).click();
+    await allowOnce(/get-time/);
+    await expect.poll(() => time.textContent(), { timeout: 15_000 }).not.toBe(first);
+    await session.shot('mcp-app-react');
   });
 });
 
