@@ -19,6 +19,7 @@ import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
 import { killAllNow } from './core/mcp/processTree';
+import { bundleFileFromArguments } from './core/bundles/bundleArguments';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
@@ -55,10 +56,35 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   };
 
+  // A bundle to install (`hearth --install FILE`, or the system opening a .mcpb): the window
+  // comes forward and shows its install dialog. Files opened before the core exists wait.
+  const waitingBundles: string[] = [];
+  const openBundle = (file: string) => {
+    if (!core) {
+      waitingBundles.push(file);
+      return;
+    }
+    showMainWindow();
+    void core.bundles.open(file).catch((error: unknown) => {
+      core?.notices.add(
+        'error',
+        `The bundle ${file} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  };
+
   // `hearth --quick-chat` (for an OS-level shortcut or a launcher) opens the popup of the running app.
-  app.on('second-instance', (_event, argv) => {
-    if (argv.includes(QUICK_CHAT_SWITCH)) desktop?.toggleQuickChat();
+  app.on('second-instance', (_event, argv, cwd) => {
+    const bundle = bundleFileFromArguments(argv, cwd);
+    if (bundle) openBundle(bundle);
+    else if (argv.includes(QUICK_CHAT_SWITCH)) desktop?.toggleQuickChat();
     else showMainWindow();
+  });
+
+  // macOS hands files opened with Hearth (the .mcpb association) to this event, before or after ready.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openBundle(path);
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -88,6 +114,18 @@ if (!app.requestSingleInstanceLock()) {
         const options = {
           title,
           properties: ['openDirectory' as const, 'createDirectory' as const],
+        };
+        const window = BrowserWindow.getFocusedWindow();
+        const result = window
+          ? await dialog.showOpenDialog(window, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? undefined : result.filePaths[0];
+      },
+      chooseBundleFile: async () => {
+        const options = {
+          title: 'Install an MCP bundle',
+          properties: ['openFile' as const],
+          filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }],
         };
         const window = BrowserWindow.getFocusedWindow();
         const result = window
@@ -155,6 +193,8 @@ if (!app.requestSingleInstanceLock()) {
     showMainWindow();
     app.on('activate', showMainWindow);
     if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
+    const bundle = bundleFileFromArguments(process.argv, process.cwd());
+    for (const file of [...waitingBundles.splice(0), ...(bundle ? [bundle] : [])]) openBundle(file);
     void core.start();
   };
 

@@ -1,0 +1,70 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BundlePreview } from '../../preload/schemas/bundles';
+import { startDesktopApp, waitUntil, type DesktopApp } from '../support/electronStandIn/desktopApp';
+import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
+import { tempDir } from '../support/testHost';
+
+// `hearth --install FILE` and a .mcpb opened with Hearth (the file association, which the system
+// passes as a bare path to a second instance) in the real built main process, against the
+// stand-in for the `electron` module the desktop tests use.
+const apps: DesktopApp[] = [];
+let bundle: BuiltBundle;
+
+beforeAll(async () => {
+  bundle = await buildBundle();
+}, 60_000);
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) {
+    app.kill();
+    await app.exited;
+  }
+});
+
+function launch(dataDir: string, args: string[] = []): DesktopApp {
+  const app = startDesktopApp({ dataDir, args });
+  apps.push(app);
+  return app;
+}
+
+async function takeOpened(app: DesktopApp): Promise<string[]> {
+  const answer = (await app.invoke('bundles:takeOpened', [])) as { ok: boolean; value?: string[] };
+  return answer.ok ? (answer.value ?? []) : [];
+}
+
+describe('opening a bundle from outside the window', () => {
+  it('stages the bundle named by --install for the window, which shows its preview', async () => {
+    const app = launch(tempDir('desktop-bundle'), ['--install', bundle.path]);
+    await waitUntil(
+      () => app.state(),
+      (state) => state.windows.some((window) => window.url !== ''),
+    );
+    const opened = await waitUntil(
+      () => takeOpened(app),
+      (ids) => ids.length === 1,
+    );
+    const preview = (await app.invoke('bundles:inspect', [opened[0]])) as {
+      ok: boolean;
+      value: BundlePreview;
+    };
+    expect(preview.value).toMatchObject({ name: 'greeter', version: '1.0.0', blockers: [] });
+    // Handed out once: a window opened later does not show it again.
+    expect(await takeOpened(app)).toEqual([]);
+  }, 60_000);
+
+  it('a second instance given a .mcpb path (the file association) hands it to the first, which is told at once', async () => {
+    const dataDir = tempDir('desktop-bundle-second');
+    const app = launch(dataDir);
+    await waitUntil(
+      () => app.state(),
+      (state) => state.windows.some((window) => window.url !== ''),
+    );
+    const second = startDesktopApp({ dataDir, args: [bundle.path] });
+    await expect(second.exited).resolves.toBe(0);
+    await waitUntil(
+      () => app.state(),
+      (state) => state.windows.some((window) => window.sentChannels.includes('bundles:opened')),
+    );
+    expect(await takeOpened(app)).toHaveLength(1);
+  }, 60_000);
+});
