@@ -84,6 +84,20 @@ async function main(): Promise<void> {
     if (call) {
       const outcome = await manager.callTool(NAME, call.tool, call.args);
       if (!outcome.ok) throw new Error(outcome.message);
+    } else {
+      // Scenarios that name no tool (the 2026-07-28 ones): call every tool the server offers,
+      // at once, as a model calling several tools in one reply would. A tool's own error is
+      // the scenario's business, so failures are logged, not fatal.
+      const tools = await manager.withClient(
+        NAME,
+        async (client) => (await client.listTools()).tools,
+      );
+      const outcomes = await Promise.all(
+        tools.map((tool) => manager.callTool(NAME, tool.name, {})),
+      );
+      outcomes.forEach((outcome, index) => {
+        if (!outcome.ok) console.error(`${tools[index]?.name}: ${outcome.message}`);
+      });
     }
   } finally {
     for (const entry of manager.logs(NAME))

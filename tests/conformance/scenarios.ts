@@ -12,9 +12,17 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 /** The spec version every scenario of which must pass. */
 export const CURRENT_SPEC = '2025-11-25';
 
+/** The revision after it, whose client scenarios come from the suite's next line (reported). */
+export const NEXT_SPEC = '2026-07-28';
+
+/** A suite release: the current one, or the next line's, which carries the 2026-07-28 scenarios. */
+export type Suite = 'current' | 'next';
+
 export interface Scenario {
   name: string;
   specVersions: string[];
+  /** Which suite release runs it; the current one when left out. */
+  suite?: Suite;
 }
 
 export interface ScenarioResult extends Scenario {
@@ -27,7 +35,19 @@ export interface ScenarioResult extends Scenario {
   detail?: string;
 }
 
-const BIN = join(REPO_ROOT, 'node_modules', '.bin');
+/**
+ * The suite's command line. Both releases are run by their script, not `.bin/conformance`: the
+ * two packages claim the same bin name, so which one it links to depends on install order.
+ */
+const suiteScript = (folder: string) =>
+  join(REPO_ROOT, 'node_modules', ...folder.split('/'), 'dist', 'index.js');
+const SUITE: Record<Suite, { command: string; prefix: string[] }> = {
+  current: {
+    command: process.execPath,
+    prefix: [suiteScript('@modelcontextprotocol/conformance')],
+  },
+  next: { command: process.execPath, prefix: [suiteScript('conformance-2026')] },
+};
 
 function run(
   command: string,
@@ -51,14 +71,23 @@ function run(
   });
 }
 
-/** Every client scenario the installed suite knows, with its spec versions. */
-export async function listClientScenarios(): Promise<Scenario[]> {
-  const { output } = await run(join(BIN, 'conformance'), ['list'], 30_000);
-  const clientPart = output.split(/Client scenarios/)[1] ?? '';
+/** Every client scenario the given suite release knows, with its spec versions. */
+export async function listClientScenarios(suite: Suite = 'current'): Promise<Scenario[]> {
+  const { command, prefix } = SUITE[suite];
+  const { output } = await run(command, [...prefix, 'list'], 30_000);
+  const clientPart = output.split(/^Client scenarios.*$/m)[1]?.split(/^\S.*scenarios.*$/m)[0] ?? '';
   return [...clientPart.matchAll(/^\s*-\s+(\S+)\s+\[([^\]]*)\]/gm)].map((match) => ({
     name: match[1] ?? '',
     specVersions: (match[2] ?? '').split(',').map((version) => version.trim()),
+    ...(suite === 'next' ? { suite } : {}),
   }));
+}
+
+/** The next revision's client scenarios, from the suite's next line. */
+export async function listNextSpecScenarios(): Promise<Scenario[]> {
+  return (await listClientScenarios('next')).filter((scenario) =>
+    scenario.specVersions.includes(NEXT_SPEC),
+  );
 }
 
 // The suite colours its output even when told not to; colour codes are removed before parsing.
@@ -68,9 +97,20 @@ const strip = (text: string) =>
 /** Runs one scenario with the suite's CLI; its server, Hearth's client, its verdict. */
 export async function runScenario(scenario: Scenario, timeoutMs = 60_000): Promise<ScenarioResult> {
   const command = `${join('node_modules', '.bin', 'tsx')} ${join('tests', 'conformance', 'client.ts')}`;
+  const suite = SUITE[scenario.suite ?? 'current'];
   const { code, output } = await run(
-    join(BIN, 'conformance'),
-    ['client', '--command', command, '--scenario', scenario.name, '--timeout', '30000'],
+    suite.command,
+    [
+      ...suite.prefix,
+      'client',
+      '--command',
+      command,
+      '--scenario',
+      scenario.name,
+      '--timeout',
+      '30000',
+      ...(scenario.suite === 'next' ? ['--spec-version', NEXT_SPEC] : []),
+    ],
     timeoutMs,
   );
   const text = strip(output);
@@ -111,7 +151,7 @@ export async function runScenarios(
   return results;
 }
 
-/** Scenarios of the current spec: the ones that must pass. */
+/** Scenarios of the current spec, from the current suite: the ones that must pass. */
 export function isRequired(scenario: Scenario): boolean {
-  return scenario.specVersions.includes(CURRENT_SPEC);
+  return scenario.suite !== 'next' && scenario.specVersions.includes(CURRENT_SPEC);
 }

@@ -66,8 +66,11 @@ export class HearthOAuthProvider implements OAuthClientProvider {
 
   get clientMetadata(): OAuthClientMetadata {
     const scope = this.options.settings()?.scopes;
-    return {
+    // Kept in a variable: `application_type` (OpenID registration) is not in the SDK's type.
+    const metadata = {
       client_name: 'Hearth',
+      // A desktop app on a loopback redirect (SEP-837: said at registration, not guessed).
+      application_type: 'native',
       software_id: 'hearth',
       software_version: this.options.clientVersion,
       redirect_uris: this.redirectUrl ? [this.redirectUrl] : [],
@@ -75,6 +78,7 @@ export class HearthOAuthProvider implements OAuthClientProvider {
       response_types: this.machine ? [] : ['code'],
       ...(scope ? { scope } : {}),
     };
+    return metadata;
   }
 
   state(): string {
