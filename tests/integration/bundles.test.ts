@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Api } from '../../preload/api';
 import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
 import { uploadBundle } from '../../renderer/src/servers/bundles/uploadBundle';
-import { buildBundle, greeterManifest } from '../support/bundleBuilder';
+import { writeFileSync } from 'node:fs';
+import { buildBundle, greeterManifest, tampered } from '../support/bundleBuilder';
 import { connectRenderer } from '../support/rendererBridge';
 import { startTestHost, tempDir, type TestHost } from '../support/testHost';
 
@@ -135,5 +136,32 @@ describe('MCP bundles', () => {
     expect(existsSync(bundleRoot)).toBe(false);
     expect((await api.servers.list()).map((server) => server.config.name)).toEqual(['hearth']);
     expect(await api.bundles.list()).toEqual([]);
+  }, 60_000);
+
+  it('keeps the installed version whole when an update is refused', async () => {
+    const api = await connect();
+    await api.bundles.install(await stage(api, (await buildBundle()).path), { greeting: 'Hi' });
+    await approve(api, 'Greeter');
+    const newer = await buildBundle({
+      manifest: greeterManifest({ version: '2.0.0' }),
+      sign: true,
+    });
+    const changed = join(tempDir('changed'), 'changed.mcpb');
+    writeFileSync(changed, tampered(newer.path));
+    const stagedId = await stage(api, changed);
+    await expect(api.bundles.install(stagedId, {})).rejects.toThrow(/signature is not valid/);
+    const elsewhere = process.platform === 'win32' ? 'linux' : 'win32';
+    const other = await buildBundle({
+      manifest: greeterManifest({ version: '2.0.0', compatibility: { platforms: [elsewhere] } }),
+    });
+    const blocked = await stage(api, other.path);
+    expect((await api.bundles.inspect(blocked)).blockers[0]).toMatch(
+      /^This bundle runs on (Windows|Linux), not on /,
+    );
+    await expect(api.bundles.install(blocked, {})).rejects.toThrow(/This bundle runs on/);
+    expect(readdirSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toEqual(['1.0.0']);
+    expect(await api.bundles.list()).toMatchObject([{ version: '1.0.0' }]);
+    const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Cy' });
+    expect(JSON.stringify(outcome)).toContain('Hi, Cy!');
   }, 60_000);
 });
