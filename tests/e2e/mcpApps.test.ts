@@ -39,6 +39,7 @@ function script(request: ChatRequestBody): Turn {
   // The app-only tool is never offered to the model.
   if (offered.includes('hostile_ping')) return plainAnswer('FAIL: an app-only tool was offered');
   if (last?.content.includes('hostile')) return toolCall('hostile_show', {});
+  if (last?.content.includes('broken')) return toolCall('hostile_broken', {});
   if (last?.content.includes('React')) return toolCall('react_get-time', {});
   return toolCall('basic_get-time', {});
 }
@@ -234,7 +235,7 @@ describe('a conversation reopened from history', () => {
     }
     await reopenTimeConversation();
     await page
-      .getByText(/The app could not be shown: Its server “basic” is not running/)
+      .getByText(/The app could not be shown: its server “basic” is not running/)
       .first()
       .waitFor({ timeout: 15_000 });
     await session.shot('mcp-app-server-stopped');
@@ -282,5 +283,19 @@ describe('a hostile MCP App', () => {
     expect(outcomes['own-tool']).toBe('own-tool: ok: ping #1');
     expect(page.url()).toContain('127.0.0.1');
     expect(page.context().pages()).toHaveLength(pagesBefore);
+  });
+});
+
+describe('an app that cannot be loaded', () => {
+  it('leaves the text view and says why', async () => {
+    await send('the broken one');
+    await allowOnce(/broken/);
+    const card = page.getByRole('article', { name: 'Tool call hostile › broken' });
+    await card
+      .getByText(/^The app could not be shown: its resource could not be used: .*not found/)
+      .waitFor();
+    await card.getByText('The broken tool ran.').waitFor();
+    expect(await card.locator('iframe').count()).toBe(0);
+    await session.shot('mcp-app-failed');
   });
 });

@@ -19,6 +19,11 @@ import { toolVisibleTo } from '../mcp/apps/toolVisibility';
 
 /** Apps shown at once across windows; the oldest session ends past this (its view says so). */
 export const MAX_APP_SESSIONS = 64;
+/**
+ * Calls one app may have waiting or running at once: each may put an approval in front of the
+ * user, and an app must not bury them in questions.
+ */
+export const MAX_APP_CALLS_IN_FLIGHT = 4;
 
 type OpenRequest = z.output<typeof appOpenRequestSchema>;
 
@@ -32,6 +37,8 @@ interface AppSession {
   csp?: AppCsp;
   /** Counts the app's calls, so each gets an id of its own for the approval and the audit. */
   calls: number;
+  /** Its calls waiting for the user or running now. */
+  inFlight: number;
 }
 
 export interface AppsServiceOptions {
@@ -69,16 +76,14 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
 
   return {
     async open(request) {
-      if (!sandbox) throw new UserFacingError('This window cannot show apps.');
+      if (!sandbox) throw new UserFacingError('this window cannot show apps.');
       const config = options.mcp.store.get(request.server);
       if (!config)
-        throw new UserFacingError(
-          `Its server “${request.server}” is no longer in your list, so the app cannot be shown.`,
-        );
+        throw new UserFacingError(`its server “${request.server}” is no longer in your list.`);
       const state = serverState(config.name);
       if (state !== 'ready')
         throw new UserFacingError(
-          `Its server “${config.name}” is not running (${state ?? 'stopped'}), so the app cannot be shown. Start it in Servers to see it again.`,
+          `its server “${config.name}” is not running (${state ?? 'stopped'}). Start it in Servers to see the app again.`,
         );
       const declared = toolAppResourceUri(
         options.mcp.catalog.definition(config.name, request.tool),
@@ -95,7 +100,7 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
         app = appFromReadResult(result, resourceUri);
       } catch (error) {
         throw new UserFacingError(
-          `The app could not be loaded: ${(error as Error).message.slice(0, 500)}.`,
+          `its resource could not be used: ${(error as Error).message.slice(0, 500)}.`,
         );
       }
       const appId = randomBytes(18).toString('base64url');
@@ -108,6 +113,7 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
         resourceUri,
         ...(app.csp ? { csp: app.csp } : {}),
         calls: 0,
+        inFlight: 0,
       });
       while (sessions.size > MAX_APP_SESSIONS) {
         const oldest = sessions.keys().next().value;
@@ -144,41 +150,51 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
         );
       if (options.mcp.store.get(app.server)?.tools[name]?.enabled === false)
         return refused(`Refused: you switched “${name}” off.`);
+      if (app.inFlight >= MAX_APP_CALLS_IN_FLIGHT)
+        return refused(
+          `Refused: this app already has ${MAX_APP_CALLS_IN_FLIGHT} calls waiting or running; wait for them first.`,
+        );
       const callId = `app-${app.appId.slice(0, 12)}-${++app.calls}`;
       let result: CallToolResult | undefined;
-      const shared = options.callContext(app.conversationId);
-      const outcome = await runToolCall(
-        { callId, modelName: name, rawArguments: args },
-        {
-          ...shared,
-          // The approval says the app asked, not the model.
-          questions: {
-            askApproval: (question, signal) =>
-              shared.questions.askApproval({ ...question, fromApp: { tool: app.tool } }, signal),
-            askSudoPassword: (question, signal) =>
-              shared.questions.askSudoPassword(question, signal),
-            askElicitation: (question, signal) => shared.questions.askElicitation(question, signal),
-            askSampling: (question, signal) => shared.questions.askSampling(question, signal),
+      app.inFlight++;
+      try {
+        const shared = options.callContext(app.conversationId);
+        const outcome = await runToolCall(
+          { callId, modelName: name, rawArguments: args },
+          {
+            ...shared,
+            // The approval says the app asked, not the model.
+            questions: {
+              askApproval: (question, signal) =>
+                shared.questions.askApproval({ ...question, fromApp: { tool: app.tool } }, signal),
+              askSudoPassword: (question, signal) =>
+                shared.questions.askSudoPassword(question, signal),
+              askElicitation: (question, signal) =>
+                shared.questions.askElicitation(question, signal),
+              askSampling: (question, signal) => shared.questions.askSampling(question, signal),
+            },
+            // The name resolves to this server's tool and nothing else.
+            tools: {
+              ...shared.tools,
+              resolve: (modelName) =>
+                modelName === name ? { server: app.server, tool: name } : undefined,
+              modelNames: () => [name],
+            },
+            conversationId: app.conversationId,
+            turnId: `app-${app.appId.slice(0, 24)}`,
+            signal: new AbortController().signal,
+            seen: new Set(),
+            emit: (event) => {
+              if (event.result !== undefined) result = event.result as CallToolResult;
+            },
           },
-          // The name resolves to this server's tool and nothing else.
-          tools: {
-            ...shared.tools,
-            resolve: (modelName) =>
-              modelName === name ? { server: app.server, tool: name } : undefined,
-            modelNames: () => [name],
-          },
-          conversationId: app.conversationId,
-          turnId: `app-${app.appId.slice(0, 24)}`,
-          signal: new AbortController().signal,
-          seen: new Set(),
-          emit: (event) => {
-            if (event.result !== undefined) result = event.result as CallToolResult;
-          },
-        },
-      );
-      if (result && outcome.state === 'done') return result;
-      if (result && outcome.state === 'failed') return { ...result, isError: true };
-      return refused(outcome.content);
+        );
+        if (result && outcome.state === 'done') return result;
+        if (result && outcome.state === 'failed') return { ...result, isError: true };
+        return refused(outcome.content);
+      } finally {
+        app.inFlight--;
+      }
     },
 
     async readResource(appId, uri) {

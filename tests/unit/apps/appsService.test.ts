@@ -1,6 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { createAppsService } from '../../../electron/core/apps/appsService';
+import {
+  createAppsService,
+  MAX_APP_CALLS_IN_FLIGHT,
+} from '../../../electron/core/apps/appsService';
 import type { SharedCallContext } from '../../../electron/core/chat/chatService';
 import type { ToolAccess } from '../../../electron/core/chat/toolCallRunner';
 import type { UserQuestions } from '../../../electron/core/questions/userQuestions';
@@ -25,12 +28,21 @@ const servers: Record<string, Tool[]> = {
   other: [tool('echo')],
 };
 
-function setup(options: { answer?: 'once' | 'deny'; state?: string; mime?: string } = {}) {
+/** Answers every approval held by a `hold` setup. */
+let release: () => void = () => undefined;
+
+function setup(options: { answer?: 'once' | 'deny' | 'hold'; state?: string; mime?: string } = {}) {
+  let held = Promise.resolve();
+  if (options.answer === 'hold')
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
   const asked: { server: string; tool: string; fromApp?: { tool: string } }[] = [];
   const ran: { server: string; tool: string; args: unknown }[] = [];
   const questions = {
     askApproval: async (request: { server: string; tool: string; fromApp?: { tool: string } }) => {
       asked.push({ server: request.server, tool: request.tool, fromApp: request.fromApp });
+      await held;
       return options.answer === 'deny'
         ? { decision: 'deny' as const }
         : { decision: 'once' as const };
@@ -153,6 +165,20 @@ describe('an MCP App session', () => {
     expect(JSON.stringify(off)).toContain('switched “off” off');
     expect(asked).toEqual([]);
     expect(ran).toEqual([]);
+  });
+
+  it('keeps at most a few of one app’s calls waiting at once', async () => {
+    const { apps, asked } = setup({ answer: 'hold' });
+    const { appId } = await apps.open(request);
+    const waiting = Array.from({ length: MAX_APP_CALLS_IN_FLIGHT }, () =>
+      apps.callTool(appId, 'tick', {}),
+    );
+    const extra = await apps.callTool(appId, 'tick', {});
+    expect(JSON.stringify(extra)).toContain('already has');
+    expect(asked).toHaveLength(MAX_APP_CALLS_IN_FLIGHT);
+    release();
+    await Promise.all(waiting);
+    expect((await apps.callTool(appId, 'tick', {})).isError).toBeFalsy();
   });
 
   it('refuses calls from a closed app', async () => {
