@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appMessageText,
+  clampAppHeight,
+  currentTheme,
+  MAX_APP_HEIGHT,
+  MAX_APP_MESSAGE_CHARS,
+  MIN_APP_HEIGHT,
+} from '../../../../renderer/src/chat/apps/appFrameLogic';
+
+describe('showing an MCP App', () => {
+  it('keeps the frame between its smallest and largest height', () => {
+    expect(clampAppHeight(300.4)).toBe(300);
+    expect(clampAppHeight(0)).toBe(MIN_APP_HEIGHT);
+    expect(clampAppHeight(1e9)).toBe(MAX_APP_HEIGHT);
+    expect(clampAppHeight(Number.NaN)).toBe(MAX_APP_HEIGHT);
+  });
+
+  it('takes only the text of a message the app writes, bounded', () => {
+    expect(
+      appMessageText([
+        { type: 'text', text: 'first' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        { type: 'text', text: 'second' },
+        { type: 'text', text: 42 },
+        null,
+      ]),
+    ).toBe('first\nsecond');
+    expect(appMessageText('not a list')).toBe('');
+    expect(
+      appMessageText([{ type: 'text', text: 'x'.repeat(MAX_APP_MESSAGE_CHARS + 5) }]),
+    ).toHaveLength(MAX_APP_MESSAGE_CHARS);
+  });
+
+  it('reads Hearth’s theme from the page', () => {
+    const root = document.createElement('html');
+    expect(currentTheme(root)).toBe('light');
+    root.dataset.theme = 'dark';
+    expect(currentTheme(root)).toBe('dark');
+  });
+});
