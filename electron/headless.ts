@@ -3,10 +3,11 @@
  * 127.0.0.1 (see core/headless/server.ts). Prints one line with the address to open.
  *   --port N        listen on N (default: a free port)
  *   --data-dir DIR  keep settings and data in DIR (default: the desktop app's data folder)
+ *   --install FILE  open an MCP bundle (.mcpb): the page shows its install dialog
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findAppPackage } from './core/appPackage';
@@ -18,13 +19,14 @@ import { createLogger, stderrSink } from './core/logger';
 import { killAllNow } from './core/mcp/processTree';
 import { createMemoryVault } from './core/secrets/secretVault';
 
-const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR]';
+const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR] [--install FILE.mcpb]';
 
-function readOptions(): { port: number; dataDir: string } {
+function readOptions(): { port: number; dataDir: string; install?: string } {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
+      install: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -38,11 +40,11 @@ function readOptions(): { port: number; dataDir: string } {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
   }
   const dataDir = values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir());
-  return { port, dataDir };
+  return { port, dataDir, ...(values.install ? { install: resolve(values.install) } : {}) };
 }
 
 async function main(): Promise<void> {
-  const { port, dataDir } = readOptions();
+  const { port, dataDir, install } = readOptions();
   const here = fileURLToPath(new URL('.', import.meta.url));
   const pkg = findAppPackage(here);
   const rendererDir = join(pkg.root, 'out', 'renderer');
@@ -75,6 +77,14 @@ async function main(): Promise<void> {
         },
       }),
   });
+  // Staged before the address is printed: the page that opens shows its install dialog.
+  if (install) {
+    await host.core.bundles.open(install).catch((error: unknown) => {
+      process.stderr.write(
+        `The bundle ${install} could not be opened: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    });
+  }
   process.stdout.write(`Hearth is running at ${host.url}\n`);
   process.on('exit', killAllNow);
   void host.core.start();

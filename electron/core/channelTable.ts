@@ -82,6 +82,7 @@ export function createHandlers(services: Services): Handlers {
     'registry:search': (query) => services.registry.search(query),
     'registry:server': (name, version) => services.registry.server(name, version),
     'registry:install': (request) => services.registry.install(request),
+    'registry:stageBundle': (request) => services.registry.stageBundle(request),
     'servers:export': (names) => services.imports.export(names),
     'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
     'prompts:complete': (request) => completeArgument(services.mcp, request),

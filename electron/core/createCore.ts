@@ -166,6 +166,7 @@ export function createCore(options: CoreOptions): Core {
       registry: createRegistryService({
         client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
         servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },
+        bundles: { stageFile: (path, stage) => bundles.stageFile(path, stage) },
       }),
       bundles: {
         ...bundles,

@@ -110,3 +110,22 @@ export const registryInstallSchema = z.strictObject({
   values: z.record(z.string().max(300), z.string().max(MAX_VALUE_LENGTH)),
 });
 export type RegistryInstall = z.output<typeof registryInstallSchema>;
+
+/** An entry's `.mcpb` package, to download and hand to the bundle install dialog. */
+export const registryBundleRequestSchema = z.strictObject({
+  name: shortText,
+  version: shortText,
+  option: z.string().max(100),
+});
+export type RegistryBundleRequest = z.output<typeof registryBundleRequestSchema>;
+
+export const registryStagedBundleSchema = z.strictObject({
+  /** The bundle installer's id for the downloaded file (see `bundles:inspect`). */
+  stagedId: z.string().regex(/^[a-f0-9]{32}$/),
+  /** The entry's `fileSha256`, which the installer holds the file to. */
+  expectedSha256: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/)
+    .optional(),
+});
+export type RegistryStagedBundle = z.output<typeof registryStagedBundleSchema>;

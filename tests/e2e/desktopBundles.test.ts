@@ -1,7 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BundlePreview } from '../../preload/schemas/bundles';
 import { startDesktopApp, waitUntil, type DesktopApp } from '../support/electronStandIn/desktopApp';
+import { join } from 'node:path';
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
+import { connectRenderer } from '../support/rendererBridge';
+import { REPO_ROOT, startServe } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
 
 // `hearth --install FILE` and a .mcpb opened with Hearth (the file association, which the system
@@ -66,5 +69,30 @@ describe('opening a bundle from outside the window', () => {
       (state) => state.windows.some((window) => window.sentChannels.includes('bundles:opened')),
     );
     expect(await takeOpened(app)).toHaveLength(1);
+  }, 60_000);
+
+  it('npm run serve -- --install FILE stages the bundle for the page that opens', async () => {
+    const host = await startServe(process.execPath, [
+      join(REPO_ROOT, 'out', 'main', 'headless.js'),
+      '--port',
+      '0',
+      '--data-dir',
+      tempDir('serve-bundle'),
+      '--install',
+      bundle.path,
+    ]);
+    const { api, transport } = connectRenderer({
+      port: Number(new URL(host.url).port),
+      token: host.token,
+      origin: host.origin,
+    });
+    try {
+      const [stagedId] = await api.bundles.takeOpened();
+      expect(stagedId).toBeDefined();
+      expect(await api.bundles.inspect(stagedId ?? '')).toMatchObject({ name: 'greeter' });
+    } finally {
+      transport.close();
+      await host.stop();
+    }
   }, 60_000);
 });

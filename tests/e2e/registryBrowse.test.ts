@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { MEMORY_VERSION } from '../fixtures/registry/documents';
+import { bundleEntry, MEMORY_VERSION } from '../fixtures/registry/documents';
 import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
 import { openBrowserSession, type BrowserSession } from '../support/browserSession';
+import { buildBundle } from '../support/bundleBuilder';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -36,7 +38,27 @@ function script(request: ChatRequestBody): Turn {
 }
 
 beforeAll(async () => {
-  registry = await startTestRegistry();
+  // A bundle made by the official packaging tool, published as an entry with its hash, and the
+  // same file under an entry whose hash is wrong.
+  const bundle = readFileSync((await buildBundle({ sign: true })).path);
+  const sha256 = createHash('sha256').update(bundle).digest('hex');
+  registry = await startTestRegistry({
+    files: { 'greeter.mcpb': bundle },
+    more: (url) => [
+      bundleEntry({
+        name: 'io.github.hearth-tests/greeter',
+        title: 'Greeter',
+        url: `${url}/files/greeter.mcpb`,
+        fileSha256: sha256,
+      }),
+      bundleEntry({
+        name: 'io.github.hearth-tests/greeter-rehashed',
+        title: 'Greeter with a wrong hash',
+        url: `${url}/files/greeter.mcpb`,
+        fileSha256: 'f'.repeat(64),
+      }),
+    ],
+  });
   session = await openBrowserSession({
     name: 'registry',
     script,
@@ -50,7 +72,7 @@ beforeAll(async () => {
     },
   });
   page = session.page;
-});
+}, 120_000);
 
 afterEach(async (context) => {
   registry.setMode('ok');
@@ -79,7 +101,7 @@ describe('browsing and installing from a registry', () => {
     await page.getByText('One entry was left out: it is malformed.').click();
     await page.getByText(/broken-entry/).waitFor();
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => results().getByRole('listitem').count()).toBe(34);
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(36);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await shot('registry-browse-list');
 
@@ -203,6 +225,49 @@ describe('browsing and installing from a registry', () => {
         .getByRole('button', { name: 'Brave Search' })
         .count(),
     ).toBe(0);
+  });
+
+  it('installs a bundle from its entry through the bundle dialog, and refuses one whose hash differs', async () => {
+    await openBrowse();
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('greets');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(2);
+    await results().getByRole('button', { name: 'Greeter', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Ways to install it' })
+      .getByRole('button', { name: 'Install bundle…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Install “Greeter”' });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByText('Matches the registry’s hash').waitFor();
+    await shot('registry-bundle-dialog');
+    await dialog.getByRole('textbox', { name: 'Greeting (required)' }).fill('Ahoy');
+    await dialog.getByRole('button', { name: 'Install' }).click();
+    const review = page.getByRole('dialog', { name: 'Review “Greeter”' });
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+    const list = page.getByRole('list', { name: 'Servers' });
+    await expect
+      .poll(() => list.getByRole('listitem').filter({ hasText: 'Greeter' }).textContent(), {
+        timeout: 30_000,
+      })
+      .toMatch(/Ready/);
+
+    await openBrowse();
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('greets');
+    await page.keyboard.press('Enter');
+    await results().getByRole('button', { name: 'Greeter with a wrong hash' }).click();
+    await page
+      .getByRole('list', { name: 'Ways to install it' })
+      .getByRole('button', { name: 'Install bundle…' })
+      .click();
+    await page
+      .getByText(/not the one the registry describes/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await shot('registry-bundle-wrong-hash');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Back to your servers' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
   });
 
   it('holds up in a small window, light and dark', async () => {

@@ -6,7 +6,7 @@ import {
   createRegistryService,
   type RegistryService,
 } from '../../electron/core/registry/registryService';
-import { MEMORY_NAME, MEMORY_VERSION } from '../fixtures/registry/documents';
+import { bundleEntry, MEMORY_NAME, MEMORY_VERSION } from '../fixtures/registry/documents';
 import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
 import { createTestManager, type TestManager } from '../support/managerHarness';
 import { tempDir } from '../support/testHost';
@@ -173,5 +173,76 @@ describe('installing from a registry', () => {
     const second = await service.search({ cursor: first.nextCursor });
     expect(second.servers).toHaveLength(15);
     expect(second.nextCursor).toBeUndefined();
+  });
+
+  it('downloads an entry’s bundle and stages it with the entry’s hash, or says why not', async () => {
+    setUp();
+    const bytes = Buffer.from('not really a zip, the installer checks that');
+    const bundled = await startTestRegistry({
+      documents: [],
+      files: { 'tool.mcpb': bytes },
+      more: (url) => [
+        bundleEntry({
+          name: 'io.github.example/tool',
+          title: 'Tool',
+          url: `${url}/files/tool.mcpb`,
+          fileSha256: 'a'.repeat(64),
+        }),
+        bundleEntry({
+          name: 'io.github.example/gone',
+          title: 'Gone',
+          url: `${url}/files/gone.mcpb`,
+          fileSha256: 'b'.repeat(64),
+        }),
+        bundleEntry({
+          name: 'io.github.example/plain',
+          title: 'Plain',
+          url: 'http://example.com/tool.mcpb',
+          fileSha256: 'c'.repeat(64),
+        }),
+      ],
+    });
+    try {
+      const staged: { bytes: Buffer; expectedSha256?: string; path: string }[] = [];
+      const withBundles = createRegistryService({
+        client: () => createRegistryClient({ baseUrl: bundled.url }),
+        servers: { list: () => [], save: () => Promise.reject(new Error('not here')) },
+        bundles: {
+          stageFile: (path, options) => {
+            staged.push({ bytes: readFileSync(path), path, ...options });
+            return Promise.resolve('0123456789abcdef0123456789abcdef');
+          },
+        },
+      });
+      const detail = await withBundles.server('io.github.example/tool');
+      expect(detail.options[0]).toMatchObject({ kind: 'mcpb', available: true });
+      expect(detail.options[0]?.reason).toBeUndefined();
+      const request = { name: 'io.github.example/tool', version: '1.0.0', option: 'package-0' };
+      expect(await withBundles.stageBundle(request)).toEqual({
+        stagedId: '0123456789abcdef0123456789abcdef',
+        expectedSha256: 'a'.repeat(64),
+      });
+      expect(staged[0]?.bytes.equals(bytes)).toBe(true);
+      expect(staged[0]?.expectedSha256).toBe('a'.repeat(64));
+      // The downloaded copy is gone once the installer has its own.
+      expect(existsSync(staged[0]?.path ?? '')).toBe(false);
+      await expect(
+        withBundles.stageBundle({ ...request, name: 'io.github.example/gone' }),
+      ).rejects.toThrow(/could not be downloaded \(404\)\. Nothing was installed/);
+      await expect(
+        withBundles.stageBundle({ ...request, name: 'io.github.example/plain' }),
+      ).rejects.toThrow(/only over https/);
+      await expect(
+        withBundles.install({ ...request, serverName: 'Tool', values: {} }),
+      ).rejects.toThrow(/cannot install it this way/);
+      // Without a bundle installer, the option says to open the file instead.
+      const detailWithout = await createRegistryService({
+        client: () => createRegistryClient({ baseUrl: bundled.url }),
+        servers: { list: () => [], save: () => Promise.reject(new Error('not here')) },
+      }).server('io.github.example/tool');
+      expect(detailWithout.options[0]?.available).toBe(false);
+    } finally {
+      await bundled.close();
+    }
   });
 });

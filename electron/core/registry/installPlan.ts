@@ -69,7 +69,7 @@ function planPackage(pkg: RegistryPackage, id: string): PlannedOption {
         label,
         available: false,
         reason:
-          'An MCP Bundle (.mcpb): download it and install it with “Install bundle…”, which checks it and asks for its settings.',
+          'An MCP Bundle (.mcpb): download it and open it with “Install bundle…” in Servers, which checks it and asks for its settings.',
         fields: [],
       },
       bundle: { url: pkg.identifier, ...(pkg.fileSha256 ? { fileSha256: pkg.fileSha256 } : {}) },

@@ -6,6 +6,9 @@
  * the user to approve its command before it first starts. Any problem leaves nothing installed.
  */
 import type {
+  InstallOption,
+  RegistryBundleRequest,
+  RegistryStagedBundle,
   RegistryInstall,
   RegistryPage,
   RegistryServer,
@@ -18,27 +21,26 @@ import {
   type ServerConfigInput,
 } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
+import { downloadBundle } from './bundleDownload';
 import { buildConfig, planOptions, type PlannedOption } from './installPlan';
-import type { RegistryClient } from './registryClient';
+import type { FetchLike, RegistryClient } from './registryClient';
 import { OFFICIAL_META, type RegistryServerResponse } from './registrySchemas';
 
 /**
- * How an entry's `.mcpb` package is handed to the bundle installer, when the host has one: it
- * downloads the file, checks it against `fileSha256`, asks for the bundle's own settings and saves
- * the server. Without it, such options say to install the bundle file instead.
+ * The bundle installer, when the host has one: an entry's `.mcpb` package is downloaded and staged
+ * there with the entry's `fileSha256`, and the bundle's own install dialog takes it from there
+ * (manifest, signature, hash, its settings). Without it, such options say to install the file.
  */
 export interface RegistryBundleInstaller {
-  installFromRegistry(request: {
-    url: string;
-    fileSha256?: string;
-    serverName: string;
-  }): Promise<ServerEntry>;
+  stageFile(path: string, options?: { expectedSha256?: string }): Promise<string>;
 }
 
 export interface RegistryService {
   search(query: { search?: string; cursor?: string }): Promise<RegistryPage>;
   server(name: string, version?: string): Promise<RegistryServer>;
   install(request: RegistryInstall): Promise<ServerEntry>;
+  /** Downloads an entry's bundle and stages it for the bundle install dialog. */
+  stageBundle(request: RegistryBundleRequest): Promise<RegistryStagedBundle>;
 }
 
 export function createRegistryService(options: {
@@ -49,6 +51,8 @@ export function createRegistryService(options: {
     save(input: ServerConfigInput): Promise<ServerEntry>;
   };
   bundles?: RegistryBundleInstaller;
+  /** How bundles are downloaded (tests pass their own). */
+  fetch?: FetchLike;
 }): RegistryService {
   const { servers, bundles } = options;
   const optionsOf = (entry: RegistryServerResponse): PlannedOption[] => {
@@ -66,7 +70,9 @@ export function createRegistryService(options: {
         };
       }
       if (item.bundle && bundles) {
-        return { ...item, option: { ...item.option, available: true, reason: undefined } };
+        const option: InstallOption = { ...item.option, available: true };
+        delete option.reason;
+        return { ...item, option };
       }
       return item;
     });
@@ -103,9 +109,6 @@ export function createRegistryService(options: {
       if (!chosen.option.available) {
         throw new UserFacingError(chosen.option.reason ?? 'Hearth cannot install it this way.');
       }
-      if (chosen.bundle && bundles) {
-        return bundles.installFromRegistry({ ...chosen.bundle, serverName: request.serverName });
-      }
       if (!chosen.plan) throw new UserFacingError('Hearth cannot install it this way.');
       const built = buildConfig(chosen.plan, request.values, request.serverName);
       if (!built.ok) throw new UserFacingError(`Not installed: ${built.problems.join(' ')}`);
@@ -117,6 +120,27 @@ export function createRegistryService(options: {
         );
       }
       return servers.save(built.config);
+    },
+    async stageBundle(request) {
+      const entry = await options.client().server(request.name, request.version);
+      const chosen = optionsOf(entry).find((item) => item.option.id === request.option);
+      if (!chosen?.bundle) throw new UserFacingError('That bundle is not in its entry.');
+      if (!bundles || !chosen.option.available) {
+        throw new UserFacingError(chosen.option.reason ?? 'Hearth cannot install bundles here.');
+      }
+      const { fileSha256 } = chosen.bundle;
+      const downloaded = await downloadBundle(chosen.bundle.url, {
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+      try {
+        const stagedId = await bundles.stageFile(
+          downloaded.path,
+          fileSha256 ? { expectedSha256: fileSha256 } : {},
+        );
+        return { stagedId, ...(fileSha256 ? { expectedSha256: fileSha256 } : {}) };
+      } finally {
+        await downloaded.dispose();
+      }
     },
   };
 }

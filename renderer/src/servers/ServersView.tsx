@@ -39,6 +39,8 @@ export function ServersView() {
   if (navigation.serverName !== followed) {
     setFollowed(navigation.serverName);
     setSelected(navigation.serverName);
+    // A server shown from elsewhere (a bundle installed from a registry entry) ends browsing.
+    setBrowsing(false);
   }
   const select = (name: string | undefined) => {
     setSelected(name);

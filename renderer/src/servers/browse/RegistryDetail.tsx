@@ -19,6 +19,7 @@ import { Badge } from '../../ui/Badge';
 import { InlineError } from '../../ui/InlineError';
 import { LaunchReviewDialog } from '../LaunchReviewDialog';
 import { needsApproval } from '../serverLabels';
+import { useBundleOpener } from '../bundles/BundleOpener';
 import { InstallDialog } from './InstallDialog';
 import { KIND_LABELS, RUNTIME_LABELS } from './kindLabels';
 
@@ -44,6 +45,30 @@ export function RegistryDetail({ summary, takenNames, onBack, onInstalled }: Reg
   const [linkProblem, setLinkProblem] = useState<string>();
   const titleId = useId();
   const runtimes = useRuntimes();
+  const bundles = useBundleOpener();
+  const [downloading, setDownloading] = useState<string>();
+  const [bundleProblem, setBundleProblem] = useState<string>();
+
+  // A bundle is downloaded and staged by main, then the bundle install dialog takes over.
+  const installBundle = async (entry: RegistryServer, option: InstallOption) => {
+    setDownloading(option.id);
+    setBundleProblem(undefined);
+    try {
+      const staged = await api.registry.stageBundle({
+        name: entry.name,
+        version: entry.version,
+        option: option.id,
+      });
+      bundles.openStaged(
+        staged.stagedId,
+        staged.expectedSha256 ? { expectedSha256: staged.expectedSha256 } : {},
+      );
+    } catch (reason) {
+      setBundleProblem(messageOf(reason));
+    } finally {
+      setDownloading(undefined);
+    }
+  };
 
   useEffect(() => {
     let live = true;
@@ -132,7 +157,12 @@ export function RegistryDetail({ summary, takenNames, onBack, onInstalled }: Reg
                   key={option.id}
                   option={option}
                   runtimes={runtimes}
-                  onInstall={() => setInstalling(option)}
+                  downloading={downloading === option.id}
+                  onInstall={() =>
+                    option.kind === 'mcpb'
+                      ? void installBundle(server, option)
+                      : setInstalling(option)
+                  }
                   onLink={(url) => void openLink(api, url).then(setLinkProblem)}
                 />
               ))}
@@ -140,6 +170,7 @@ export function RegistryDetail({ summary, takenNames, onBack, onInstalled }: Reg
           )}
         </>
       )}
+      <InlineError message={bundleProblem} />
       {server && installing && (
         <InstallDialog
           server={server}
@@ -186,11 +217,13 @@ function useRuntimes(): RuntimeReport[] | undefined {
 function OptionItem({
   option,
   runtimes,
+  downloading,
   onInstall,
   onLink,
 }: {
   option: InstallOption;
   runtimes: RuntimeReport[] | undefined;
+  downloading: boolean;
   onInstall(): void;
   onLink(url: string): void;
 }) {
@@ -209,9 +242,10 @@ function OptionItem({
             type="button"
             className="button primary small"
             aria-describedby={labelId}
+            disabled={downloading}
             onClick={onInstall}
           >
-            Install…
+            {option.kind !== 'mcpb' ? 'Install…' : downloading ? 'Downloading…' : 'Install bundle…'}
           </button>
         )}
       </div>
