@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
@@ -123,6 +123,26 @@ describe('installing a .mcpb bundle', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  }, 60_000);
+
+  it('opens the install dialog for a .mcpb dropped on the window, from any view', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const bytes = readFileSync(bundle.path).toString('base64');
+    const transfer = await page.evaluateHandle((base64) => {
+      const data = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const dropped = new DataTransfer();
+      dropped.items.add(new File([data], 'greeter.mcpb'));
+      return dropped;
+    }, bytes);
+    await page.dispatchEvent('main', 'dragenter', { dataTransfer: transfer });
+    await page.getByText('Drop a .mcpb bundle to install it').waitFor();
+    await shot('bundle-drop-target');
+    await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+    const dialog = page.getByRole('dialog', { name: 'Reinstall “Greeter”' });
+    await dialog.waitFor();
+    expect(await page.getByText('Drop a .mcpb bundle to install it').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
   }, 60_000);
 
   it('refuses a bad signature and a bad manifest, each with its reason, installing nothing', async () => {
