@@ -239,6 +239,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
         `Signed by “${signature.publisher}”, whose certificate this computer does not trust (or which has expired).`,
       );
     if (missing) warnings.push(missingRuntimeSentence(how.runtime ?? ''));
+    const nodeWanted = manifest.compatibility?.runtimes?.node;
+    if (
+      manifest.server.type === 'node' &&
+      nodeWanted &&
+      !nodeSatisfies(nodeWanted, process.versions.node)
+    )
+      warnings.push(
+        `It asks for Node.js ${nodeWanted}; Hearth's own Node.js is ${process.versions.node}, so it may not run.`,
+      );
     const stored = installed ? storedValues(installed) : {};
     return {
       stagedId: input.id,
@@ -523,6 +532,16 @@ function missingRuntimeSentence(runtime: string): string {
     installAdvice(runtime) ||
     `“${runtime}” is not installed (or not on your PATH); the server will not start until it is.`
   );
+}
+
+/** Whether `version` meets the lowest version a range asks for (`>=18`, `^20.1`, `>18.0.0`). */
+export function nodeSatisfies(range: string, version: string): boolean {
+  const lowest = /(?:>=?|\^|~)?\s*v?(\d+)(?:\.(\d+))?/.exec(range);
+  if (!lowest) return true;
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const wantedMajor = Number(lowest[1]);
+  const wantedMinor = Number(lowest[2] ?? 0);
+  return major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
 }
 
 function platformName(platform: string): string {
