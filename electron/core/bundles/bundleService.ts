@@ -239,6 +239,11 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
         `Signed by “${signature.publisher}”, whose certificate this computer does not trust (or which has expired).`,
       );
     if (missing) warnings.push(missingRuntimeSentence(how.runtime ?? ''));
+    const onCommandLine = sensitiveInArguments(manifest);
+    if (onCommandLine.length > 0)
+      warnings.push(
+        `It passes ${onCommandLine.map((title) => `“${title}”`).join(', ')} on its command line, where other programs on this computer can read it, and Hearth has to keep it with the server's settings rather than in the keychain.`,
+      );
     const nodeWanted = manifest.compatibility?.runtimes?.node;
     if (
       manifest.server.type === 'node' &&
@@ -532,6 +537,18 @@ function missingRuntimeSentence(runtime: string): string {
     installAdvice(runtime) ||
     `“${runtime}” is not installed (or not on your PATH); the server will not start until it is.`
   );
+}
+
+/** Titles of secret settings the manifest puts in arguments (the keychain holds variables only). */
+function sensitiveInArguments(manifest: BundleManifest): string[] {
+  const config = manifest.server.mcp_config;
+  const args = [
+    ...(config.args ?? []),
+    ...Object.values(config.platform_overrides ?? {}).flatMap((override) => override.args ?? []),
+  ].join('\n');
+  return Object.entries(manifest.user_config ?? {})
+    .filter(([key, option]) => option.sensitive === true && args.includes(`\${user_config.${key}}`))
+    .map(([, option]) => option.title);
 }
 
 /** Whether `version` meets the lowest version a range asks for (`>=18`, `^20.1`, `>18.0.0`). */

@@ -137,6 +137,26 @@ describe('manifest checks', () => {
   });
 });
 
+describe('the preview', () => {
+  it('warns when a secret setting goes on the command line, where the keychain cannot keep it', async () => {
+    const manifest = greeterManifest();
+    (manifest.server as { mcp_config: { args: string[] } }).mcp_config.args.push(
+      '--token=${user_config.api_token}',
+    );
+    const { bundles } = service();
+    const path = zipFile({
+      'manifest.json': strToU8(JSON.stringify(manifest)),
+      'server/index.mjs': script,
+    });
+    const preview = await bundles.inspect(await bundles.stageFile(path));
+    expect(preview.warnings).toContain(
+      "It passes “API token” on its command line, where other programs on this computer can read it, and Hearth has to keep it with the server's settings rather than in the keychain.",
+    );
+    expect(preview.signature.status).toBe('unsigned');
+    expect(preview.warnings).toContain('The bundle is not signed: nothing says who made it.');
+  });
+});
+
 describe('signatures and hashes', () => {
   it('reads a bundle signed by mcpb sign as self-signed, and refuses it once a byte changed', async () => {
     const { bundles } = service();
