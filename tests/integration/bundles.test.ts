@@ -164,4 +164,18 @@ describe('MCP bundles', () => {
     const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Cy' });
     expect(JSON.stringify(outcome)).toContain('Hi, Cy!');
   }, 60_000);
+
+  it('deleting a bundle’s server in Servers removes its files and settings too', async () => {
+    const api = await connect();
+    await api.bundles.install(await stage(api, (await buildBundle()).path), {
+      greeting: 'Yo',
+      api_token: 'gone-soon',
+    });
+    expect(await api.servers.delete('Greeter')).toBe(true);
+    expect(existsSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toBe(false);
+    expect(await api.bundles.list()).toEqual([]);
+    expect(readFileSync(join(requireHost().dataDir, 'bundle-settings.json'), 'utf8')).not.toContain(
+      'Yo',
+    );
+  }, 60_000);
 });
