@@ -155,7 +155,7 @@ if (!app.requestSingleInstanceLock()) {
       applyDevelopmentPolicy(
         session.defaultSession,
         appOrigin,
-        contentSecurityPolicy({ development: true }),
+        contentSecurityPolicy({ development: true, frameSources: [APP_SANDBOX_ORIGIN] }),
       );
     } else {
       serveApp(session.defaultSession, join(outDir, 'renderer'));
