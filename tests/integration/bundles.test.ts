@@ -178,4 +178,24 @@ describe('MCP bundles', () => {
       'Yo',
     );
   }, 60_000);
+
+  it('follows a bundle’s server renamed by the user, for its update and its removal', async () => {
+    const api = await connect();
+    const installed = await api.bundles.install(await stage(api, (await buildBundle()).path), {
+      greeting: 'Hey',
+    });
+    await api.servers.save({ ...installed.config, name: 'My greeter' }, 'Greeter');
+    const newer = await stage(
+      api,
+      (await buildBundle({ manifest: greeterManifest({ version: '1.2.0' }) })).path,
+    );
+    expect((await api.bundles.inspect(newer)).serverName).toBe('My greeter');
+    await api.bundles.install(newer, {});
+    expect((await api.servers.list()).map((server) => server.config.name)).toEqual([
+      'hearth',
+      'My greeter',
+    ]);
+    expect(await api.servers.delete('My greeter')).toBe(true);
+    expect(existsSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toBe(false);
+  }, 60_000);
 });

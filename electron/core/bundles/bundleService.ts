@@ -201,6 +201,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   const installedRecord = (bundleName: string) =>
     records.read().bundles.find((record) => record.name === bundleName);
 
+  /** The server a bundle runs as now: by its name, or by its folder if the user renamed it. */
+  const serverOf = (record: InstalledBundle) =>
+    mcp.store.get(record.serverName) ??
+    mcp.store
+      .list()
+      .find(
+        (config) => config.transport.type === 'stdio' && config.transport.cwd === record.folder,
+      );
+
   const previewOf = (input: {
     id: string;
     entry: Staged;
@@ -320,9 +329,16 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       },
       ...(input.expected ? { sha256Matches: input.expected === input.sha256 } : {}),
       ...(installed
-        ? { installed: { version: installed.version, serverName: installed.serverName } }
+        ? {
+            installed: {
+              version: installed.version,
+              serverName: serverOf(installed)?.name ?? installed.serverName,
+            },
+          }
         : {}),
-      serverName: installed?.serverName ?? freeServerName(manifest.display_name || manifest.name),
+      serverName:
+        (installed && serverOf(installed)?.name) ??
+        freeServerName(manifest.display_name || manifest.name),
       blockers,
       warnings,
     };
@@ -392,7 +408,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       if (aside) renameSync(aside, target);
     };
     const transport = bundleTransport(manifest, target, values, options.environment);
-    const previous = installed ? mcp.store.get(installed.serverName) : undefined;
+    const previous = installed ? serverOf(installed) : undefined;
     let entry: ServerEntry;
     try {
       entry = await mcp.save(
@@ -486,10 +502,13 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       const record = records
         .read()
         .bundles.find(
-          (candidate) => candidate.serverName.toLowerCase() === serverName.toLowerCase(),
+          (candidate) =>
+            serverOf(candidate)?.name.toLowerCase() === serverName.toLowerCase() ||
+            candidate.serverName.toLowerCase() === serverName.toLowerCase(),
         );
       if (!record) return false;
-      await mcp.delete(record.serverName);
+      const server = serverOf(record);
+      if (server) await mcp.delete(server.name);
       rmSync(join(root, safeSegment(record.name)), { recursive: true, force: true });
       for (const key of vault.keys(`bundle:${record.name}:`)) vault.delete(key);
       const values = Object.entries(valuesDocument.read().values).filter(
