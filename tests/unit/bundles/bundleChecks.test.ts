@@ -36,11 +36,15 @@ afterEach(async () => {
   manager = undefined;
 });
 
-function service(): { bundles: BundleService; dataDir: string; mcp: McpManager } {
+function service(environment: NodeJS.ProcessEnv = process.env): {
+  bundles: BundleService;
+  dataDir: string;
+  mcp: McpManager;
+} {
   const dataDir = tempDir('bundle-unit');
   const events = createEventHub(createLogger({ sinks: [] }));
   const vault = createMemoryVault();
-  const launchContext = () => ({ platform: process.platform, environment: process.env });
+  const launchContext = () => ({ platform: process.platform, environment });
   manager = createMcpManager({
     dataDir,
     vault,
@@ -154,6 +158,35 @@ describe('the preview', () => {
     );
     expect(preview.signature.status).toBe('unsigned');
     expect(preview.warnings).toContain('The bundle is not signed: nothing says who made it.');
+  });
+});
+
+describe('a uv bundle', () => {
+  it('says uv is missing, and how to get it, when it is not on the PATH servers get', async () => {
+    const manifest = {
+      manifest_version: '0.4',
+      name: 'py-tools',
+      version: '0.1.0',
+      description: 'Python tools',
+      author: { name: 'Someone' },
+      server: {
+        type: 'uv',
+        entry_point: 'src/server.py',
+        mcp_config: { command: 'uv', args: ['run', '${__dirname}/src/server.py'] },
+      },
+    };
+    const { bundles } = service({ PATH: tempDir('empty-path') });
+    const preview = await bundles.inspect(
+      await bundles.stageFile(
+        zipFile({
+          'manifest.json': strToU8(JSON.stringify(manifest)),
+          'pyproject.toml': strToU8('[project]\nname = "py-tools"\n'),
+          'src/server.py': strToU8('print("hi")\n'),
+        }),
+      ),
+    );
+    expect(preview).toMatchObject({ serverType: 'uv', manifestVersion: '0.4', blockers: [] });
+    expect(preview.missingRuntime).toMatch(/“uv” comes with uv: install it \(https:/);
   });
 });
 
