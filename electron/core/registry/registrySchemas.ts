@@ -11,7 +11,8 @@ import { z } from 'zod';
 export const registryInputSchema = z.looseObject({
   description: z.string().optional(),
   isRequired: z.boolean().optional(),
-  format: z.enum(['string', 'number', 'boolean', 'filepath']).optional(),
+  // The schema names string, number, boolean and filepath; another is read as string, not refused.
+  format: z.string().optional(),
   /** Fixed: not the user's to change, except its `{variables}`. */
   value: z.string().optional(),
   isSecret: z.boolean().optional(),

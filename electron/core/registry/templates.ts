@@ -18,6 +18,7 @@ export interface PlannedValue {
 }
 
 const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const FORMATS = ['string', 'number', 'boolean', 'filepath'] as const;
 
 /** A field for one input, as the form shows it. */
 export function fieldOf(
@@ -34,7 +35,7 @@ export function fieldOf(
     target,
     required: input.isRequired === true,
     secret: input.isSecret === true,
-    format: input.format ?? 'string',
+    format: FORMATS.find((format) => format === input.format) ?? 'string',
     ...(input.default !== undefined ? { default: input.default } : {}),
     ...(input.placeholder ? { placeholder: input.placeholder } : {}),
     ...(choices && choices.length > 0 ? { choices } : {}),

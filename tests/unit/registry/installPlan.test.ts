@@ -297,3 +297,43 @@ describe('remotes', () => {
     });
   });
 });
+
+describe('entries from registries that go beyond the schema', () => {
+  it('reads an input format it does not know as text, rather than refusing the entry', () => {
+    const parsed = registryServerResponseSchema.parse({
+      server: {
+        name: 'io.github.example/newer',
+        description: 'Uses a format from a later schema',
+        version: '1.0.0',
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: 'newer-server',
+            version: '1.0.0',
+            transport: { type: 'stdio' },
+            environmentVariables: [{ name: 'HOME_PAGE', format: 'url', isRequired: true }],
+          },
+        ],
+      },
+    });
+    expect(planOptions(parsed.server)[0]?.option.fields[0]).toMatchObject({
+      id: 'env:HOME_PAGE',
+      format: 'string',
+    });
+  });
+
+  it('says a package that serves over HTTP on this computer is not installed this way', () => {
+    const [option] = planOptions({
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'http-server-mcp',
+          version: '1.0.0',
+          transport: { type: 'streamable-http', url: 'http://localhost:{port}/mcp' },
+        },
+      ],
+    });
+    expect(option?.option).toMatchObject({ available: false });
+    expect(option?.option.reason).toMatch(/serves over streamable-http on this computer/);
+  });
+});
