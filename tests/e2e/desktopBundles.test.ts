@@ -71,6 +71,29 @@ describe('opening a bundle from outside the window', () => {
     expect(await takeOpened(app)).toHaveLength(1);
   }, 60_000);
 
+  it('the desktop file picker for bundles stages the file chosen', async () => {
+    const app = startDesktopApp({
+      dataDir: tempDir('desktop-bundle-pick'),
+      env: { STANDIN_OPEN_DIALOG_PATH: bundle.path },
+    });
+    apps.push(app);
+    await waitUntil(
+      () => app.state(),
+      (state) => state.windows.some((window) => window.url !== ''),
+    );
+    const chosen = (await app.invoke('bundles:choose', [])) as {
+      ok: boolean;
+      value: { supported: boolean; stagedId?: string };
+    };
+    expect(chosen.value.supported).toBe(true);
+    const preview = (await app.invoke('bundles:inspect', [chosen.value.stagedId])) as {
+      value: BundlePreview;
+    };
+    expect(preview.value.name).toBe('greeter');
+    const state = await app.state();
+    expect(state.calls.some((call) => call.api === 'dialog.showOpenDialog')).toBe(true);
+  }, 60_000);
+
   it('npm run serve -- --install FILE stages the bundle for the page that opens', async () => {
     const host = await startServe(process.execPath, [
       join(REPO_ROOT, 'out', 'main', 'headless.js'),
