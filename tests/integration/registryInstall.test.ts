@@ -170,6 +170,8 @@ describe('installing from a registry', () => {
       status: 'deprecated',
       statusMessage: 'Use io.github.example/weather-v2.',
     });
+    const plain = await service.server('io.github.example/sample-01');
+    expect(plain.repositoryUrl).toBeUndefined();
     const second = await service.search({ cursor: first.nextCursor });
     expect(second.servers).toHaveLength(15);
     expect(second.nextCursor).toBeUndefined();
