@@ -168,7 +168,7 @@ describe('installing a .mcpb bundle', () => {
     );
     await pickFile(broken);
     await refused
-      .getByText(/manifest.json \(version 0.3\) is not valid: version: Required/)
+      .getByText(/manifest.json \(version 0.3\) is not valid: version is missing/)
       .waitFor();
     await shot('bundle-bad-manifest');
     await refused.getByRole('button', { name: 'Close' }).click();

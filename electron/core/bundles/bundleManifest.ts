@@ -112,6 +112,8 @@ export async function readManifest(text: string): Promise<BundleManifest> {
 
 function describeIssue(issue: ZodLikeIssue): string {
   const where = issue.path.length > 0 ? issue.path.join('.') : 'the manifest';
+  // zod 3 (the tool's) says "Required" for a field left out.
+  if (issue.message === 'Required') return `${where} is missing`;
   return `${where}: ${issue.message}`;
 }
 

@@ -96,7 +96,7 @@ describe('manifest checks', () => {
     ).rejects.toThrow(/version 0.1; Hearth reads versions 0.2 to 0.4/);
     await expect(
       readManifest(JSON.stringify({ ...greeterManifest(), author: undefined })),
-    ).rejects.toThrow(/\(version 0.3\) is not valid: author: Required/);
+    ).rejects.toThrow(/\(version 0.3\) is not valid: author is missing/);
     const uvIn03 = greeterManifest();
     (uvIn03.server as { type: string }).type = 'uv';
     await expect(readManifest(JSON.stringify(uvIn03))).rejects.toThrow(/server.type/);
@@ -127,7 +127,7 @@ describe('manifest checks', () => {
   it('refuses a bundle with a bad manifest, or none, and installs nothing', async () => {
     const bad = { ...greeterManifest(), server: { type: 'node' } };
     expect(await refusal(zipFile({ 'manifest.json': strToU8(JSON.stringify(bad)) }))).toMatch(
-      /server.entry_point: Required/,
+      /server.entry_point is missing/,
     );
     expect(await refusal(zipFile({ 'server/index.mjs': script }))).toMatch(
       /no manifest.json at its top level/,
