@@ -153,4 +153,29 @@ describe('Servers › Browse registry', () => {
     expect(within(list).getAllByRole('listitem').length).toBe(19);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('reads another registry once its address is set, and goes back to the official one', async () => {
+    const handlers = registryHandlers([]);
+    const harness = renderServers([builtin], handlers);
+    await harness.user.click(await screen.findByRole('button', { name: 'Browse registry' }));
+    await screen.findByRole('list', { name: 'Servers in the registry' });
+    const searches = () => harness.argsOf('registry:search').length;
+    const before = searches();
+    await harness.user.click(screen.getByRole('button', { name: 'Use another registry' }));
+    const address = screen.getByRole('textbox', { name: 'Registry address' });
+    await harness.user.clear(address);
+    await harness.user.type(address, 'ftp://example.com');
+    expect(screen.getByRole('button', { name: 'Use' }).hasAttribute('disabled')).toBe(true);
+    await harness.user.clear(address);
+    await harness.user.type(address, 'https://mcp.example.org/registry');
+    await harness.user.click(screen.getByRole('button', { name: 'Use' }));
+    await screen.findByText('https://mcp.example.org/registry');
+    expect(harness.argsOf('settings:set')).toEqual([
+      [{ registry: { url: 'https://mcp.example.org/registry' } }],
+    ]);
+    await waitFor(() => expect(searches()).toBe(before + 1));
+    await harness.user.click(screen.getByRole('button', { name: 'Use another registry' }));
+    await harness.user.click(screen.getByRole('button', { name: 'Back to the official registry' }));
+    await screen.findByText(/official MCP registry/);
+  });
 });
