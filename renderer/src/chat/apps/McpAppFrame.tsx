@@ -185,7 +185,6 @@ function createBridge(
     (await api.apps.readResource(view.appId, params.uri)) as Awaited<
       ReturnType<NonNullable<AppBridge['onreadresource']>>
     >;
-  bridge.onlistresources = async () => ({ resources: [] });
   bridge.onmessage = async (params) => {
     const text = appMessageText(params.content);
     if (!text) return { isError: true };
@@ -201,7 +200,6 @@ function createBridge(
   };
   bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
   bridge.onloggingmessage = () => undefined;
-  bridge.onupdatemodelcontext = async () => ({});
   return bridge;
 }
 
