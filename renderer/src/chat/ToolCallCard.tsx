@@ -3,9 +3,10 @@
  * while it runs), how long it took, and its result: text, images, JSON. Long text starts
  * collapsed so one big result does not bury the conversation.
  */
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Badge } from '../ui/Badge';
 import { ResourceLink } from '../resources/ResourceLink';
+import { TaskElapsed } from './TaskElapsed';
 import type { StoredMessage, ToolProgressEvent } from './chatTypes';
 import { useOpenConversationId } from './openConversation';
 import { revealHidden } from './revealHidden';
@@ -23,8 +24,12 @@ import {
 } from './toolResult';
 import { useMessageContent } from './useMessageContent';
 import { CutResultText } from './CutResultText';
-import { McpAppFrame } from './apps/McpAppFrame';
 import './apps/mcpApp.css';
+
+// MCP Apps' host side (the AppBridge and the SDK under it) loads only when a card shows an app.
+const McpAppFrame = lazy(() =>
+  import('./apps/McpAppFrame').then((module) => ({ default: module.McpAppFrame })),
+);
 
 export interface ToolCallView {
   callId: string;
@@ -104,16 +109,18 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
       {showMessage && <p className="tool-card-message">{message}</p>}
       {showsApp && (
-        <McpAppFrame
-          conversationId={conversationId}
-          callId={call.callId}
-          server={call.server}
-          tool={call.tool}
-          resourceUri={appUri}
-          arguments={call.arguments}
-          result={call.result ?? savedAppResult(call)}
-          onFailed={(reason) => setAppFailure({ uri: appUri, reason })}
-        />
+        <Suspense fallback={<p className="muted mcp-app-loading">Loading the app…</p>}>
+          <McpAppFrame
+            conversationId={conversationId}
+            callId={call.callId}
+            server={call.server}
+            tool={call.tool}
+            resourceUri={appUri}
+            arguments={call.arguments}
+            result={call.result ?? savedAppResult(call)}
+            onFailed={(reason) => setAppFailure({ uri: appUri, reason })}
+          />
+        </Suspense>
       )}
       {appFailed && (
         <p className="tool-card-message" role="status">
@@ -158,6 +165,8 @@ function ToolProgress({
         <div className="progress-fill" style={{ width: `${percent ?? 100}%` }} />
       </div>
       <span className="muted">
+        {progress.task && <TaskElapsed task={progress.task} />}
+        {progress.task && progress.message && ' · '}
         {progress.message}
         {percent !== undefined && ` ${percent}%`}
       </span>
