@@ -114,6 +114,8 @@ describe('browsing and installing from a registry', () => {
       .getByText(`npx -y @modelcontextprotocol/server-memory@${MEMORY_VERSION}`)
       .waitFor();
     await page.getByRole('button', { name: 'Source repository' }).waitFor();
+    // The runtime doctor's answer: npx is found here, as the e2e host's PATH has Node.
+    await options.getByText(/Runs with Node\.js \(npx\)/).waitFor({ timeout: 20_000 });
     await shot('registry-detail');
     expect(await accessibilityProblems(page)).toEqual([]);
 
