@@ -61,6 +61,11 @@ describe('installing a .mcpb bundle', () => {
     await dialog.getByText('Self-signed', { exact: true }).waitFor();
     expect(await dialog.getByRole('list', { name: 'Tools' }).textContent()).toContain('greet');
     expect(await dialog.getByText('Hearth’s own Node.js (nothing to install)').count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Maker' }).getAttribute('href')).toBe(
+      'https://example.com',
+    );
+    await dialog.getByText('More about it').click();
+    await dialog.getByText('The greeting is yours to choose.').waitFor();
     await shot('bundle-install-light');
     expect(await accessibilityProblems(page)).toEqual([]);
 

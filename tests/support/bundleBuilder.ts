@@ -46,6 +46,7 @@ export function greeterManifest(overrides: Record<string, unknown> = {}): Record
     display_name: 'Greeter',
     version: '1.0.0',
     description: 'Greets people, as a test bundle.',
+    long_description: 'Greets anyone by name.\n\nThe greeting is yours to choose.',
     author: { name: 'Hearth tests', url: 'https://example.com' },
     license: 'MIT',
     server: {

@@ -12,6 +12,7 @@ import { messageOf } from '../../hooks';
 import { Badge } from '../../ui/Badge';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
+import { openLink } from '../../links';
 import {
   BundleSettingsFields,
   initialValues,
@@ -148,7 +149,6 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
             void install();
           }}
         >
-          <BundleFacts preview={preview} />
           {preview.blockers.map((blocker) => (
             <div key={blocker} className="notice notice-error" role="alert">
               <p>{blocker}</p>
@@ -159,6 +159,7 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
               <p>{warning}</p>
             </div>
           ))}
+          <BundleFacts preview={preview} onLinkProblem={setError} />
           <h3>Settings</h3>
           <BundleSettingsFields
             fields={preview.userConfig}
@@ -187,11 +188,29 @@ const SIGNATURE_WORDS: Record<
   bad: { label: 'Bad signature', tone: 'bad' },
 };
 
-function BundleFacts({ preview }: { preview: BundlePreview }) {
+function BundleFacts({
+  preview,
+  onLinkProblem,
+}: {
+  preview: BundlePreview;
+  onLinkProblem(problem: string | undefined): void;
+}) {
+  const api = useApi();
   const signature = SIGNATURE_WORDS[preview.signature.status];
+  const links = [
+    { label: 'Home page', url: preview.homepage },
+    { label: 'Source code', url: preview.repository },
+    { label: 'Maker', url: preview.author.url },
+  ].filter((link): link is { label: string; url: string } => !!link.url);
   return (
     <div className="bundle-facts">
       <p className="lead">{preview.description}</p>
+      {preview.longDescription && (
+        <details className="bundle-more">
+          <summary>More about it</summary>
+          <p>{preview.longDescription}</p>
+        </details>
+      )}
       <div className="badges">
         <Badge tone={signature.tone}>{signature.label}</Badge>
         {preview.sha256Matches && <Badge tone="good">Matches the registry’s hash</Badge>}
@@ -228,6 +247,25 @@ function BundleFacts({ preview }: { preview: BundlePreview }) {
           <>
             <dt>License</dt>
             <dd>{preview.license}</dd>
+          </>
+        )}
+        {links.length > 0 && (
+          <>
+            <dt>Links</dt>
+            <dd className="bundle-links">
+              {links.map((link) => (
+                <a
+                  key={link.label}
+                  href={link.url}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void openLink(api, link.url).then(onLinkProblem);
+                  }}
+                >
+                  {link.label}
+                </a>
+              ))}
+            </dd>
           </>
         )}
         <dt>File</dt>
