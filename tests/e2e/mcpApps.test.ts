@@ -127,6 +127,13 @@ describe('an MCP App from an npm example server', () => {
     const src = (await frame.getAttribute('src')) ?? '';
     expect(new URL(src).origin).not.toBe(new URL(page.url()).origin);
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    // The sandbox port serves the app's CSP; Hearth's page may frame that origin and no other.
+    const policy = (await fetch(src)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain(`frame-ancestors ${new URL(page.url()).origin}`);
+    expect((await fetch(new URL('/app/unknown', src))).status).toBe(404);
+    const own = (await fetch(session.host.url)).headers.get('content-security-policy') ?? '';
+    expect(own).toContain(`frame-src ${new URL(src).origin};`);
     const app = inner('App of basic › get-time');
     const time = app.locator('#server-time');
     await expect.poll(() => time.textContent(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/);
