@@ -15,6 +15,7 @@ import { CommandRulesSection } from '../settings/CommandRulesSection';
 import { DataSection } from '../settings/DataSection';
 import { DesktopSection } from '../settings/DesktopSection';
 import { OllamaSection } from '../settings/OllamaSection';
+import { RegistrySection } from '../settings/RegistrySection';
 import { useOllama } from '../settings/useOllama';
 import '../settings/settings.css';
 import { InlineError } from '../ui/InlineError';
@@ -63,6 +64,7 @@ export function SettingsView({ state }: { state: SettingsState }) {
           <ChatSection settings={settings} update={update} ollama={ollama} />
           <ToolSelectionSection api={api} ollama={ollama} />
           <CommandRulesSection api={api} />
+          <RegistrySection settings={settings} update={update} />
           <AppearanceSection settings={settings} update={update} />
           <DesktopSection settings={settings} update={update} />
           <DataSection api={api} onReset={ollama.recheck} />
