@@ -319,8 +319,19 @@ function fieldsOfPlan(plan: ConfigPlan): InstallField[] {
 
 function previewPlan(plan: ConfigPlan): string {
   if (plan.type === 'http') return previewOf(plan.url);
-  const args = plan.args.flatMap((argument) => argument.parts.map(previewOf));
-  return [plan.command, ...args].map(quoteForShow).join(' ');
+  const optionalEnv = new Set(
+    plan.env.filter((entry) => entry.value.optional).map((entry) => entry.name),
+  );
+  // What may be left out is shown in [brackets], as usage lines do.
+  const args = plan.args.map((argument) => {
+    const shown = argument.parts.map((part) => quoteForShow(previewOf(part))).join(' ');
+    const optional =
+      argument.flag !== undefined ||
+      argument.parts.some((part) => part.optional) ||
+      (argument.whenEnv !== undefined && optionalEnv.has(argument.whenEnv));
+    return optional ? `[${shown}]` : shown;
+  });
+  return [quoteForShow(plan.command), ...args].join(' ');
 }
 
 function quoteForShow(part: string): string {

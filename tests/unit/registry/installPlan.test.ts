@@ -88,6 +88,7 @@ describe('npm packages', () => {
 
   it('checks choices, and leaves an optional named argument out with its flag', () => {
     const option = only('io.modelcontextprotocol.anonymous/hybrid-mcp');
+    expect(option.option.preview).toBe('npx -y @example/hybrid-mcp-server@1.5.0 [--mode <--mode>]');
     expect(build(option, { 'argument:0': 'fast' })).toEqual({
       ok: false,
       problems: ['--mode must be one of local, cached, proxy.'],
@@ -117,7 +118,7 @@ describe('PyPI packages and container images', () => {
   it('runs images with docker run -i --rm, variables by name only, values in the environment', () => {
     const option = only('io.github.example/database-manager');
     expect(option.option.preview).toBe(
-      'docker run -i --rm --network host -e DB_USERNAME -e DB_PASSWORD -e SSL_MODE -e DB_TYPE docker.io/example/database-manager-mcp:3.1.0 --host <--host> --port <--port> <database_name>',
+      'docker run -i --rm --network host -e DB_USERNAME -e DB_PASSWORD [-e SSL_MODE] -e DB_TYPE docker.io/example/database-manager-mcp:3.1.0 --host <--host> [--port <--port>] <database_name>',
     );
     const built = build(option, {
       'runtime:1/db_type': 'postgres',
