@@ -20,6 +20,7 @@ import { createSamplingHandler } from './mcp/sampling';
 import { createImportService } from './mcp/importService';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './mcp/launch';
+import { saveLateTaskResult } from './chat/lateTaskResults';
 import { createMcpManager, type McpManager } from './mcp/manager';
 import { createResourceWatch } from './mcp/resources';
 import type { LaunchContext } from './mcp/transports';
@@ -116,6 +117,14 @@ export function createCore(options: CoreOptions): Core {
       provider: () => ollama.provider(),
       settings: () => settings.get(),
     }),
+    onTaskFinished: (task, outcome) =>
+      saveLateTaskResult(
+        chat.history,
+        events,
+        task,
+        outcome,
+        settings.get().chat.maxToolResultChars,
+      ),
   });
   const imports = createImportService({
     manager: mcp,

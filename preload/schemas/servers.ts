@@ -353,6 +353,13 @@ export const progressEventSchema = z.strictObject({
   progress: z.number(),
   total: z.number().optional(),
   message: z.string().max(MAX_VALUE_LENGTH).optional(),
+  /** The server runs the call as a task (MCP Tasks): its status, and when it started (ms). */
+  task: z
+    .strictObject({
+      status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+      startedAt: z.number(),
+    })
+    .optional(),
 });
 
 const shortText = z.string().max(1_000);

@@ -26,6 +26,7 @@ import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { CallContext, ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
+import { HEARTH_CLOSING } from '../mcp/tasks/toolTask';
 import { createLiveResults, type LiveResults } from './liveResults';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
@@ -157,7 +158,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   ): { conversationId: string; turnId: string } => {
     const settings = options.settings();
     if (input.conversationId && !active.has(input.conversationId))
-      answerUnansweredCalls(history, input.conversationId);
+      answerUnansweredCalls(history, input.conversationId, options.mcp.tasks.isPending);
     const existing = input.conversationId ? history.get(input.conversationId) : undefined;
     if (input.conversationId && !existing)
       throw new UserFacingError('That conversation no longer exists.');
@@ -275,7 +276,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       await active.get(conversationId)?.done;
     },
     answerUnanswered: (conversationId) =>
-      active.has(conversationId) ? 0 : answerUnansweredCalls(history, conversationId),
+      active.has(conversationId)
+        ? 0
+        : answerUnansweredCalls(history, conversationId, options.mcp.tasks.isPending),
     pull(model) {
       if (pulls.has(model)) return false;
       pulls.add(model);
@@ -303,7 +306,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return true;
     },
     async dispose() {
-      for (const turn of active.values()) turn.controller.abort();
+      for (const turn of active.values()) turn.controller.abort(HEARTH_CLOSING);
       await Promise.all([...active.values()].map((turn) => turn.done));
       history.close();
     },

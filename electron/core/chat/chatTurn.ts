@@ -24,6 +24,7 @@ import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
 import { toolAppResourceUri } from '../mcp/apps/appResource';
+import { HEARTH_CLOSING } from '../mcp/tasks/toolTask';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
 import type { OfferTools, ToolOffer } from './toolOffer';
 import {
@@ -227,6 +228,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
               },
             },
           );
+      // Hearth is closing: calls left without a result are answered at the next start (a task
+      // still running on its server then gets its real result).
+      if (signal.aborted && signal.reason === HEARTH_CLOSING) return status('stopped');
       const owner = calls.find((entry) => entry.callId === callId)?.owner;
       if (result.state === 'done' && owner) options.learn?.(turnQuery(options.opening), owner);
       // The card shown from history later says how the call ended.

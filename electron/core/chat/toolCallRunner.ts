@@ -48,7 +48,12 @@ export interface ToolAccess {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; callId: string; meta?: Record<string, unknown> },
+    options: {
+      signal: AbortSignal;
+      callId: string;
+      conversationId?: string;
+      meta?: Record<string, unknown>;
+    },
   ): Promise<CallOutcome>;
 }
 
@@ -194,6 +199,7 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
     const outcome = await context.tools.call(runner.server, runner.tool, runnerArgs, {
       signal: context.signal,
       callId,
+      conversationId: context.conversationId,
       ...(sudo.ticket ? { meta: { [SUDO_TICKET_META_KEY]: sudo.ticket } } : {}),
     });
     const durationMs = Math.round(performance.now() - started);

@@ -49,10 +49,15 @@ const LATEST_MESSAGES = 100;
  * conversation with no turn running: a running turn's calls may be waiting for approval, which
  * does not make them unanswered. Returns how many were answered.
  */
-export function answerUnansweredCalls(history: ConversationStore, conversationId: string): number {
+export function answerUnansweredCalls(
+  history: ConversationStore,
+  conversationId: string,
+  /** A call whose task a server still runs is answered when the task ends, not here. */
+  isPending: (callId: string) => boolean = () => false,
+): number {
   const latest = history.messagePage(conversationId, LATEST_MESSAGES);
   if (!latest) return 0;
-  const unanswered = findUnansweredCalls(latest.messages);
+  const unanswered = findUnansweredCalls(latest.messages).filter(({ call }) => !isPending(call.id));
   if (unanswered.length === 0) return 0;
   history.append(
     conversationId,

@@ -6,6 +6,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describeCallError } from './errors';
+import type { TaskStatus } from './tasks/toolTask';
 
 /**
  * Even a tool that keeps reporting progress is stopped after this long: endless progress
@@ -17,6 +18,8 @@ export interface ToolProgress {
   progress: number;
   total?: number;
   message?: string;
+  /** Set when the server runs the call as a task: where it stands, and since when. */
+  task?: { status: TaskStatus; startedAt: number };
 }
 
 export interface ToolCallOptions {
@@ -28,6 +31,9 @@ export interface ToolCallOptions {
   maxTotalMs?: number;
   /** Sent as the request's `_meta` (the built-in shell tool reads its sudo ticket there). */
   meta?: Record<string, unknown>;
+  /** The chat's call and conversation, kept with a task so its result finds its way back. */
+  callId?: string;
+  conversationId?: string;
 }
 
 export type ToolCallOutcome =

@@ -17,6 +17,9 @@ import { createHearthClient, STDIO_PROBE_TIMEOUT_MS, type Elicit } from './heart
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
 import { eraKey, type EraVerdict, type EraVerdicts } from './eraVerdicts';
+import type { PendingTasks } from './tasks/pendingTasks';
+import { runAsTask } from './tasks/taskCall';
+import { runsAsTask } from './tasks/toolTask';
 import { startKeepAlive } from './keepAlive';
 import { applyLogLevel } from './loggingLevel';
 import { isSignInRequired } from './oauth/errors';
@@ -55,6 +58,10 @@ export interface ConnectionContext {
   auth?: ServerAuth;
   /** Each server's protocol era, remembered between starts; probed every time without it. */
   eras?: EraVerdicts;
+  /** Tasks still running on servers, so they are picked up again after a restart. */
+  tasks?: PendingTasks;
+  /** The server is ready again: pick up the tasks it still runs. */
+  onReady?(): void;
 }
 
 /** How the protocol version of a ready server was found, for its detail view. */
@@ -208,10 +215,17 @@ export class ServerConnection {
       return { ok: false, message: `The server “${this.name}” is not running (${this.state}).` };
     }
     const transport = this.transport;
-    const outcome = await callTool(this.client, tool, args, {
-      timeoutMs: this.context.config().requestTimeoutMs,
-      ...options,
-    });
+    const definition = this.offered.tools.find((offered) => offered.name === tool);
+    const outcome = runsAsTask(definition, this.client)
+      ? await runAsTask(this.client, tool, args, {
+          ...options,
+          server: this.name,
+          pending: this.context.tasks,
+        })
+      : await callTool(this.client, tool, args, {
+          timeoutMs: this.context.config().requestTimeoutMs,
+          ...options,
+        });
     if (outcome.ok || !(transport instanceof StdioProcessTransport)) return outcome;
     // A call that timed out while the server had written part of a line and never ended it:
     // whatever it writes next is glued to that part, so the next call would fail too.
@@ -380,6 +394,7 @@ export class ServerConnection {
       this.keepAlive(client, generation);
       this.listen(client, generation);
       this.context.onCatalogChanged();
+      this.context.onReady?.();
       return 'ready';
     } catch (error) {
       const stderr = this.context.log.recentStderr(5);

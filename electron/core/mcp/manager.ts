@@ -25,6 +25,8 @@ import { openConsentStore, type ConsentStore } from './consent';
 import { sameLaunch } from './configChanges';
 import { ServerConnection, type ConnectionTiming } from './connection';
 import { fileEraVerdicts } from './eraVerdicts';
+import { pendingTasksFile, type PendingTasks } from './tasks/pendingTasks';
+import { createTaskResumer, type TaskFinished } from './tasks/taskResume';
 import type { Elicit } from './hearthClient';
 import { launchReview } from './launchReview';
 import { carryOverSignIn } from './oauth/configChange';
@@ -60,6 +62,8 @@ export interface McpManagerOptions {
    * host opens); rejects when the page cannot be shown. Without it, sign-in is not possible.
    */
   openAuthorization?(url: string): Promise<void>;
+  /** A task picked up after a restart finished (its result goes to the conversation). */
+  onTaskFinished?: TaskFinished;
 }
 
 /** The name the built-in server gets in the list, and so the prefix of its tools' model names. */
@@ -67,6 +71,8 @@ export const BUILTIN_SERVER_ENTRY = 'hearth';
 
 export interface McpManager {
   store: ServerStore;
+  /** Tasks still running on servers, kept across restarts. */
+  tasks: PendingTasks;
   consent: ConsentStore;
   catalog: ToolCatalog;
   /** Starts every enabled server at once; resolves when each is ready or has failed. */
@@ -116,6 +122,11 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   const { vault, events, logger } = options;
   const store = openServerStore({ dataDir: options.dataDir, vault, onProblem: options.onProblem });
   const eras = fileEraVerdicts(options.dataDir, options.onProblem);
+  const tasks = pendingTasksFile(options.dataDir, options.onProblem);
+  const resumer = createTaskResumer({
+    pending: tasks,
+    onFinished: (task, outcome) => options.onTaskFinished?.(task, outcome),
+  });
   const consent = openConsentStore({
     dataDir: options.dataDir,
     vault,
@@ -180,6 +191,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       onResourceUpdated: (uri) => events.emit('resources:updated', { server: config.name, uri }),
       auth,
       eras,
+      tasks,
+      onReady: () =>
+        void connection
+          .withClient(async (client) =>
+            resumer.resume(config.name, client, (text) => log.add('hearth', 'info', text)),
+          )
+          .catch(() => undefined),
     });
     const created = { connection, log };
     slots.set(key, created);
@@ -209,6 +227,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
 
   return {
     store,
+    tasks,
     consent,
     catalog,
     async startAll() {

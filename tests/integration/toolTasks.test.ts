@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
+import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { startTaskHttpServer, type TaskHttpServer } from '../fixtures/servers/taskHttpServer';
+import { addApprovedServer } from '../support/fixtureServerSetup';
+import { everythingStdio } from '../support/mcpFixtures';
+
+// MCP Tasks with the reference everything server's task tool (`simulate-research-query`, which
+// requires running as a task and takes about four seconds): the card hears each status, the
+// result is fetched when it is done, a stop cancels it on the server, and a task still running
+// when Hearth closes is picked up at the next start (from a remote server that keeps its tasks)
+// and its result saved in the conversation.
+const TOOL = 'everything_simulate-research-query';
+let chat: ChatHarness | undefined;
+let remote: TaskHttpServer | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+  await remote?.close();
+  remote = undefined;
+});
+
+interface Progress {
+  callId: string;
+  message?: string;
+  task?: { status: string; startedAt: number };
+}
+
+function recordProgress(harness: ChatHarness): Progress[] {
+  const seen: Progress[] = [];
+  harness.api.tools.onProgress((payload) => seen.push(payload as Progress));
+  return seen;
+}
+
+async function approve(harness: ChatHarness): Promise<void> {
+  const request = await harness.next('approval:request');
+  await harness.api.approval.respond(String(request.requestId), { decision: 'once' });
+}
+
+const toolMessages = (harness: ChatHarness) =>
+  harness.ollama
+    .chatRequests()
+    .flatMap((request) => (request.messages ?? []).filter((message) => message.role === 'tool'))
+    .map((message) => message.content);
+
+describe('tool calls that run as tasks', () => {
+  it('shows the task’s status while it runs and gives the model its result', async () => {
+    chat = await startChatHarness({
+      script: [toolCall(TOOL, { topic: 'honey bees' }), plainAnswer('Here it is.')],
+    });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'everything', everythingStdio());
+    const progress = recordProgress(harness);
+    const turn = harness.turn('research honey bees');
+    await approve(harness);
+    const { status } = await turn;
+    expect(status.state).toBe('done');
+    const statuses = progress.filter((event) => event.task).map((event) => event.task?.status);
+    expect(statuses).toContain('working');
+    expect(statuses.at(-1)).toBe('completed');
+    expect(progress.map((event) => event.message)).toContain('Gathering sources...');
+    expect(toolMessages(harness).join('\n')).toContain('# Research Report: honey bees');
+    expect(readFileSync(join(harness.host.dataDir, 'tasks.json'), 'utf8')).toBe('[]');
+  });
+
+  it('cancels the task on the server when the user stops the turn', async () => {
+    chat = await startChatHarness({
+      script: [toolCall(TOOL, { topic: 'wasps' }), plainAnswer('never')],
+    });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'everything', everythingStdio());
+    const progress = recordProgress(harness);
+    const { conversationId, turnId } = await harness.api.chat.send({ text: 'research wasps' });
+    await approve(harness);
+    await expect.poll(() => progress.some((event) => event.task), { timeout: 10_000 }).toBe(true);
+    expect(await harness.api.chat.stop(conversationId, turnId)).toBe(true);
+    const card = await harness.next(
+      'chat:toolCall',
+      (payload) => payload.state === 'cancelled' || payload.state === 'failed',
+    );
+    expect(card.state).toBe('cancelled');
+    expect(readFileSync(join(harness.host.dataDir, 'tasks.json'), 'utf8')).toBe('[]');
+    const log = (await harness.api.servers.logs('everything')).map((entry) => entry.text);
+    expect(log.join('\n')).not.toMatch(/Picking up/);
+  });
+
+  it('picks a task up after Hearth restarts and saves its result as the call’s answer', async () => {
+    // A remote server that keeps its tasks: the task outlives Hearth's connection.
+    const keeper = await startTaskHttpServer(2_500);
+    remote = keeper;
+    chat = await startChatHarness({
+      script: [toolCall('keeper_slow_report', { topic: 'ants' }), plainAnswer('x')],
+    });
+    const dataDir = chat.host.dataDir;
+    await chat.api.servers.save({
+      name: 'keeper',
+      transport: { type: 'http', url: keeper.url, protocol: 'streamable-http', headers: [] },
+    });
+    expect((await chat.api.servers.start('keeper')).state).toBe('ready');
+    const progress = recordProgress(chat);
+    const { conversationId } = await chat.api.chat.send({ text: 'research ants' });
+    await approve(chat);
+    await expect.poll(() => progress.some((event) => event.task), { timeout: 10_000 }).toBe(true);
+    // Hearth closes while the task runs on the (still running) remote server.
+    await chat.close();
+    chat = undefined;
+    const kept = JSON.parse(readFileSync(join(dataDir, 'tasks.json'), 'utf8')) as unknown[];
+    expect(kept).toHaveLength(1);
+
+    chat = await startChatHarness({ script: [plainAnswer('unused')], dataDir });
+    const harness = chat;
+    const saved = await harness.next(
+      'chat:message',
+      (payload) =>
+        payload.conversationId === conversationId &&
+        (payload.message as { role?: string }).role === 'tool',
+      20_000,
+    );
+    expect((saved.message as { content: string }).content).toBe('report: ants');
+    const conversation = await harness.api.conversations.get(conversationId);
+    const answers = conversation?.messages.filter((message) => message.role === 'tool') ?? [];
+    expect(answers).toHaveLength(1);
+    expect(readFileSync(join(dataDir, 'tasks.json'), 'utf8')).toBe('[]');
+  });
+});
