@@ -15,7 +15,13 @@ import { useApi } from '../../apiContext';
 import { messageOf } from '../../hooks';
 import { openLink } from '../../links';
 import { AppHostContext } from './appHostContext';
-import { appMessageText, clampAppHeight, currentTheme } from './appFrameLogic';
+import {
+  APP_FRAME_FLAGS,
+  appMessageText,
+  clampAppHeight,
+  currentTheme,
+  safeSandboxFlags,
+} from './appFrameLogic';
 
 /** How long the sandbox page and then the app may take to answer before the card says so. */
 export const APP_LOAD_TIMEOUT_MS = 15_000;
@@ -73,6 +79,8 @@ export function McpAppFrame(props: McpAppFrameProps) {
       setView(opened);
       const iframe = frame.current;
       if (!iframe) return;
+      // The flags are in place before the frame loads anything.
+      iframe.setAttribute('sandbox', safeSandboxFlags(opened.sandboxFlags));
       const proxyReady = waitForProxyReady(iframe);
       iframe.src = opened.sandboxUrl;
       await withTimeout(proxyReady, 'the sandbox page did not start');
@@ -89,7 +97,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
       await bridge.connect(new PostMessageTransport(iframe.contentWindow, iframe.contentWindow));
       await bridge.sendSandboxResourceReady({
         html: opened.html,
-        sandbox: opened.sandboxFlags,
+        sandbox: safeSandboxFlags(opened.sandboxFlags),
         ...(opened.csp ? { csp: opened.csp } : {}),
         ...(opened.permissions ? { permissions: opened.permissions } : {}),
       });
@@ -146,7 +154,7 @@ export function McpAppFrame(props: McpAppFrameProps) {
         className="mcp-app-frame"
         title={`App of ${server} › ${tool}`}
         // The frame's own flags come before its address: no popups, no top navigation.
-        sandbox={view?.sandboxFlags ?? 'allow-scripts allow-same-origin allow-forms'}
+        sandbox={safeSandboxFlags(view?.sandboxFlags ?? APP_FRAME_FLAGS.join(' '))}
         allow={permissionPolicy(view)}
         referrerPolicy="no-referrer"
         style={{ height }}

@@ -33,3 +33,15 @@ export function appMessageText(content: unknown): string {
 export function currentTheme(root: HTMLElement = document.documentElement): 'light' | 'dark' {
   return root.dataset.theme === 'dark' ? 'dark' : 'light';
 }
+
+/**
+ * The only sandbox flags an app's frame ever gets, whatever main sends: scripts and forms run,
+ * and the frame keeps its own (sandbox) origin. Never popups, top navigation, modals or downloads.
+ */
+export const APP_FRAME_FLAGS = ['allow-scripts', 'allow-same-origin', 'allow-forms'] as const;
+
+/** `asked`, less anything outside APP_FRAME_FLAGS. */
+export function safeSandboxFlags(asked: string): string {
+  const allowed = new Set<string>(APP_FRAME_FLAGS);
+  return [...new Set(asked.split(/\s+/))].filter((flag) => allowed.has(flag)).join(' ');
+}

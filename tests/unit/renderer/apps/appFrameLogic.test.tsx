@@ -6,6 +6,7 @@ import {
   MAX_APP_HEIGHT,
   MAX_APP_MESSAGE_CHARS,
   MIN_APP_HEIGHT,
+  safeSandboxFlags,
 } from '../../../../renderer/src/chat/apps/appFrameLogic';
 
 describe('showing an MCP App', () => {
@@ -30,6 +31,15 @@ describe('showing an MCP App', () => {
     expect(
       appMessageText([{ type: 'text', text: 'x'.repeat(MAX_APP_MESSAGE_CHARS + 5) }]),
     ).toHaveLength(MAX_APP_MESSAGE_CHARS);
+  });
+
+  it('never gives the frame popups, top navigation or other flags beyond the safe three', () => {
+    expect(
+      safeSandboxFlags(
+        'allow-scripts allow-popups allow-top-navigation allow-same-origin allow-modals allow-forms allow-downloads',
+      ),
+    ).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(safeSandboxFlags('')).toBe('');
   });
 
   it('reads Hearth’s theme from the page', () => {
