@@ -88,6 +88,8 @@ afterAll(async () => {
 
 async function openBrowse() {
   await page.getByRole('button', { name: 'Servers', exact: true }).click();
+  const back = page.getByRole('button', { name: 'Back to your servers' });
+  if ((await back.count()) > 0) await back.click();
   await page.getByRole('button', { name: 'Browse registry' }).click();
   await page.getByRole('heading', { name: 'Browse servers' }).waitFor();
 }
@@ -289,5 +291,45 @@ describe('browsing and installing from a registry', () => {
     }
     expect(problems).toEqual([]);
     expect(existsSync(memoryFile)).toBe(true);
+  });
+
+  it('works from the keyboard alone: search, choose, install, fill the form and submit with Enter', async () => {
+    await page.setViewportSize({ width: 1280, height: 820 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openBrowse();
+    const focused = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+    const tabTo = async (name: string) => {
+      for (let press = 0; press < 40 && (await focused()) !== name; press++)
+        await page.keyboard.press('Tab');
+      expect(await focused()).toBe(name);
+    };
+    await page.getByRole('searchbox', { name: 'Search the registry' }).focus();
+    await page.keyboard.type('python');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => results().getByRole('listitem').count()).toBe(1);
+    await tabTo('Weather');
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Ways to install it' }).waitFor();
+    await tabTo('Install…');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Install “Weather”' });
+    await dialog.waitFor();
+    await dialog.getByText('uvx weather-mcp-server@0.5.0').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('key-typed-with-the-keyboard');
+    expect(
+      await dialog
+        .getByLabel(/WEATHER_API_KEY/)
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    const review = page.getByRole('dialog', { name: 'Review “Weather”' });
+    await review.waitFor();
+    expect(await review.textContent()).not.toContain('key-typed-with-the-keyboard');
+    await page.keyboard.press('Escape');
+    const list = page.getByRole('list', { name: 'Servers' });
+    await expect
+      .poll(() => list.getByRole('listitem').filter({ hasText: 'Weather' }).textContent())
+      .toMatch(/Needs approval/);
   });
 });
