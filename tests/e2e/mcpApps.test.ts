@@ -273,6 +273,7 @@ describe('a hostile MCP App', () => {
           'other-server',
           'model-only',
           'bad-link',
+          'link-flood',
           'own-tool',
         ].map(async (name) => [name, await outcome(name)] as const),
       ),
@@ -286,6 +287,7 @@ describe('a hostile MCP App', () => {
     expect(outcomes['other-server']).toMatch(/refused: .*has no tool named “echo”/);
     expect(outcomes['model-only']).toMatch(/refused: .*for the model only/);
     expect(outcomes['bad-link']).toMatch(/refused/);
+    expect(outcomes['link-flood']).toMatch(/refused/);
     // The forged call never ran: the legitimate one is the server's first.
     expect(outcomes['own-tool']).toBe('own-tool: ok: ping #1');
     expect(page.url()).toContain('127.0.0.1');

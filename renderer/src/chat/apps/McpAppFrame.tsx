@@ -19,6 +19,7 @@ import {
   APP_FRAME_FLAGS,
   appMessageText,
   clampAppHeight,
+  createLinkThrottle,
   currentTheme,
   safeSandboxFlags,
 } from './appFrameLogic';
@@ -199,7 +200,9 @@ function createBridge(
     effects.onMessage(text);
     return {};
   };
+  const mayOpenLink = createLinkThrottle();
   bridge.onopenlink = async (params) => {
+    if (!mayOpenLink()) return { isError: true };
     const refused = await openLink(api, params.url);
     return refused ? { isError: true } : {};
   };

@@ -45,3 +45,17 @@ export function safeSandboxFlags(asked: string): string {
   const allowed = new Set<string>(APP_FRAME_FLAGS);
   return [...new Set(asked.split(/\s+/))].filter((flag) => allowed.has(flag)).join(' ');
 }
+
+/** An app may open a link at most this often: a hostile one must not open tab after tab. */
+export const APP_LINK_INTERVAL_MS = 3_000;
+
+/** True when the app may open a link now; counts it when so. */
+export function createLinkThrottle(now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const time = now();
+    if (time - last < APP_LINK_INTERVAL_MS) return false;
+    last = time;
+    return true;
+  };
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APP_LINK_INTERVAL_MS,
   appMessageText,
+  createLinkThrottle,
   clampAppHeight,
   currentTheme,
   MAX_APP_HEIGHT,
@@ -40,6 +42,16 @@ describe('showing an MCP App', () => {
       ),
     ).toBe('allow-scripts allow-same-origin allow-forms');
     expect(safeSandboxFlags('')).toBe('');
+  });
+
+  it('lets an app open a link at most every few seconds', () => {
+    let time = 1_000;
+    const mayOpen = createLinkThrottle(() => time);
+    expect(mayOpen()).toBe(true);
+    time += APP_LINK_INTERVAL_MS - 1;
+    expect(mayOpen()).toBe(false);
+    time += 1;
+    expect(mayOpen()).toBe(true);
   });
 
   it('reads Hearth’s theme from the page', () => {
