@@ -66,6 +66,7 @@ export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps
           id={searchId}
           className="input"
           type="search"
+          maxLength={200}
           placeholder="Search by name or description"
           value={text}
           onChange={(event) => setText(event.target.value)}

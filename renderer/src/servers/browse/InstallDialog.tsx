@@ -130,6 +130,7 @@ export function InstallDialog(props: InstallDialogProps) {
             <input
               {...control}
               className="input"
+              maxLength={64}
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
@@ -295,6 +296,7 @@ function InstallFieldControl({
             type={field.secret ? 'password' : field.format === 'number' ? 'number' : 'text'}
             autoComplete="off"
             spellCheck={false}
+            maxLength={32_768}
             placeholder={
               field.placeholder ??
               (field.format === 'filepath' ? '/path/on/this/computer' : undefined)
