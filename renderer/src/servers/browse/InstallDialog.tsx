@@ -89,7 +89,11 @@ export function InstallDialog(props: InstallDialogProps) {
     <Dialog
       open
       title={`Install “${server.title ?? server.name}”`}
-      subtitle={`${option.label}. Hearth shows you what it runs before it first starts.`}
+      subtitle={`${option.label}. ${
+        option.kind === 'remote'
+          ? 'Hearth connects to it once it is installed.'
+          : 'Hearth shows you what it runs before it first starts.'
+      }`}
       onCancel={onCancel}
       className="wide-dialog"
       actions={
