@@ -8,6 +8,7 @@ import {
 } from '../../electron/core/registry/registryService';
 import { bundleEntry, MEMORY_NAME, MEMORY_VERSION } from '../fixtures/registry/documents';
 import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
+import { startEverythingHttp } from '../support/everythingHttp';
 import { createTestManager, type TestManager } from '../support/managerHarness';
 import { tempDir } from '../support/testHost';
 
@@ -245,6 +246,82 @@ describe('installing from a registry', () => {
       expect(detailWithout.options[0]?.available).toBe(false);
     } finally {
       await bundled.close();
+    }
+  });
+
+  it('installs a remote as an HTTP server that connects at once, its secret header in the vault', async () => {
+    setUp();
+    const http = await startEverythingHttp();
+    const remote = await startTestRegistry({
+      documents: [
+        {
+          server: {
+            name: 'io.github.example/everything-remote',
+            description: 'The everything server, hosted',
+            title: 'Everything remote',
+            version: '1.0.0',
+            remotes: [
+              {
+                type: 'streamable-http',
+                url: `${new URL(http.url).origin}{path}`,
+                variables: {
+                  path: { description: 'Its path', default: new URL(http.url).pathname },
+                },
+                headers: [
+                  {
+                    name: 'Authorization',
+                    value: 'Bearer {token}',
+                    variables: { token: { isRequired: true, isSecret: true } },
+                  },
+                ],
+              },
+            ],
+          },
+          _meta: {
+            'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true },
+          },
+        },
+      ],
+    });
+    try {
+      const withRemote = createRegistryService({
+        client: () => createRegistryClient({ baseUrl: remote.url }),
+        servers: {
+          list: () => harness.manager.list(),
+          save: (config) => harness.manager.save(config),
+        },
+      });
+      const detail = await withRemote.server('io.github.example/everything-remote');
+      expect(detail.options[0]?.fields.map((field) => [field.id, field.secret])).toEqual([
+        ['url/path', false],
+        ['header:Authorization/token', true],
+      ]);
+      const entry = await withRemote.install({
+        name: detail.name,
+        version: detail.version,
+        option: 'remote-0',
+        serverName: detail.suggestedName,
+        values: { 'header:Authorization/token': 'abc123' },
+      });
+      expect(entry.config.transport).toMatchObject({
+        type: 'http',
+        url: http.url,
+        protocol: 'streamable-http',
+        headers: [{ name: 'Authorization', secret: true }],
+      });
+      expect(serversFile()).not.toContain('abc123');
+      expect(harness.vault.get('server:Everything remote:header:Authorization')).toBe(
+        'Bearer abc123',
+      );
+      await harness.waitForState('Everything remote', 'ready');
+      const outcome = await harness.manager.callTool('Everything remote', 'echo', {
+        message: 'hi',
+      });
+      expect(outcome.ok).toBe(true);
+    } finally {
+      await harness.manager.stop('Everything remote');
+      await http.stop();
+      await remote.close();
     }
   });
 });
