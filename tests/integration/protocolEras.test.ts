@@ -31,7 +31,7 @@ describe('protocol eras through the v2 client', () => {
     const client = await connect('2026', 'auto');
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['echo']);
+    expect(tools.map((tool) => tool.name)).toContain('echo');
     const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
     expect(result.content).toEqual([{ type: 'text', text: 'echo(2026): hi' }]);
   });

@@ -4,6 +4,7 @@
  * matched to tool words one or two edits away. Built once per tool set, queried per message.
  */
 import { stem, terms, words } from './textTerms';
+import { intentWords } from './queryIntent';
 import { toolFields, type RankableTool } from './toolText';
 
 /** Standard BM25 constants (Robertson and Zaragoza): term saturation and length normalisation. */
@@ -74,7 +75,10 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
       const scores = new Array<number>(tools.length).fill(0);
       const matched = new Array<number>(tools.length).fill(0);
       const ownMatched = new Array<number>(tools.length).fill(0);
-      const queryTerms = countTerms(terms(query, { names: true }));
+      const queryTerms = countTerms([
+        ...terms(query, { names: true }),
+        ...terms(intentWords(query).join(' ')),
+      ]);
       const queryWords = words(query);
       const wordSet = new Set(queryWords);
       // "box plot" finds `boxplot`: two message words written as one in the tools.

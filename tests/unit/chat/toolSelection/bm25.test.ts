@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBm25Index, editDistance } from '../../../../electron/core/chat/toolSelection/bm25';
+import { intentWords } from '../../../../electron/core/chat/toolSelection/queryIntent';
 import { stem, terms, words } from '../../../../electron/core/chat/toolSelection/textTerms';
 import type { RankableTool } from '../../../../electron/core/chat/toolSelection/toolText';
 
@@ -198,5 +199,33 @@ describe('BM25 over tools', () => {
     expect(editDistance('screnshot', 'screenshot', 2)).toBe(1);
     expect(editDistance('direciton', 'direction', 2)).toBe(1);
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
+  });
+});
+
+describe('what a message’s form adds', () => {
+  it('reads an issue key as a message about an issue', () => {
+    const index = buildBm25Index([
+      {
+        modelName: 'tracker_get_issue',
+        tool: {
+          name: 'get_issue',
+          description: 'Get an issue by its key',
+          inputSchema: { type: 'object' },
+        },
+      },
+      {
+        modelName: 'chat_get_user',
+        tool: {
+          name: 'get_user',
+          description: 'Get a user by name',
+          inputSchema: { type: 'object' },
+        },
+      },
+    ]);
+    const [issue, user] = index.score('what happened on INFRA-55');
+    expect(issue).toBeGreaterThan(0);
+    expect(user).toBe(0);
+    expect(index.score('what happened on it')[0]).toBe(0);
+    expect(intentWords('see ops-311 and PR 7')).toEqual([]);
   });
 });
