@@ -98,7 +98,11 @@ const results = () => page.getByRole('list', { name: 'Servers in the registry' }
 
 describe('browsing and installing from a registry', () => {
   it('installs the memory server from its entry, approves it and calls its tool in chat', async () => {
-    await openBrowse();
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByRole('heading', { name: 'No servers of your own yet' }).waitFor();
+    await shot('registry-empty-servers');
+    await page.getByRole('button', { name: 'Find one in a registry' }).click();
+    await page.getByRole('heading', { name: 'Browse servers' }).waitFor();
     await expect.poll(() => results().getByRole('listitem').count()).toBe(19);
     await page.getByText('One entry was left out: it is malformed.').click();
     await page.getByText(/broken-entry/).waitFor();

@@ -116,6 +116,7 @@ export function ServersView() {
             ) : ownServers.length === 0 ? (
               <EmptyState
                 onAdd={() => openForm('add')}
+                onBrowse={() => setBrowsing(true)}
                 onBundle={() => bundles.chooseFile()}
                 onImport={() => setDialog({ kind: 'import' })}
               />
@@ -170,10 +171,12 @@ function formTitle(mode: FormMode, config: ServerConfig | undefined): string {
 /** What MCP servers are, for someone who has none yet. */
 function EmptyState({
   onAdd,
+  onBrowse,
   onBundle,
   onImport,
 }: {
   onAdd(): void;
+  onBrowse(): void;
   onBundle(): void;
   onImport(): void;
 }) {
@@ -189,6 +192,9 @@ function EmptyState({
       <div className="empty-state-actions">
         <button type="button" className="button primary" onClick={onAdd}>
           Add server
+        </button>
+        <button type="button" className="button" onClick={onBrowse}>
+          Find one in a registry
         </button>
         <button type="button" className="button" onClick={onBundle}>
           Install a bundle (.mcpb)
