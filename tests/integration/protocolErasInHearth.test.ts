@@ -181,3 +181,20 @@ describe('a 2026-only server over Streamable HTTP', () => {
     }
   });
 });
+
+describe('list changes from a 2026-only server', () => {
+  it('arrive on the subscriptions/listen stream and refresh its tools', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('ok')] });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'modern', era('2026'));
+    const before = harness.host.core.mcp.catalog.forModel().map((tool) => tool.modelName);
+    expect(before).not.toContain('modern_extra_1');
+    const added = await harness.host.core.mcp.callTool('modern', 'add_tool', {});
+    expect(added.ok).toBe(true);
+    await expect
+      .poll(() => harness.host.core.mcp.catalog.forModel().map((tool) => tool.modelName), {
+        timeout: 10_000,
+      })
+      .toContain('modern_extra_1');
+  });
+});
