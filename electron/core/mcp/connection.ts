@@ -303,7 +303,9 @@ export class ServerConnection {
     const first = await this.attempt(kind, generation, remembered);
     if (typeof first === 'string') return first;
     if (generation !== this.generation) return 'superseded';
-    if (remembered) {
+    // A remembered era is doubted only when the server answered and refused; one that ended on
+    // its own (a broken start) would end whatever it was asked.
+    if (remembered && !first.ended) {
       eras?.forget(key);
       this.context.log.add(
         'hearth',
@@ -318,7 +320,11 @@ export class ServerConnection {
         'info',
         'The server ended when asked which protocol versions it speaks (server/discover), as servers built for the 2025 protocol may; starting it again with the 2025 handshake.',
       );
-      return this.retry(kind, generation, { kind: 'legacy' }, first);
+      const second = await this.retry(kind, generation, { kind: 'legacy' }, first);
+      // It ends with the 2025 handshake too: it is not the probe. Later starts skip it, so a
+      // server that cannot start is started once per try, not twice.
+      if (typeof second !== 'string') eras?.set(key, { kind: 'legacy' });
+      return second;
     }
     return first;
   }
@@ -342,7 +348,7 @@ export class ServerConnection {
     | 'ready'
     | 'superseded'
     | 'sign-in'
-    | { message: string; tryNextKind: boolean; endedWhileProbing?: boolean }
+    | { message: string; tryNextKind: boolean; ended?: boolean; endedWhileProbing?: boolean }
   > {
     const config = this.context.config();
     const built = buildTransport(config, kind, {
@@ -398,12 +404,11 @@ export class ServerConnection {
       return 'ready';
     } catch (error) {
       const stderr = this.context.log.recentStderr(5);
-      const endedWhileProbing =
-        !known &&
+      const ended =
         transport instanceof StdioProcessTransport &&
         transport.exit !== undefined &&
-        !transport.stoppedBecause &&
-        client.getProtocolEra() === undefined;
+        !transport.stoppedBecause;
+      const endedWhileProbing = ended && !known && client.getProtocolEra() === undefined;
       await this.disconnect();
       if (generation !== this.generation) return 'superseded';
       if (isSignInRequired(error)) return 'sign-in';
@@ -414,7 +419,7 @@ export class ServerConnection {
         stderr,
         timeoutMs: this.connectTimeoutMs,
       });
-      return { ...described, endedWhileProbing };
+      return { ...described, ended, endedWhileProbing };
     }
   }
 
