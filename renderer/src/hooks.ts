@@ -83,6 +83,22 @@ export function useNotices(api: Api): { notices: Notice[]; dismiss(id: number): 
   return { notices, dismiss };
 }
 
+/** True in the desktop app, where the system's pickers can name the host's files and folders. */
+export function useDesktopHost(api: Api): boolean {
+  const [desktop, setDesktop] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.app.info().then(
+      (info) => live && setDesktop(info.host === 'electron'),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return desktop;
+}
+
 export function useConnectionStatus(connection: Connection): ConnectionStatus {
   return useSyncExternalStore(connection.onStatus, connection.status);
 }

@@ -1,6 +1,7 @@
 /** The fields of each transport: a local command (stdio) or a remote server (HTTP). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../apiContext';
+import { useDesktopHost } from '../hooks';
 import { ArgumentList } from './ArgumentList';
 import { splitCommandLine } from './commandLine';
 import { CodeTextField, Field } from './Field';
@@ -140,17 +141,7 @@ export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProp
  */
 function FolderButton({ onChosen }: { onChosen(path: string): void }) {
   const api = useApi();
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.app.info().then(
-      (info) => live && setSupported(info.host === 'electron'),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const supported = useDesktopHost(api);
   if (!supported) return null;
   return (
     <button

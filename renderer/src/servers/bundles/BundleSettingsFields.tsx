@@ -3,9 +3,9 @@
  * secrets as password fields (a stored secret kept when left empty), numbers with their bounds,
  * folders with the system's picker where the host has one, several values one per line.
  */
-import { useEffect, useState } from 'react';
 import type { BundleUserConfigField } from '../../../../preload/schemas/bundles';
 import { useApi } from '../../apiContext';
+import { useDesktopHost } from '../../hooks';
 import { Field } from '../Field';
 
 export type SettingValue = string | boolean;
@@ -172,18 +172,7 @@ function SettingField({
 
 /** The system's folder picker, in the desktop app only (a page cannot name the host's folders). */
 function FolderButton({ title, onChoose }: { title: string; onChoose(): void }) {
-  const api = useApi();
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.app.info().then(
-      (info) => live && setSupported(info.host === 'electron'),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const supported = useDesktopHost(useApi());
   if (!supported) return null;
   return (
     <button type="button" className="button" onClick={onChoose} aria-label={`Choose ${title}…`}>
