@@ -198,3 +198,13 @@ describe('list changes from a 2026-only server', () => {
       .toContain('modern_extra_1');
   });
 });
+
+describe('the log level of a 2026-only server', () => {
+  it('travels with each call, since the era has no logging/setLevel', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('ok')] });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'modern', era('2026'));
+    const outcome = await harness.host.core.mcp.callTool('modern', 'log_level', {});
+    expect(outcome.ok && outcome.result.content).toEqual([{ type: 'text', text: 'level: info' }]);
+  });
+});

@@ -4,7 +4,7 @@
  * repeated crashes, stop with its whole process tree. Protocol work is the SDK Client's; this
  * class only decides when and reports what happened, in words.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, type Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState, ServerStatus } from '../../../preload/schemas/servers';
@@ -21,7 +21,7 @@ import type { PendingTasks } from './tasks/pendingTasks';
 import { runAsTask } from './tasks/taskCall';
 import { runsAsTask } from './tasks/toolTask';
 import { startKeepAlive } from './keepAlive';
-import { applyLogLevel } from './loggingLevel';
+import { applyLogLevel, DEFAULT_LOG_LEVEL } from './loggingLevel';
 import { isSignInRequired } from './oauth/errors';
 import { isSessionGone } from './sessionExpiry';
 import type { ServerAuth } from './oauth/serverAuth';
@@ -216,6 +216,11 @@ export class ServerConnection {
     }
     const transport = this.transport;
     const definition = this.offered.tools.find((offered) => offered.name === tool);
+    // A 2026 server is told the log level with each call (it has no logging/setLevel).
+    if (this.client.getProtocolEra() === 'modern') {
+      const level = this.context.config().logLevel ?? DEFAULT_LOG_LEVEL;
+      options = { ...options, meta: { [LOG_LEVEL_META_KEY]: level, ...options.meta } };
+    }
     const outcome = runsAsTask(definition, this.client)
       ? await runAsTask(this.client, tool, args, {
           ...options,
@@ -383,7 +388,7 @@ export class ServerConnection {
       this.rememberEra(client);
       this.offered = await listOfferings(client);
       if (generation !== this.generation) return 'superseded';
-      // The 2026 protocol has no logging/setLevel: the level travels with each request.
+      // The 2026 protocol has no logging/setLevel: the level travels with each call (callTool).
       if (client.getProtocolEra() !== 'modern')
         await applyLogLevel(client, config.logLevel, this.context.log);
       if (generation !== this.generation) return 'superseded';
