@@ -25,15 +25,25 @@ export function readJson<T>(name: string): T {
 /** Every listed tool as the catalog would hand it to the chat. */
 export function evaluationTools(listed = readJson<ListedServer[]>('tools.json')): ModelTool[] {
   const entries = listed.flatMap((server) =>
-    server.tools.map((tool) => ({ server: server.server, tool: tool as Tool })),
+    server.tools.map((tool) => ({
+      server: server.server,
+      tool: tool as Tool,
+      serverNotes: server.instructions,
+    })),
   );
   const table = new ModelNameTable().assign(
     entries.map(({ server, tool }) => ({ server, tool: tool.name })),
   );
   const nameOf = new Map([...table].map(([modelName, owner]) => [keyOf(owner), modelName]));
-  return entries.map(({ server, tool }) => {
+  return entries.map(({ server, tool, serverNotes }) => {
     const modelName = nameOf.get(keyOf({ server, tool: tool.name })) ?? tool.name;
-    return { modelName, server, tool, ollama: toOllamaTool(modelName, tool, server) };
+    return {
+      modelName,
+      server,
+      tool,
+      ollama: toOllamaTool(modelName, tool, server),
+      ...(serverNotes ? { serverNotes } : {}),
+    };
   });
 }
 

@@ -9,6 +9,8 @@ import type {
 import { listAll } from './pagination';
 
 export interface ServerOfferings {
+  /** What the server said about itself when it connected (MCP `instructions`), if anything. */
+  instructions?: string;
   tools: Tool[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
@@ -42,5 +44,12 @@ export async function listOfferings(client: Client): Promise<ServerOfferings> {
       ? listAll<'prompts', Prompt>((cursor) => client.listPrompts({ cursor }), 'prompts')
       : none<Prompt>(),
   ]);
-  return { tools, resources, resourceTemplates, prompts };
+  const instructions = client.getInstructions();
+  return {
+    ...(instructions ? { instructions } : {}),
+    tools,
+    resources,
+    resourceTemplates,
+    prompts,
+  };
 }

@@ -29,6 +29,11 @@ export interface ModelTool {
   ollama: OllamaTool;
   /** The user pinned it: offered with every message, past the tool budget. */
   pinned?: boolean;
+  /**
+   * What the server says about itself (its MCP `instructions`): context for ranking its tools,
+   * never sent to the model (a server's words are untrusted).
+   */
+  serverNotes?: string;
 }
 
 export interface ToolCatalog {
@@ -61,11 +66,10 @@ export function createToolCatalog(options: {
   };
 
   const served = () => {
-    const entries = options
-      .connections()
-      .flatMap((connection) =>
-        connection.offerings().tools.map((tool) => ({ server: connection.name, tool })),
-      );
+    const entries = options.connections().flatMap((connection) => {
+      const { tools, instructions } = connection.offerings();
+      return tools.map((tool) => ({ server: connection.name, tool, instructions }));
+    });
     const table = names.assign(entries.map(({ server, tool }) => ({ server, tool: tool.name })));
     const nameOf = new Map(
       [...table].map(([modelName, owner]) => [ownerKey(owner.server, owner.tool), modelName]),
@@ -121,12 +125,13 @@ export function createToolCatalog(options: {
             tool._meta?.[INTERNAL_TOOL_META_KEY] !== true &&
             toolVisibleTo(tool, 'model'),
         )
-        .map(({ server, tool, modelName }) => ({
+        .map(({ server, tool, modelName, instructions }) => ({
           modelName,
           server,
           tool,
           ollama: ollamaFor(modelName, tool, server),
           ...(settingsFor(server, tool.name).pinned ? { pinned: true } : {}),
+          ...(instructions ? { serverNotes: instructions } : {}),
         })),
     resolve: (modelName) => {
       served();

@@ -17,9 +17,18 @@ const B = 0.75;
 const MAX_LENGTH_RATIO = 1.5;
 /**
  * Name words count most (the name is the tool's own summary), parameters less; the server's name
- * and notes are context shared by all its tools, so they count least.
+ * and notes are context shared by all its tools, so they count least. Notes (a server's
+ * `instructions`) can be pages long: above 0.1 they drowned the tools' own words on the tuning
+ * part; at 0.1 they change no ranking there, and stay as context for servers that explain
+ * themselves.
  */
-const FIELD_WEIGHTS = { name: 3, description: 1, parameters: 0.25, server: 0.3 } as const;
+const FIELD_WEIGHTS = {
+  name: 3,
+  description: 1,
+  parameters: 0.25,
+  server: 0.3,
+  notes: 0.1,
+} as const;
 /** Added to the tools of a server the message names ("…in jira", "google it"). */
 const MENTION_BONUS = 4;
 /** A message word this long that starts a server's name names it (`elastic`, `elasticsearch`). */
@@ -51,7 +60,7 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
       for (const term of terms(fields[field as keyof typeof FIELD_WEIGHTS])) {
         frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
         length += weight;
-        if (field !== 'server') own.add(term);
+        if (field !== 'server' && field !== 'notes') own.add(term);
       }
     }
     ownTerms.push(own);

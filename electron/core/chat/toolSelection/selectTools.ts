@@ -66,7 +66,10 @@ export function createToolSelector() {
   let cached: { key: string; index: Bm25Index } | undefined;
   const indexFor = (tools: readonly SelectableTool[]) => {
     const key = tools
-      .map(({ modelName, tool }) => `${modelName}\u0000${tool.description ?? ''}`)
+      .map(
+        ({ modelName, tool, serverNotes }) =>
+          `${modelName}\u0000${tool.description ?? ''}\u0000${serverNotes?.length ?? 0}`,
+      )
       .join('\u0001');
     if (cached?.key !== key) cached = { key, index: buildBm25Index(tools) };
     return cached.index;

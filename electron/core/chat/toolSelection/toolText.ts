@@ -21,6 +21,7 @@ export interface ToolFields {
   description: string;
   parameters: string;
   server: string;
+  notes: string;
 }
 
 /** Longest text ranked per field: enough for every real tool's purpose, bounded for speed. */
@@ -55,7 +56,8 @@ export function toolFields({ modelName, tool, server, serverNotes }: RankableToo
     name: `${ownName} ${tool.title ?? ''}`,
     description: (tool.description ?? '').slice(0, MAX_FIELD_CHARS),
     parameters: parameters.join(' ').slice(0, MAX_FIELD_CHARS),
-    server: `${server ?? ''} ${(serverNotes ?? '').slice(0, MAX_FIELD_CHARS)}`,
+    server: server ?? '',
+    notes: (serverNotes ?? '').slice(0, MAX_FIELD_CHARS),
   };
 }
 
