@@ -510,7 +510,10 @@ export const invokeChannels = {
   /** Installs a server from its registry entry with the user's values; it still needs approval. */
   'registry:install': channel(z.tuple([registryInstallSchema]), serverEntrySchema),
   /** Downloads an entry's .mcpb and stages it for the bundle install dialog (hash from the entry). */
-  'registry:stageBundle': channel(z.tuple([registryBundleRequestSchema]), registryStagedBundleSchema),
+  'registry:stageBundle': channel(
+    z.tuple([registryBundleRequestSchema]),
+    registryStagedBundleSchema,
+  ),
   /** How many tool runs tool selection has learned from (kept in the data folder only). */
   'tools:learned': channel(z.tuple([]), z.int().nonnegative()),
   /** Forgets what tool selection learned; returns how many tool runs it had learned from. */
