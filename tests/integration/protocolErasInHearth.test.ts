@@ -208,3 +208,20 @@ describe('the log level of a 2026-only server', () => {
     expect(outcome.ok && outcome.result.content).toEqual([{ type: 'text', text: 'level: info' }]);
   });
 });
+
+// (Watching a 2025 server's resource, with resources/subscribe, is in promptsAndResources.)
+describe('watching a resource of a 2026-only server', () => {
+  it('hears of its changes on a subscriptions/listen stream', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('ok')] });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'modern', era('2026'));
+    const updates: unknown[] = [];
+    harness.api.resources.onUpdated((update) => updates.push(update));
+    const note = { server: 'modern', uri: 'note://one' };
+    expect(await harness.api.resources.subscribe(note)).toBe(true);
+    const touched = await harness.host.core.mcp.callTool('modern', 'touch_note', {});
+    expect(touched.ok).toBe(true);
+    await expect.poll(() => updates, { timeout: 10_000 }).toContainEqual(note);
+    expect(await harness.api.resources.unsubscribe(note)).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@
  * resource and each stop watching without cancelling the other.
  */
 import type { Client } from '@modelcontextprotocol/client';
+import { watchResource, type StopWatching } from './resourceWatch';
 import type { BlobResourceContents, TextResourceContents } from '@modelcontextprotocol/client';
 import {
   MAX_RESOURCE_BLOB_CHARS,
@@ -78,6 +79,8 @@ export interface ResourceWatch {
  */
 export function createResourceWatch(host: ResourceHost, events?: EventHub): ResourceWatch {
   const counts = new Map<string, number>();
+  /** How to stop each watch that reached its server. */
+  const stops = new Map<string, StopWatching>();
   const key = (server: string, uri: string) => `${server.toLowerCase()}\n${uri}`;
   const wasReady = new Set<string>();
   events?.addSink((channel, payload) => {
@@ -92,7 +95,8 @@ export function createResourceWatch(host: ResourceHost, events?: EventHub): Reso
       if (watched.slice(0, cut) !== server) continue;
       const uri = watched.slice(cut + 1);
       void host
-        .withClient(name, (client) => client.subscribeResource({ uri }))
+        .withClient(name, (client) => watchResource(client, uri))
+        .then((stop) => stops.set(watched, stop))
         .catch(() => undefined);
     }
   });
@@ -103,7 +107,7 @@ export function createResourceWatch(host: ResourceHost, events?: EventHub): Reso
         await host.withClient(server, async (client) => {
           if (!client.getServerCapabilities()?.resources?.subscribe)
             throw new UserFacingError(`“${server}” does not offer updates of its resources.`);
-          await client.subscribeResource({ uri });
+          stops.set(key(server, uri), await watchResource(client, uri));
         });
       }
       counts.set(key(server, uri), current + 1);
@@ -117,10 +121,10 @@ export function createResourceWatch(host: ResourceHost, events?: EventHub): Reso
         return true;
       }
       counts.delete(key(server, uri));
+      const stop = stops.get(key(server, uri));
+      stops.delete(key(server, uri));
       // A server that has stopped has forgotten the subscription already.
-      await host
-        .withClient(server, (client) => client.unsubscribeResource({ uri }))
-        .catch(() => undefined);
+      await stop?.().catch(() => undefined);
       return true;
     },
   };
