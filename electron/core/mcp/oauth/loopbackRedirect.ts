@@ -12,9 +12,18 @@ export interface LoopbackRedirect {
   redirectUrl: string;
   /** The `state` this sign-in sends; a redirect carrying another one is refused. */
   state: string;
-  /** Resolves with the code once the browser comes back; rejects on refusal, timeout or abort. */
-  code: Promise<string>;
+  /**
+   * Resolves with the code once the browser comes back, and the issuer the answer names (`iss`,
+   * RFC 9207) when it names one; rejects on refusal, timeout or abort.
+   */
+  code: Promise<AuthorizationAnswer>;
   close(): void;
+}
+
+export interface AuthorizationAnswer {
+  code: string;
+  /** The authorization server that answered, checked against the one asked (mix-up attacks). */
+  iss?: string;
 }
 
 export const CALLBACK_PATH = '/callback';
@@ -26,9 +35,9 @@ export async function startLoopbackRedirect(options: {
   signal?: AbortSignal;
 }): Promise<LoopbackRedirect> {
   const state = randomBytes(24).toString('base64url');
-  let resolveCode: (code: string) => void = () => undefined;
+  let resolveCode: (answer: AuthorizationAnswer) => void = () => undefined;
   let rejectCode: (error: Error) => void = () => undefined;
-  const code = new Promise<string>((resolve, reject) => {
+  const code = new Promise<AuthorizationAnswer>((resolve, reject) => {
     resolveCode = resolve;
     rejectCode = reject;
   });
@@ -60,7 +69,8 @@ export async function startLoopbackRedirect(options: {
       return;
     }
     page(response, 200, `Signed in to “${options.server}”. You can close this tab.`);
-    resolveCode(received);
+    const iss = params.get('iss');
+    resolveCode({ code: received, ...(iss === null ? {} : { iss }) });
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -8,13 +8,13 @@ import type {
   AddClientAuthentication,
   OAuthClientProvider,
   OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js';
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+} from '@modelcontextprotocol/client';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+} from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../../preload/schemas/servers';
 import { SignInRequiredError } from './errors';
 import type { LoopbackRedirect } from './loopbackRedirect';

@@ -8,8 +8,12 @@
  * server waits for the user. At most three authorizations per request, and never twice for the
  * same challenge, so a server that always refuses cannot loop.
  */
-import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  auth,
+  extractWWWAuthenticateParams,
+  InsecureTokenEndpointError,
+} from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../../preload/schemas/servers';
 import { SignInRequiredError } from './errors';
 import { startLoopbackRedirect } from './loopbackRedirect';
@@ -133,8 +137,13 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     try {
       let result = await auth(provider, request);
       if (result === 'REDIRECT' && loopback) {
-        const code = await loopback.code;
-        result = await auth(provider, { ...request, authorizationCode: code });
+        const answer = await loopback.code;
+        // The answer's `iss` is checked against the authorization server Hearth asked.
+        result = await auth(provider, {
+          ...request,
+          authorizationCode: answer.code,
+          ...(answer.iss === undefined ? {} : { iss: answer.iss }),
+        });
       }
       if (result !== 'AUTHORIZED') throw new SignInRequiredError(server());
       generation++;
@@ -147,7 +156,12 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
             ? 'Signed in.'
             : 'Renewed the sign-in.',
       );
-    } catch (error) {
+    } catch (caught) {
+      // The SDK refuses a token endpoint that is not https itself; said in Hearth's words.
+      const error =
+        caught instanceof InsecureTokenEndpointError
+          ? new RefusedUrlError(`${caught.tokenEndpoint} is not an https address.`)
+          : caught;
       if (!(error instanceof SignInRequiredError))
         options.log('warning', `Sign-in failed: ${(error as Error).message}`);
       // A renewal ahead of time that failed is not yet a reason to ask: the server may still

@@ -4,10 +4,7 @@
  * the vault (safeStorage in the desktop app, memory in the browser host), never in servers.json.
  * Values are kept exactly as the SDK gave them (it stamps them with the issuer they belong to).
  */
-import type {
-  OAuthClientInformationMixed,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretVault } from '../../secrets/secretVault';
 
 type Part = 'tokens' | 'client' | 'client-secret' | 'client-key';

@@ -4,7 +4,7 @@
  * http(s) passes (a `data:`, `file:` or custom-scheme address is never fetched or opened), and
  * no address may carry a user name or password.
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { checkExternalUrl } from '../../security/externalLinks';
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };

@@ -22,7 +22,14 @@ describe('the loopback redirect', () => {
     const page = await fetch(`${loopback.redirectUrl}?code=good&state=${loopback.state}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Signed in to “demo”');
-    await expect(loopback.code).resolves.toBe('good');
+    await expect(loopback.code).resolves.toEqual({ code: 'good' });
+  });
+
+  it('hands over the issuer the answer names, for the check against the one asked', async () => {
+    const loopback = await start();
+    const issuer = encodeURIComponent('https://auth.example.com');
+    await fetch(`${loopback.redirectUrl}?code=c&state=${loopback.state}&iss=${issuer}`);
+    await expect(loopback.code).resolves.toEqual({ code: 'c', iss: 'https://auth.example.com' });
   });
 
   it('passes on the authorization server’s refusal', async () => {
