@@ -53,8 +53,8 @@ describe(`MCP conformance, client scenarios of spec ${CURRENT_SPEC}`, () => {
 });
 
 // The 2026-07-28 client scenarios come from the suite's next line (a pre-release). The ones on
-// the protocol itself must pass; its authorization scenarios are run and reported by
-// `npm run conformance` (the OAuth flow still runs on the v1 SDK's `auth`).
+// the protocol itself must pass, and the issuer checks of sign-in (mix-up attacks); the rest
+// are run and reported by `npm run conformance`.
 const NEXT_SPEC_REQUIRED = [
   'tools_call',
   'request-metadata',
@@ -62,10 +62,17 @@ const NEXT_SPEC_REQUIRED = [
   'http-standard-headers',
   'http-invalid-tool-headers',
   'json-schema-ref-no-deref',
+  'auth/iss-supported',
+  'auth/iss-not-advertised',
+  'auth/iss-supported-missing',
+  'auth/iss-wrong-issuer',
+  'auth/iss-unexpected',
+  'auth/iss-normalized',
+  'auth/metadata-issuer-mismatch',
 ];
 
 describe(`MCP conformance, client scenarios of spec ${NEXT_SPEC}`, () => {
-  it('passes the protocol scenarios of the next revision', async () => {
+  it('passes the protocol and issuer scenarios of the next revision', async () => {
     const offered = await listNextSpecScenarios();
     const chosen = offered.filter((scenario) => NEXT_SPEC_REQUIRED.includes(scenario.name));
     expect(chosen.map((scenario) => scenario.name).sort()).toEqual([...NEXT_SPEC_REQUIRED].sort());
