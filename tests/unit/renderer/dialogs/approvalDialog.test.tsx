@@ -343,11 +343,9 @@ describe('the tool approval dialog', () => {
     renderWith(<QuestionDialogs />, harness);
     const heading = await screen.findByText('This tool changed since you chose Always allow:');
     const block = heading.closest('[role="note"]') as HTMLElement;
-    expect(
-      within(block)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(changes);
+    // Found once the dialog is open: before that its content is not yet accessible.
+    const items = await within(block).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(changes);
   });
 
   it('says when the model asked after reading results from outside, and which', async () => {
