@@ -4,7 +4,7 @@ import { bundleFileFromArguments } from '../../../electron/core/bundles/bundleAr
 import { nodeSatisfies } from '../../../electron/core/bundles/bundleService';
 
 describe('the bundle a command line names', () => {
-  const cwd = resolve('/work/somewhere');
+  const cwd = resolve('/projects/somewhere');
   it('takes --install FILE and --install=FILE, relative to the folder it ran in', () => {
     expect(bundleFileFromArguments(['hearth', '--install', 'a.mcpb'], cwd)).toBe(
       resolve(cwd, 'a.mcpb'),
