@@ -225,7 +225,8 @@ export class ServerConnection {
       ? await runAsTask(this.client, tool, args, {
           ...options,
           server: this.name,
-          pending: this.context.tasks,
+          // Only a remote server's tasks outlive Hearth: a local one ends with Hearth.
+          pending: this.transportKind === 'stdio' ? undefined : this.context.tasks,
         })
       : await callTool(this.client, tool, args, {
           timeoutMs: this.context.config().requestTimeoutMs,
