@@ -2,8 +2,10 @@
  * `npx tsx bench/toolSelection/tune.ts [--misses]`: the blind set's TUNING part only, for working
  * on the ranker; the held-out part is measured by `npm run bench` and never printed here.
  */
-import { blindRecall, type Miss } from './measure';
-import { blindRequests, blindTools } from './blindSet';
+import { blindRecall, nothingOffered, type Miss } from './measure';
+import { blindRequests, blindTools, noToolRequests } from './blindSet';
+import { evaluationRequests, evaluationTools, recallAtK } from './evaluationSet';
+import { buildBm25Index } from '../../electron/core/chat/toolSelection/bm25';
 import { round } from '../figures';
 
 const tools = blindTools();
@@ -13,6 +15,8 @@ const figures = {
   all_at_8: blindRecall(tuning, tools, 8, 'all', (miss) => misses.push(miss)),
   user_at_8: blindRecall(tuning, tools, 8, 'user'),
   all_at_20: blindRecall(tuning, tools, 20, 'all'),
+  ...firstSetFigures(),
+  nothing_offered: nothingOffered(noToolRequests(), tools, 8),
 };
 for (const [name, value] of Object.entries(figures))
   process.stdout.write(`${name.padEnd(12)} ${round(value)}\n`);
@@ -23,4 +27,14 @@ if (process.argv.includes('--misses')) {
       `\n${request.previous ? `[${request.previous}] ` : ''}${request.text}\n  want ${request.expected.join(' | ')}\n  got  ${offered.join(', ')}\n`,
     );
   }
+}
+
+/** The first evaluation set (tuned on freely before the blind set existed): a guard, not a goal. */
+function firstSetFigures() {
+  const firstTools = evaluationTools();
+  const index = buildBm25Index(firstTools);
+  const { development, fresh } = evaluationRequests();
+  const recall = (requests: typeof fresh) =>
+    recallAtK(requests, firstTools, (text) => index.score(text), 8);
+  return { first_dev_at_8: recall(development), first_fresh_at_8: recall(fresh) };
 }

@@ -2,7 +2,8 @@
  * Turns tool definitions and user messages into comparable terms for lexical ranking:
  * identifiers split at camelCase, snake_case and kebab-case, accents folded, common words of
  * English, German, French and Spanish dropped, words reduced to their Snowball stem, Chinese and
- * Japanese read as overlapping character pairs (they have no spaces between words), and a small
+ * Japanese read as single characters and overlapping character pairs (they have no spaces
+ * between words), and a small
  * table of synonyms that maps everyday and non-English words onto the words tool descriptions
  * use. See bench/toolSelection/README.md for how the table is kept honest.
  */
@@ -10,7 +11,7 @@ import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as frenchStem } from '@orama/stemmers/french';
 import { stemmer as germanStem } from '@orama/stemmers/german';
 import { stemmer as spanishStem } from '@orama/stemmers/spanish';
-import { CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
+import { CJK_STOP_CHARS, CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
 
 /** Han, kana and the long-vowel mark: scripts written without spaces between words. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
@@ -18,6 +19,7 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u
 const SCRIPT_RUNS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}\u30fc]+$/u;
+const HAN_CHAR = /\p{Script=Han}/u;
 
 function fold(text: string): string {
   return (
@@ -104,12 +106,16 @@ export function termsOf(word: string, expand = true): string[] {
   return synonym === undefined ? [stem(word)] : synonym.split(' ');
 }
 
-/** Overlapping character pairs of a CJK run, and the table's words found inside it. */
+/**
+ * A CJK run's terms: the table's words found inside it, its overlapping character pairs, and its
+ * single Han characters but for function characters (one-character words such as 搜 "search" or
+ * 查 "look up" share no pair with 搜索 or 查询; unigrams with bigrams is the usual remedy).
+ */
 function cjkTerms(run: string): string[] {
   const found: string[] = [];
   for (const [variant, canonical] of CJK_SYNONYMS)
     if (run.includes(variant)) found.push(...words(canonical).flatMap((word) => termsOf(word)));
-  if (run.length === 1) return [...found, run];
+  for (const char of run) if (HAN_CHAR.test(char) && !CJK_STOP_CHARS.has(char)) found.push(char);
   for (let index = 0; index + 2 <= run.length; index++) {
     const pair = run.slice(index, index + 2);
     // Pairs of hiragana are mostly particles and endings (して, ので), not content.

@@ -21,6 +21,14 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   quien hay me lo se al`.split(/\s+/),
 );
 
+/**
+ * Chinese characters that are grammar, pronouns or politeness rather than content (的, 了, 你,
+ * 请…): as single characters they would match any Chinese text.
+ */
+export const CJK_STOP_CHARS: ReadonlySet<string> = new Set(
+  '的一是不了在人有我他她它这个们来上为和到以说要就会可也你对能而那得于着下自之过后里所么都没还好吗吧呢啊请给把被让己您帮',
+);
+
 /** Canonical term → variants. */
 const GROUPS: Readonly<Record<string, string>> = {
   file: 'file files datei dateien fichier fichiers archivo archivos doc document documents',
@@ -103,6 +111,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   code: 'code snippet snippets script scripts program programs codigo',
   attraction:
     'attraction attractions sight sights sightseeing museum museums landmark landmarks monument monuments beach beaches',
+  fetch:
+    'fetch fetches retrieve retrieves download downloads grab scrape scrapes herunterladen telecharger descargar recuperar',
   itinerary: 'itinerary itineraries trip trips journey voyage viaje reise',
 };
 
@@ -198,6 +208,9 @@ const CJK_GROUPS: Readonly<Record<string, string>> = {
   price: '价格 値段',
   hotel: '酒店 住宿 民泊',
   trip: '旅行 行程',
+  fetch: '取得 获取 抓取 下载 ダウンロード',
+  extract: '抽出 提取',
+  save: '保存',
 };
 
 export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(

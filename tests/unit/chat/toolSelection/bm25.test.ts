@@ -68,6 +68,22 @@ describe('text terms', () => {
     expect(terms('hevyで記録を見せて')).not.toContain('せて');
   });
 
+  it('reads single Chinese characters too, except function characters', () => {
+    // 搜 ("search") as a word of its own shares no character pair with 搜索.
+    const message = terms('帮我搜一下附近的火锅');
+    expect(message).toEqual(expect.arrayContaining(['搜', '锅']));
+    expect(message).not.toContain('的');
+    expect(message).not.toContain('我');
+    const index = buildBm25Index([
+      tool('poi_search', '关键词搜索地点'),
+      tool('weather', '查询天气预报'),
+    ]);
+    const [search = 0, weather = 0] = index.score('附近搜火锅');
+    expect(search).toBeGreaterThan(weather);
+    // A greeting of function characters matches nothing.
+    expect(index.score('你好，请给我')).toEqual([0, 0]);
+  });
+
   it('finds inflected forms of the table words in other languages', () => {
     expect(terms('buscando')).toEqual(['search']);
     expect(terms('Dateien')).toEqual(['file']);
