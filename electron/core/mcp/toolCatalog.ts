@@ -65,23 +65,48 @@ export function createToolCatalog(options: {
     return ollama;
   };
 
-  const served = () => {
-    const entries = options.connections().flatMap((connection) => {
-      const { tools, instructions } = connection.offerings();
-      return tools.map((tool) => ({ server: connection.name, tool, instructions }));
-    });
+  // What the servers offer, with model names: rebuilt only when a server's offerings change
+  // (a connection replaces its offerings whole on every listing), not on every message.
+  let lastServed: { sources: unknown[]; entries: ServedTool[] } | undefined;
+  const served = (): ServedTool[] => {
+    const offered = options.connections().map((connection) => ({
+      server: connection.name,
+      ...connection.offerings(),
+    }));
+    const sources = offered.flatMap(({ server, tools, instructions }) => [
+      server,
+      tools,
+      instructions,
+    ]);
+    if (
+      lastServed?.sources.length === sources.length &&
+      lastServed.sources.every((source, index) => source === sources[index])
+    )
+      return lastServed.entries;
+    const entries = offered.flatMap(({ server, tools, instructions }) =>
+      tools.map((tool) => ({ server, tool, instructions })),
+    );
     const table = names.assign(entries.map(({ server, tool }) => ({ server, tool: tool.name })));
     const nameOf = new Map(
       [...table].map(([modelName, owner]) => [ownerKey(owner.server, owner.tool), modelName]),
     );
-    return entries.map((entry) => ({
+    const named = entries.map((entry) => ({
       ...entry,
       modelName: nameOf.get(ownerKey(entry.server, entry.tool.name)) ?? '',
     }));
+    lastServed = { sources, entries: named };
+    return named;
   };
 
-  const settingsFor = (server: string, tool: string): ToolSettings =>
-    options.config(server)?.tools[tool] ?? toolSettingsSchema.parse({});
+  /** Tool settings by server, looked up once per server for a pass over a thousand tools. */
+  const settingsReader = () => {
+    const configs = new Map<string, ServerConfig | undefined>();
+    return (server: string, tool: string): ToolSettings => {
+      if (!configs.has(server)) configs.set(server, options.config(server));
+      return configs.get(server)?.tools[tool] ?? DEFAULT_TOOL_SETTINGS;
+    };
+  };
+  const settingsFor = (server: string, tool: string) => settingsReader()(server, tool);
 
   const approvalHolds = (server: string, tool: Tool) =>
     options.consent.toolApproval(server, tool.name)?.fingerprint === toolFingerprint(tool);
@@ -94,9 +119,10 @@ export function createToolCatalog(options: {
       .tools.find((candidate) => candidate.name === tool);
 
   return {
-    list: () =>
-      served().map(({ server, tool, modelName }) => {
-        const settings = settingsFor(server, tool.name);
+    list: () => {
+      const settingsOf = settingsReader();
+      return served().map(({ server, tool, modelName }) => {
+        const settings = settingsOf(server, tool.name);
         const annotations = tool.annotations;
         const warnings = poisonWarnings(tool);
         return {
@@ -115,24 +141,31 @@ export function createToolCatalog(options: {
           approvalStale: settings.approval === 'allow' && !approvalHolds(server, tool),
           ...(warnings.length ? { warnings } : {}),
         };
-      }),
-    forModel: () =>
-      served()
-        .filter(
-          ({ server, tool }) =>
-            settingsFor(server, tool.name).enabled &&
-            settingsFor(server, tool.name).approval !== 'deny' &&
-            tool._meta?.[INTERNAL_TOOL_META_KEY] !== true &&
-            toolVisibleTo(tool, 'model'),
+      });
+    },
+    forModel: () => {
+      const settingsOf = settingsReader();
+      return served().flatMap(({ server, tool, modelName, instructions }) => {
+        const settings = settingsOf(server, tool.name);
+        if (
+          !settings.enabled ||
+          settings.approval === 'deny' ||
+          tool._meta?.[INTERNAL_TOOL_META_KEY] === true ||
+          !toolVisibleTo(tool, 'model')
         )
-        .map(({ server, tool, modelName, instructions }) => ({
-          modelName,
-          server,
-          tool,
-          ollama: ollamaFor(modelName, tool, server),
-          ...(settingsFor(server, tool.name).pinned ? { pinned: true } : {}),
-          ...(instructions ? { serverNotes: instructions } : {}),
-        })),
+          return [];
+        return [
+          {
+            modelName,
+            server,
+            tool,
+            ollama: ollamaFor(modelName, tool, server),
+            ...(settings.pinned ? { pinned: true } : {}),
+            ...(instructions ? { serverNotes: instructions } : {}),
+          },
+        ];
+      });
+    },
     resolve: (modelName) => {
       served();
       const owner = names.resolve(modelName);
@@ -150,6 +183,16 @@ export function createToolCatalog(options: {
       );
     },
   };
+}
+
+/** A tool's settings until the user changes one. */
+const DEFAULT_TOOL_SETTINGS: ToolSettings = Object.freeze(toolSettingsSchema.parse({}));
+
+interface ServedTool {
+  server: string;
+  tool: Tool;
+  instructions: string | undefined;
+  modelName: string;
 }
 
 function ownerKey(server: string, tool: string): string {

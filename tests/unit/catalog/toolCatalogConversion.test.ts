@@ -41,3 +41,59 @@ describe('the Ollama form of catalog tools', () => {
     expect(changed?.ollama.function.description).toBe('Reads a file, now with line numbers.');
   });
 });
+
+describe('the catalog over many tools', () => {
+  const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
+  // Offerings stay the same objects until a server lists again, as a connection's do.
+  const served = (...tools: Tool[]) => {
+    const offerings = { tools };
+    return () => offerings;
+  };
+  function setup() {
+    const servers = [
+      { name: 'files', offerings: served(tool('read'), tool('write')) },
+      { name: 'web', offerings: served(tool('fetch')) },
+    ];
+    const settings: Record<string, Record<string, { enabled: boolean; pinned?: boolean }>> = {
+      files: {},
+      web: {},
+    };
+    let lookups = 0;
+    const catalog = createToolCatalog({
+      connections: () => servers as never,
+      config: (server) => {
+        lookups++;
+        return { tools: settings[server] ?? {} } as never;
+      },
+      consent: { toolApproval: () => undefined } as never,
+    });
+    return { servers, settings, catalog, lookups: () => lookups };
+  }
+  const names = (catalog: ReturnType<typeof setup>['catalog']) =>
+    catalog.forModel().map((entry) => entry.modelName);
+
+  it("reads each server's settings once per pass, not once per tool", () => {
+    const { catalog, lookups } = setup();
+    catalog.forModel();
+    expect(lookups()).toBe(2);
+    catalog.list();
+    expect(lookups()).toBe(4);
+  });
+
+  it('follows settings changed while the offerings stay the same', () => {
+    const { catalog, settings } = setup();
+    expect(names(catalog)).toEqual(['files_read', 'files_write', 'web_fetch']);
+    settings.files = { write: { enabled: false } };
+    settings.web = { fetch: { enabled: true, pinned: true } };
+    expect(names(catalog)).toEqual(['files_read', 'web_fetch']);
+    expect(catalog.forModel().find((entry) => entry.modelName === 'web_fetch')?.pinned).toBe(true);
+  });
+
+  it('names the tools again when a server starts offering others', () => {
+    const { catalog, servers } = setup();
+    expect(names(catalog)).toEqual(['files_read', 'files_write', 'web_fetch']);
+    servers.push({ name: 'more', offerings: served(tool('read')) });
+    expect(names(catalog)).toEqual(['files_read', 'files_write', 'web_fetch', 'more_read']);
+    expect(catalog.resolve('more_read')).toEqual({ server: 'more', tool: 'read' });
+  });
+});
