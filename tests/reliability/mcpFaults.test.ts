@@ -153,13 +153,18 @@ describe('floods', () => {
   it('a line past the message limit stops the server with a clear message, and it comes back', async () => {
     harness = createTestManager();
     await harness.addServer('huge', fixtureCommand(['--tools=unterminated,delayed_echo']));
-    const mb = MAX_MESSAGE_BYTES / 1024 / 1024 + 2;
+    const limitMb = MAX_MESSAGE_BYTES / 1024 / 1024;
+    const mb = limitMb + 2;
     const outcome = await harness.manager.callTool('huge', 'unterminated', { mb, ms: 60_000 });
     expect(outcome.ok).toBe(false);
-    expect(!outcome.ok && outcome.message).toMatch(/it sent a message over 64 MB/);
+    expect(!outcome.ok && outcome.message).toMatch(
+      new RegExp(`it sent a message over ${limitMb} MB`),
+    );
     const log = harness.manager.logs('huge').map((entry) => entry.text);
     expect(
-      log.some((text) => /^Hearth stopped the server: it sent a message over 64 MB/.test(text)),
+      log.some((text) =>
+        new RegExp(`^Hearth stopped the server: it sent a message over ${limitMb} MB`).test(text),
+      ),
     ).toBe(true);
     // Hearth stopped it: its log does not call that a crash.
     expect(log.some((text) => /unexpectedly/.test(text))).toBe(false);

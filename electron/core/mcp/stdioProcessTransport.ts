@@ -3,7 +3,8 @@
  * and the SDK's own stdio transport does not give: the server leads its own process group so its
  * whole tree can be ended; stdout lines that are not JSON-RPC (banners, npx chatter) are logged
  * and skipped instead of breaking the connection; stderr is always drained; and framing is linear
- * in the message size, so a 20 MB result costs one copy, not hundreds. A message glued to junk
+ * in the message size: a long line is parsed as it arrives, so a 100 MB result is not held
+ * several times over. A message glued to junk
  * (a server that wrote without ending its line) is found and delivered, not lost with the junk.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,9 +12,13 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 // JSON-RPC framing is the same in both protocol eras; the v1 schema checks a line is a message.
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { hasExited, terminateTree, track } from './processTree';
+import { StreamedLine } from './streamedLine';
 
-/** The largest single message accepted from a server; beyond it the server is stopped. */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest single message accepted from a server; beyond it the server is stopped. Long
+ * lines are parsed as they arrive, so a message this size costs about twice its size at peak.
+ */
+export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 
 /**
  * The most a server may write on one line that cannot be a message (it does not open JSON)
@@ -21,6 +26,13 @@ export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
  * the junk swallow the answers that follow it.
  */
 export const MAX_UNENDED_JUNK_BYTES = 1024 * 1024;
+
+/**
+ * A line that opens like a message and grows past this is parsed as it arrives (StreamedLine)
+ * instead of gathered whole: large results then pass with about one copy in memory. Shorter
+ * lines keep the faster native parse.
+ */
+export const STREAM_PARSE_FROM_BYTES = 1024 * 1024;
 
 export interface StdioLaunch {
   file: string;
@@ -56,6 +68,8 @@ export class StdioProcessTransport implements Transport {
   private pendingBytes = 0;
   /** Whether the line still arriving starts like a message (`{`), once its first byte is known. */
   private pendingLooksLikeMessage?: boolean;
+  /** The long line still arriving, parsed as it comes. */
+  private streamed?: StreamedLine;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -140,11 +154,18 @@ export class StdioProcessTransport implements Transport {
     let newline = chunk.indexOf(10);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
-      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
-      this.pending = [];
+      const streamed = this.streamed;
+      if (streamed) {
+        this.streamed = undefined;
+        streamed.write(piece);
+        this.handleStreamed(streamed);
+      } else {
+        const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+        this.pending = [];
+        this.handleLine(line.toString('utf8'));
+      }
       this.pendingBytes = 0;
       this.pendingLooksLikeMessage = undefined;
-      this.handleLine(line.toString('utf8'));
       start = newline + 1;
       newline = chunk.indexOf(10, start);
     }
@@ -153,18 +174,38 @@ export class StdioProcessTransport implements Transport {
     if (this.pendingBytes > MAX_MESSAGE_BYTES) {
       this.pending = [];
       this.pendingBytes = 0;
+      this.streamed = undefined;
       void this.stop(`it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB`);
       return;
     }
-    this.pending.push(chunk.subarray(start));
-    this.pendingLooksLikeMessage ??= startsLikeMessage(chunk.subarray(start));
+    const rest = chunk.subarray(start);
+    if (this.streamed) {
+      this.streamed.write(rest);
+      return;
+    }
+    this.pending.push(rest);
+    this.pendingLooksLikeMessage ??= startsLikeMessage(rest);
     if (this.pendingLooksLikeMessage === false && this.pendingBytes > MAX_UNENDED_JUNK_BYTES) {
       this.pending = [];
       this.pendingBytes = 0;
       void this.stop(
         `it wrote over ${MAX_UNENDED_JUNK_BYTES / 1024 / 1024} MB that was no message without ending the line, so its messages could no longer be told apart (broken framing)`,
       );
+      return;
     }
+    if (this.pendingLooksLikeMessage && this.pendingBytes > STREAM_PARSE_FROM_BYTES) {
+      const streamed = new StreamedLine();
+      for (const bytes of this.pending) streamed.write(bytes);
+      this.pending = [];
+      this.streamed = streamed;
+    }
+  }
+
+  private handleStreamed(line: StreamedLine): void {
+    const value = line.end();
+    const parsed = value === undefined ? undefined : JSONRPCMessageSchema.safeParse(value);
+    if (parsed?.success) this.onmessage?.(parsed.data);
+    else this.hooks.onJunk(`${line.head}… (${line.bytes} bytes that were no message)`);
   }
 
   private handleLine(raw: string): void {
