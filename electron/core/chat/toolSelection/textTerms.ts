@@ -12,6 +12,7 @@ import { stemmer as frenchStem } from '@orama/stemmers/french';
 import { stemmer as germanStem } from '@orama/stemmers/german';
 import { stemmer as spanishStem } from '@orama/stemmers/spanish';
 import { CJK_STOP_CHARS, CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
+import { termsInContext } from './wordContext';
 
 /** Han, kana and the long-vowel mark: scripts written without spaces between words. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
@@ -127,23 +128,39 @@ function cjkTerms(run: string): string[] {
 /** A web address in a message means "a URL", whatever its words. */
 const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 
-/** Capitalised words after the first of a sentence: names, not actions ("New York", "Drive"). */
+/**
+ * Capitalised words after the first of a sentence: names, not actions ("…in New York", "Drive").
+ * A sentence's first word too when the next is capitalised ("New York weather"), unless most of
+ * the sentence is (a title-case message says nothing about names).
+ */
 function properNames(text: string): Set<string> {
   const names = new Set<string>();
+  const capitalised = (token: string | undefined) => !!token && /^\p{Lu}\p{Ll}/u.test(token);
   for (const sentence of text.split(/[.!?。！？\n]+/)) {
     const tokens = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const titleCase = tokens.filter((token) => capitalised(token)).length * 2 > tokens.length;
+    if (titleCase) continue;
     tokens.forEach((token, index) => {
-      if (index > 0 && /^\p{Lu}\p{Ll}/u.test(token)) names.add(fold(token));
+      if (capitalised(token) && (index > 0 || capitalised(tokens[1]))) names.add(fold(token));
     });
   }
   return names;
 }
 
-/** The terms of a text, in order, repeats kept (term frequency matters). */
+/**
+ * The terms of a text, in order, repeats kept (term frequency matters). A message (`names`)
+ * is also read for names and for words that mean something else beside their neighbours.
+ */
 export function terms(text: string, options: { names?: boolean } = {}): string[] {
   const plain = text.replace(URL_PATTERN, ' url ');
-  const names = options.names ? properNames(plain) : undefined;
-  return words(plain).flatMap((word) =>
-    CJK_CHAR.test(word) ? cjkTerms(word) : termsOf(word, !names?.has(word)),
-  );
+  const list = words(plain);
+  if (!options.names)
+    return list.flatMap((word) => (CJK_CHAR.test(word) ? cjkTerms(word) : termsOf(word)));
+  const names = properNames(plain);
+  return list.flatMap((word, index) => {
+    if (CJK_CHAR.test(word)) return cjkTerms(word);
+    const inContext = termsInContext(list, index);
+    if (inContext === 'literal') return termsOf(word, false);
+    return inContext ?? termsOf(word, !names.has(word));
+  });
 }

@@ -12,6 +12,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   can could would should will shall may might must please pls plz just also too very really
   some any all each every no not yes ok okay up down out over again now right let lets want
   need like tell give get got put see thing things something stuff one two three
+  s t d m ll ve re don doesn didn isn aren wasn weren wouldn shouldn couldn haven hasn
   der die das den dem des ein eine einen einem einer und oder aber mit von zu im in ist sind
   bitte mir mich mein meine meinen ich du wie was wo wer welche welcher auf fur aus bei nach
   es sie er wir ihr uns dir dich noch schon auch

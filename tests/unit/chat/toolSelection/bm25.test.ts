@@ -92,6 +92,38 @@ describe('text terms', () => {
   it('does not read a name inside a sentence as an action', () => {
     expect(terms('hotels in New York', { names: true })).not.toContain('create');
     expect(terms('new hotel', { names: true })).toContain('create');
+    // A name at the start of a sentence, and one written in lower case.
+    expect(terms('New York weather tomorrow', { names: true })).toEqual([
+      'new',
+      'york',
+      'weather',
+      'tomorrow',
+    ]);
+    expect(terms('the weather in new york', { names: true })).not.toContain('create');
+    // A message in title case is no list of names: its words still mean what they say.
+    expect(terms('Create A New Issue', { names: true })).toEqual(['create', 'create', 'issue']);
+  });
+
+  it('reads a word by its neighbours in a message, and alone in a tool text', () => {
+    const message = (text: string) => terms(text, { names: true });
+    // Adding numbers is arithmetic, adding a note is creating one.
+    expect(message('add 17 and 25')).toEqual(['sum', '17', '25']);
+    expect(message('suma 3 y 4')).toEqual(['sum', '3', '4']);
+    expect(message('add a note')).toEqual(['create', 'note']);
+    // Driving somewhere is a route; a drive alone is a disk.
+    expect(message('how long to drive from Paris to Lyon')).toEqual(
+      expect.arrayContaining(['direction', 'driving']),
+    );
+    expect(message('how long to drive from Paris to Lyon')).not.toContain('disk');
+    expect(message('how full is my drive')).toContain('disk');
+    // The speaker's asides are no request to think or to delete.
+    expect(message("before I forget, what's the time in Tokyo")).not.toContain('delete');
+    expect(message("I don't think the file was saved")).toEqual(['file', 'write']);
+    expect(message('think it through step by step')).toContain('think');
+    expect(message('can you think it through')).toContain('think');
+    expect(message('forget what you know about Bob')).toContain('delete');
+    // Tool texts are read word by word.
+    expect(terms('add 2 numbers')).toEqual(['create', '2', 'number']);
   });
 
   it('reads a web address as a URL and shell words as what they do', () => {

@@ -1,0 +1,107 @@
+/**
+ * How a message word reads beside its neighbours, where that differs from the word alone: the
+ * synonym table turns "add" into `create`, "drive" into `disk` and "forget" into `delete`, which
+ * is wrong in "add 17 and 25", "drive to Lyon" and "before I forget". These rules look one or
+ * two words around; they apply to messages only, never to tool texts.
+ */
+
+/** A person's asides ("I think it's off by one", "before I forget"): no request to think. */
+const ASIDE_VERBS: ReadonlySet<string> = new Set(
+  'think thought guess suppose believe feel felt wonder forget forgot hope mean bet reckon denke glaube pense crois creo pienso'.split(
+    ' ',
+  ),
+);
+/** Who speaks in an aside: the first person only ("can you think it through" is a request). */
+const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'we', 'ich', 'je', 'yo']);
+/** What may stand between the speaker and the verb: contractions and negations. */
+const BETWEEN: ReadonlySet<string> = new Set([
+  'm',
+  'd',
+  'll',
+  've',
+  'don',
+  'do',
+  't',
+  'dont',
+  'really',
+  'just',
+  'kind',
+  'still',
+]);
+
+/** Words that add numbers when numbers stand beside them ("add 3 and 4", "suma 3 y 4"). */
+const ADDING: ReadonlySet<string> = new Set([
+  'add',
+  'adds',
+  'addiere',
+  'ajoute',
+  'ajouter',
+  'suma',
+  'sumar',
+  'sume',
+]);
+
+/** Driving somewhere, not a disk: "drive to the airport", "driving from Paris". */
+const DRIVING: ReadonlySet<string> = new Set([
+  'drive',
+  'driving',
+  'drove',
+  'fahren',
+  'conduire',
+  'conducir',
+]);
+const HEADING: ReadonlySet<string> = new Set(
+  'to from there home back through around across into toward towards nach von vers jusqu hasta desde'.split(
+    ' ',
+  ),
+);
+
+/** Place names that start with an everyday word, written in lower case ("in new york"). */
+const NAMED_AFTER_NEW: ReadonlySet<string> = new Set(
+  'york jersey zealand delhi orleans mexico hampshire england brunswick haven caledonia guinea south'.split(
+    ' ',
+  ),
+);
+const NEW_WORDS: ReadonlySet<string> = new Set([
+  'new',
+  'nueva',
+  'nuevo',
+  'nouvelle',
+  'nouveau',
+  'neu',
+]);
+
+const NUMBER = /^\d/;
+
+/**
+ * The terms a word stands for in its place in the message; `'literal'` for a word that is part
+ * of a name (its own stem, no synonym); undefined where the word reads as it does alone. `list`
+ * holds the message's words (lower case, in order).
+ */
+export function termsInContext(
+  list: readonly string[],
+  index: number,
+): string[] | 'literal' | undefined {
+  const word = list[index] ?? '';
+  const before = list[index - 1] ?? '';
+  const after = list[index + 1] ?? '';
+  if (ASIDE_VERBS.has(word) && spokenByMe(list, index)) return [];
+  if (
+    ADDING.has(word) &&
+    (NUMBER.test(after) || NUMBER.test(list[index + 2] ?? '') || NUMBER.test(before))
+  )
+    return ['sum'];
+  if (DRIVING.has(word) && (HEADING.has(after) || HEADING.has(list[index + 2] ?? '')))
+    return ['direction', 'driving'];
+  if (NEW_WORDS.has(word) && NAMED_AFTER_NEW.has(after)) return 'literal';
+  return undefined;
+}
+
+function spokenByMe(list: readonly string[], index: number): boolean {
+  for (let back = index - 1; back >= 0 && back >= index - 3; back--) {
+    const word = list[back] ?? '';
+    if (FIRST_PERSON.has(word)) return true;
+    if (!BETWEEN.has(word)) return false;
+  }
+  return false;
+}
