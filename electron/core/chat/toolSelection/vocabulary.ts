@@ -13,6 +13,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   some any all each every no not yes ok okay up down out over again now right let lets want
   need like tell give get got put see thing things something stuff one two three
   s t d m ll ve re don doesn didn isn aren wasn weren wouldn shouldn couldn haven hasn
+  hi hello hey thanks thank thx cheers bye goodbye danke merci gracias hola bonjour hallo
   der die das den dem des ein eine einen einem einer und oder aber mit von zu im in ist sind
   bitte mir mich mein meine meinen ich du wie was wo wer welche welcher auf fur aus bei nach
   es sie er wir ihr uns dir dich noch schon auch

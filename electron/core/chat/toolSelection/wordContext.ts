@@ -13,6 +13,8 @@ const ASIDE_VERBS: ReadonlySet<string> = new Set(
 );
 /** Who speaks in an aside: the first person only ("can you think it through" is a request). */
 const FIRST_PERSON: ReadonlySet<string> = new Set(['i', 'we', 'ich', 'je', 'yo']);
+/** "do you think…" asks the listener's opinion. */
+const ASKING: ReadonlySet<string> = new Set(['do', 'did', 'don']);
 /** What may stand between the speaker and the verb: contractions and negations. */
 const BETWEEN: ReadonlySet<string> = new Set([
   'm',
@@ -101,6 +103,8 @@ function spokenByMe(list: readonly string[], index: number): boolean {
   for (let back = index - 1; back >= 0 && back >= index - 3; back--) {
     const word = list[back] ?? '';
     if (FIRST_PERSON.has(word)) return true;
+    // "what do you think", "do you think you could…": asking an opinion, not for reasoning.
+    if (word === 'you' && ASKING.has(list[back - 1] ?? '')) return true;
     if (!BETWEEN.has(word)) return false;
   }
   return false;

@@ -121,6 +121,7 @@ describe('text terms', () => {
     expect(message("I don't think the file was saved")).toEqual(['file', 'write']);
     expect(message('think it through step by step')).toContain('think');
     expect(message('can you think it through')).toContain('think');
+    expect(message('is that rude? what do you think')).toEqual(['rude']);
     expect(message('forget what you know about Bob')).toContain('delete');
     // Tool texts are read word by word.
     expect(terms('add 2 numbers')).toEqual(['create', '2', 'number']);
@@ -134,6 +135,15 @@ describe('text terms', () => {
     ]);
     expect(terms('mkdir assets')).toEqual(['create', 'directory', 'asset']);
     expect(terms('where is it located')).toEqual(['search']);
+  });
+
+  it('drops greetings and thanks, which no typo tolerance should turn into tool words', () => {
+    expect(terms("thanks, that's all for now", { names: true })).toEqual([]);
+    expect(terms('hello there', { names: true })).toEqual([]);
+    // "thank" is one edit from "think": as a typo it would find the thinking tool.
+    const thinking = tool('sequential_thinking', 'Think through a problem step by step');
+    const scores = buildBm25Index([...TOOLS, thinking]).score('thank you');
+    expect(scores.every((score) => score === 0)).toBe(true);
   });
 
   it('drops common words and maps synonyms, in several languages, onto one term', () => {
