@@ -27,7 +27,7 @@ function fold(text: string): string {
     text
       // getFileInfo → get File Info; HTTPServer → HTTP Server
       .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
-      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll}{2,})/gu, '$1 $2')
       .replace(/ß/g, 'ss')
       // Composed again after dropping accents, so kana keep their voicing marks.
       .normalize('NFD')

@@ -69,7 +69,7 @@ const GROUPS: Readonly<Record<string, string>> = {
     'coordinate coordinates lat lng latitude longitude gps koordinaten coordonnees coordenadas',
   address: 'address addresses adresse direccion street',
   direction: 'direction directions route routes way weg itineraire ruta llego llegar',
-  navigate: 'navigate visit browse go goto url link links',
+  navigate: 'navigate visit browse go goto url urls link links',
   hover: 'hover mouse mouseover',
   recent: 'recent lately latest last newest',
   say: 'say says said saying talk talking discuss',

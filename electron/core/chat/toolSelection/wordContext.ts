@@ -75,6 +75,19 @@ const NEW_WORDS: ReadonlySet<string> = new Set([
 
 const NUMBER = /^\d/;
 
+/** "I don't have time", "no time to read it": time one lacks, not a clock to ask. */
+const LACKING: ReadonlySet<string> = new Set([
+  'have',
+  'no',
+  'enough',
+  'spare',
+  'much',
+  'hab',
+  'pas',
+  'tengo',
+]);
+const TIME_WORDS: ReadonlySet<string> = new Set(['time', 'zeit', 'temps', 'tiempo']);
+
 /**
  * The terms a word stands for in its place in the message; `'literal'` for a word that is part
  * of a name (its own stem, no synonym); undefined where the word reads as it does alone. `list`
@@ -95,6 +108,7 @@ export function termsInContext(
     return ['sum'];
   if (DRIVING.has(word) && (HEADING.has(after) || HEADING.has(list[index + 2] ?? '')))
     return ['direction', 'driving'];
+  if (TIME_WORDS.has(word) && LACKING.has(before)) return [];
   if (NEW_WORDS.has(word) && NAMED_AFTER_NEW.has(after)) return 'literal';
   return undefined;
 }

@@ -48,6 +48,12 @@ describe('text terms', () => {
     ]);
   });
 
+  it('keeps a plural acronym whole (URLs, IDs) while splitting HTTPServer', () => {
+    expect(words('fetch URLs by IDs')).toEqual(['fetch', 'urls', 'by', 'ids']);
+    expect(words('HTTPServer APIKey')).toEqual(['http', 'server', 'api', 'key']);
+    expect(terms('URLs')).toEqual(terms('url'));
+  });
+
   it('reduces words to their Snowball stem, so inflections meet', () => {
     expect(['files', 'directories', 'running', 'listed', 'class', 'status'].map(stem)).toEqual([
       'file',
@@ -123,6 +129,9 @@ describe('text terms', () => {
     expect(message('can you think it through')).toContain('think');
     expect(message('is that rude? what do you think')).toEqual(['rude']);
     expect(message('forget what you know about Bob')).toContain('delete');
+    // Time one lacks is no clock to read.
+    expect(message("I don't have time to read it")).toEqual(['read']);
+    expect(message('what time is it in Tokyo')).toContain('time');
     // Tool texts are read word by word.
     expect(terms('add 2 numbers')).toEqual(['create', '2', 'number']);
   });
