@@ -80,7 +80,11 @@ export function openConsentStore(options: {
     insteadUsed: 'no approvals, so each server asks again',
     onProblem: options.onProblem,
   });
-  const key = () => consentKey(options.vault, options.dataDir);
+  // Read (or made) once: every server's status checks its launch, and reading the key file or
+  // decrypting the keychain entry each time cost more than the check itself. A key changed on
+  // disk behind Hearth's back is not taken up until the next start.
+  let knownKey: string | undefined;
+  const key = () => (knownKey ??= consentKey(options.vault, options.dataDir));
   const fingerprint = (server: string, launch: StdioTransportConfig) =>
     createHmac('sha256', key())
       .update(

@@ -148,9 +148,16 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   let catalogTimer: NodeJS.Timeout | undefined;
   const catalogChanged = () => {
     clearTimeout(catalogTimer);
-    // Several servers becoming ready together make one change, not ten.
+    // Several servers becoming ready together make one change, not ten. The count is what the
+    // servers offer (the catalog lists each once); building the list would scan every tool.
     catalogTimer = setTimeout(
-      () => events.emit('tools:changed', { count: catalog.list().length }),
+      () =>
+        events.emit('tools:changed', {
+          count: connections().reduce(
+            (sum, connection) => sum + connection.offerings().tools.length,
+            0,
+          ),
+        }),
       50,
     );
   };

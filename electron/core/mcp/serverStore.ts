@@ -50,7 +50,21 @@ export function openServerStore(options: {
     onProblem: options.onProblem,
   });
   const servers = () => document.read().servers;
-  const find = (name: string) => servers().find((server) => sameName(server.name, name));
+  // Names looked up by their lower case, rebuilt when the list is replaced (every write): a
+  // status for each of fifty servers otherwise compares every name with every other.
+  let index: { servers: ServerConfig[]; byName: Map<string, ServerConfig> } | undefined;
+  const find = (name: string): ServerConfig | undefined => {
+    const list = servers();
+    if (index?.servers !== list) {
+      const byName = new Map<string, ServerConfig>();
+      for (const server of list) {
+        const key = server.name.toLowerCase();
+        if (!byName.has(key)) byName.set(key, server);
+      }
+      index = { servers: list, byName };
+    }
+    return index.byName.get(name.toLowerCase());
+  };
 
   const fill = (server: string, { kind, entries }: NamedValues) =>
     entries.map((entry) =>

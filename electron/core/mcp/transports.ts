@@ -59,10 +59,13 @@ export function planStdioLaunch(
   const options = { platform, path, pathExt: environment.PATHEXT, cwd: config.cwd };
   const resolved = resolveCommand(command, options);
   if (!resolved.ok) return resolved;
-  const node = resolveCommand('node', options);
   const spawnPlan = planSpawn(resolved.file, args, {
     platform,
-    nodePath: node.ok ? node.file : 'node',
+    // Node on PATH is needed only for an npm `.cmd` shim on Windows: not searched for otherwise.
+    get nodePath() {
+      const node = resolveCommand('node', options);
+      return node.ok ? node.file : 'node';
+    },
   });
   if (!spawnPlan.ok) return spawnPlan;
   const env = { ...minimalEnvironment(environment), PATH: path, ...ownEnv };
