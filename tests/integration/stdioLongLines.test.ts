@@ -13,6 +13,7 @@ import {
   STREAM_PARSE_FROM_BYTES,
   StdioProcessTransport,
 } from '../../electron/core/mcp/stdioProcessTransport';
+import { longTextOf } from '../../electron/core/mcp/longText';
 
 const transports: StdioProcessTransport[] = [];
 afterEach(async () => {
@@ -71,6 +72,9 @@ describe('long stdout lines', () => {
     expect(messages[0]).toEqual(big);
     expect(messages[1]).toEqual(small);
     expect(junk).toEqual([]);
+    // The long text is kept as its pieces too, to be read in part without a copy of the whole.
+    const received = (messages[0] as unknown as typeof big).result.content[0]?.text ?? '';
+    expect(longTextOf(received)?.slice(100_000, 200_000)).toBe(text.slice(100_000, 200_000));
   });
 
   it('logs a long line that opens like a message but is none, and goes on', async () => {

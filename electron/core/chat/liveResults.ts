@@ -5,6 +5,7 @@
  * model's copy is bounded on its own (resultForModel), and history keeps what the model read.
  */
 import { previewOf } from '../history/toolResultPreview';
+import { longTextOf, type LongText } from '../mcp/longText';
 
 /** A text longer than this goes to the windows as its beginning. */
 export const LIVE_TEXT_CHARS = 20_000;
@@ -26,9 +27,11 @@ export interface LiveResults {
 }
 
 export function createLiveResults(keptChars = LIVE_KEPT_CHARS): LiveResults {
-  const kept = new Map<string, string>();
+  // A long text read from a server's line is kept as its pieces, and read from them: reading
+  // the string itself would copy it whole (longText.ts).
+  const kept = new Map<string, string | LongText>();
   let keptTotal = 0;
-  const keep = (key: string, text: string) => {
+  const keep = (key: string, text: string | LongText) => {
     kept.set(key, text);
     keptTotal += text.length;
     for (const [oldest, value] of kept) {
@@ -44,11 +47,13 @@ export function createLiveResults(keptChars = LIVE_KEPT_CHARS): LiveResults {
         if (!isRecord(block) || block.type !== 'text' || typeof block.text !== 'string')
           return block;
         if (block.text.length <= LIVE_TEXT_CHARS) return block;
-        keep(`${callId}\u0000${index}`, block.text);
+        const whole = longTextOf(block.text) ?? block.text;
+        keep(`${callId}\u0000${index}`, whole);
         const meta = isRecord(block._meta) ? block._meta : {};
         return {
           ...block,
-          text: previewOf(block.text, LIVE_TEXT_CHARS),
+          // One character past the preview lets it end where it would in the whole text.
+          text: previewOf(whole.slice(0, LIVE_TEXT_CHARS + 1), LIVE_TEXT_CHARS),
           _meta: { ...meta, [CUT_META_KEY]: { total: block.text.length } },
         };
       });

@@ -16,7 +16,8 @@ import { StreamedLine } from './streamedLine';
 
 /**
  * The largest single message accepted from a server; beyond it the server is stopped. Long
- * lines are parsed as they arrive, so a message this size costs about twice its size at peak.
+ * lines are parsed as they arrive, and their long strings read in part from the pieces they came
+ * in (longText.ts), so a tool result this size costs about its own size at peak.
  */
 export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 

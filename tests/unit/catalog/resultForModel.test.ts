@@ -5,6 +5,7 @@ import {
   resultForModel,
   truncationNote,
 } from '../../../electron/core/mcp/catalog';
+import { LONG_TEXT_CHARS, rememberLongText } from '../../../electron/core/mcp/longText';
 
 const LIMIT = { maxChars: DEFAULT_MAX_RESULT_CHARS_FOR_MODEL };
 /** 12.3 KB of PNG bytes, base64-encoded. */
@@ -216,5 +217,29 @@ describe('resultForModel', () => {
     );
     expect(result.truncated).toBe(true);
     expect(result.text.indexOf('\n\n[Hearth cut')).toBe(DEFAULT_MAX_RESULT_CHARS_FOR_MODEL);
+  });
+  it('reads a long text kept as pieces by its beginning, with the same outcome', () => {
+    // Steering characters in the beginning, as a hidden instruction would be.
+    const pieces = ['a\u202Eb\u{E0041}'.repeat(3_000), 'c'.repeat(LONG_TEXT_CHARS), 'd'];
+    const shapes = (body: string): CallToolResult[] => [
+      {
+        content: [
+          { type: 'text', text: 'first' },
+          { type: 'text', text: body },
+        ],
+      },
+      { content: [{ type: 'text', text: body }], isError: true },
+      { content: [{ type: 'resource', resource: { uri: 'file:///big.txt', text: body } }] },
+    ];
+    // Read whole first, before any string of this length is remembered.
+    const expected = shapes(pieces.join('')).map((result) => resultForModel(result, LIMIT));
+    let text = '';
+    for (const piece of pieces) text += piece;
+    rememberLongText(text, pieces);
+    for (const [index, result] of shapes(text).entries()) {
+      const read = resultForModel(result, LIMIT);
+      expect(read.truncated).toBe(true);
+      expect(read).toEqual(expected[index]);
+    }
   });
 });

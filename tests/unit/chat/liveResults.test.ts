@@ -4,6 +4,7 @@ import {
   createLiveResults,
   LIVE_TEXT_CHARS,
 } from '../../../electron/core/chat/liveResults';
+import { LONG_TEXT_CHARS, rememberLongText } from '../../../electron/core/mcp/longText';
 
 describe('live results sent to the windows', () => {
   it('leave small results whole, and cut long texts keeping them for pages', () => {
@@ -35,5 +36,20 @@ describe('live results sent to the windows', () => {
     expect(live.page('a', 0, 0, 1)).toBeUndefined();
     expect(live.page('b', 0, 0, 1)?.text).toBe('b');
     expect(live.page('c', 0, 0, 1)?.text).toBe('c');
+  });
+  it('cut and page a long text kept as pieces as they would the whole string', () => {
+    const pieces = ['line one\n'.repeat(3_000), 'z'.repeat(LONG_TEXT_CHARS), 'end'];
+    const plain = pieces.join('');
+    const expected = createLiveResults().bound('p', { content: [{ type: 'text', text: plain }] });
+    let text = '';
+    for (const piece of pieces) text += piece;
+    rememberLongText(text, pieces);
+    const live = createLiveResults();
+    expect(live.bound('p', { content: [{ type: 'text', text }] })).toEqual(expected);
+    for (const offset of [0, 26_990, plain.length - 2])
+      expect(live.page('p', 0, offset, 20)).toEqual({
+        text: plain.slice(offset, offset + 20),
+        total: plain.length,
+      });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { withoutSteering } from '../../security/steeringCharacters';
+import { longTextOf } from '../longText';
 
 /**
  * 12,000 characters is about 3,000 tokens: a quarter of an 8k context window, the smallest
@@ -31,17 +32,37 @@ export function resultForModel(
   options: { maxChars: number },
 ): ResultForModel {
   const isError = result.isError === true;
-  // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
-  const parts = partsOf(result).map(withoutSteering);
-  // A server that already begins with "Error" gets no second one.
-  if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
   const maxChars = Number.isFinite(options.maxChars)
     ? Math.max(0, Math.floor(options.maxChars))
     : DEFAULT_MAX_RESULT_CHARS_FOR_MODEL;
-  return { ...joinWithin(parts, maxChars), isError };
+  // A long text read from a server's line is read by its beginning only: reading it whole would
+  // copy it (longText.ts). The rest, unread, still counts in the total the note gives.
+  let unread = 0;
+  const beginning = (text: string): string => {
+    const long = longTextOf(text);
+    if (!long || long.length <= maxChars + 1) return text;
+    let read = 0;
+    let clean = '';
+    // Steering characters taken out shorten what was read: read on until it is long enough.
+    while (clean.length <= maxChars && read < long.length) {
+      let end = Math.min(long.length, read + maxChars + 1 - clean.length);
+      // Never between the two halves of a surrogate pair (tag characters are such pairs).
+      const last = long.slice(end - 1, end).charCodeAt(0);
+      if (last >= 0xd800 && last <= 0xdbff && end < long.length) end += 1;
+      clean += withoutSteering(long.slice(read, end));
+      read = end;
+    }
+    unread += long.length - read;
+    return clean;
+  };
+  // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
+  const parts = partsOf(result, beginning).map(withoutSteering);
+  // A server that already begins with "Error" gets no second one.
+  if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
+  return { ...joinWithin(parts, maxChars, unread), isError };
 }
 
-function partsOf(result: CallToolResult): string[] {
+function partsOf(result: CallToolResult, beginning: (text: string) => string): string[] {
   const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const blocks = content.filter(isForModel);
   const parts: string[] = [];
@@ -49,7 +70,7 @@ function partsOf(result: CallToolResult): string[] {
   if (!hasText && result.structuredContent !== undefined) {
     parts.push(JSON.stringify(result.structuredContent) ?? 'null');
   }
-  for (const block of blocks) parts.push(describeBlock(block));
+  for (const block of blocks) parts.push(describeBlock(block, beginning));
   if (parts.length === 0) {
     parts.push(
       blocks.length < content.length
@@ -67,10 +88,10 @@ function isForModel(block: unknown): block is ContentBlock {
   return !Array.isArray(audience) || audience.length === 0 || audience.includes('assistant');
 }
 
-function describeBlock(block: ContentBlock): string {
+function describeBlock(block: ContentBlock, beginning: (text: string) => string): string {
   switch (block.type) {
     case 'text':
-      return String(block.text);
+      return beginning(String(block.text));
     case 'image':
     case 'audio':
       return `[${block.type}: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))} — shown to the user]`;
@@ -79,7 +100,7 @@ function describeBlock(block: ContentBlock): string {
     case 'resource': {
       const resource = block.resource;
       if ('text' in resource && typeof resource.text === 'string') {
-        return `[resource: ${resource.uri}]\n${resource.text}`;
+        return `[resource: ${resource.uri}]\n${beginning(resource.text)}`;
       }
       const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
       const kind = resource.mimeType ?? 'binary data';
@@ -103,11 +124,21 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Joins parts, copying no more than `maxChars` of them: linear, however large the result. */
-function joinWithin(parts: string[], maxChars: number): { text: string; truncated: boolean } {
+/**
+ * Joins parts, copying no more than `maxChars` of them: linear, however large the result.
+ * `unread`: characters of the result left out of the parts (the ends of long texts).
+ */
+function joinWithin(
+  parts: string[],
+  maxChars: number,
+  unread = 0,
+): { text: string; truncated: boolean } {
   const total =
-    parts.reduce((sum, part) => sum + part.length, 0) + PART_SEPARATOR.length * (parts.length - 1);
-  if (total <= maxChars) return { text: parts.join(PART_SEPARATOR), truncated: false };
+    parts.reduce((sum, part) => sum + part.length, 0) +
+    PART_SEPARATOR.length * (parts.length - 1) +
+    unread;
+  if (total <= maxChars && unread === 0)
+    return { text: parts.join(PART_SEPARATOR), truncated: false };
   const kept: string[] = [];
   let room = maxChars;
   for (const [index, part] of parts.entries()) {
