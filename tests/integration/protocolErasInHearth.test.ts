@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startEraHttpServer } from '../fixtures/servers/eraHttpServer';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
@@ -92,9 +92,15 @@ describe('both protocol eras in one Hearth', () => {
     const harness = chat;
     await addApprovedServer(harness.api, 'modern', era('2026'));
     await addApprovedServer(harness.api, 'classic', fixtureCommand(['--name=classic']));
-    const stored = readFileSync(join(harness.host.dataDir, 'protocol-eras.json'), 'utf8');
-    expect(stored).toContain('"modern"');
-    expect(stored).toContain('"legacy"');
+    // Written within a second of the change (changes close together are written at once).
+    await vi.waitFor(
+      () => {
+        const stored = readFileSync(join(harness.host.dataDir, 'protocol-eras.json'), 'utf8');
+        expect(stored).toContain('"modern"');
+        expect(stored).toContain('"legacy"');
+      },
+      { timeout: 5_000, interval: 100 },
+    );
 
     expect(await harness.api.servers.restart('modern')).toMatchObject({
       state: 'ready',
@@ -146,7 +152,10 @@ describe('both protocol eras in one Hearth', () => {
     });
     const log = (await chat.api.servers.logs('classic')).map((entry) => entry.text).join('\n');
     expect(log).toMatch(/remembered from its last start failed/);
-    expect(readFileSync(file, 'utf8')).toContain('"legacy"');
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('"legacy"'), {
+      timeout: 5_000,
+      interval: 100,
+    });
   });
 });
 

@@ -16,10 +16,19 @@ export interface EraVerdicts {
   get(key: string): EraVerdict | undefined;
   set(key: string, verdict: EraVerdict): void;
   forget(key: string): void;
+  /** Writes what is still to be written now (Hearth is stopping). */
+  flush(): void;
 }
 
 /** Servers remembered at most; the oldest verdicts go first. */
 const MAX_VERDICTS = 500;
+
+/**
+ * Changes within this long are written together: at a first start, fifty servers each found out
+ * would otherwise be fifty whole-file writes, each flushed to disk, on the main thread. A change
+ * lost to a crash before its write costs one probe at the next start, nothing more.
+ */
+export const ERA_WRITE_DELAY_MS = 1_000;
 
 /** What identifies a server's endpoint: the same key means the same program or URL. */
 export function eraKey(config: ServerConfig): string {
@@ -45,6 +54,7 @@ export function memoryEraVerdicts(onChange?: (all: [string, EraVerdict][]) => vo
     forget: (key) => {
       if (verdicts.delete(key)) changed();
     },
+    flush: () => undefined,
   };
 }
 
@@ -55,8 +65,14 @@ export function fileEraVerdicts(
 ): EraVerdicts {
   const path = join(dataDir, 'protocol-eras.json');
   let loading = true;
-  const verdicts = memoryEraVerdicts((all) => {
-    if (loading) return;
+  let unwritten: [string, EraVerdict][] | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const all = unwritten;
+    unwritten = undefined;
+    if (!all) return;
     try {
       mkdirSync(dataDir, { recursive: true });
       writeFileAtomically(path, JSON.stringify(all));
@@ -65,6 +81,12 @@ export function fileEraVerdicts(
         `Hearth could not remember the servers’ protocol versions: ${(error as Error).message}`,
       );
     }
+  };
+  const verdicts = memoryEraVerdicts((all) => {
+    if (loading) return;
+    unwritten = all;
+    // Never keeps Hearth running on its own; stopping writes what is left (flush).
+    timer ??= setTimeout(write, ERA_WRITE_DELAY_MS).unref();
   });
   try {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -75,7 +97,7 @@ export function fileEraVerdicts(
     // No file yet, or one that cannot be read: every server is probed again, nothing is lost.
   }
   loading = false;
-  return verdicts;
+  return { ...verdicts, flush: write };
 }
 
 function isStoredVerdict(entry: unknown): entry is [string, EraVerdict] {

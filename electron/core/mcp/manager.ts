@@ -376,6 +376,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     async dispose() {
       clearTimeout(catalogTimer);
       await Promise.all([...slots.values()].map(({ connection }) => connection.stop()));
+      eras.flush();
       logBatcher.flush();
       logger.info('Every MCP server has been stopped.');
     },

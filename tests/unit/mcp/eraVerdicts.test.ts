@@ -1,7 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { eraKey, fileEraVerdicts } from '../../../electron/core/mcp/eraVerdicts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ERA_WRITE_DELAY_MS,
+  eraKey,
+  fileEraVerdicts,
+} from '../../../electron/core/mcp/eraVerdicts';
 import type { ServerConfig } from '../../../preload/schemas/servers';
 import { tempDir } from '../../support/testHost';
 
@@ -24,10 +28,12 @@ describe('remembered protocol eras', () => {
     const first = fileEraVerdicts(dir, (message) => problems.push(message));
     first.set('a', { kind: 'modern', discover });
     first.set('b', { kind: 'legacy' });
+    first.flush();
     const second = fileEraVerdicts(dir, (message) => problems.push(message));
     expect(second.get('a')).toEqual({ kind: 'modern', discover });
     expect(second.get('b')).toEqual({ kind: 'legacy' });
     second.forget('a');
+    second.flush();
     expect(fileEraVerdicts(dir, () => undefined).get('a')).toBeUndefined();
     expect(problems).toEqual([]);
   });
@@ -54,8 +60,29 @@ describe('remembered protocol eras', () => {
     const dir = tempDir('eras');
     const verdicts = fileEraVerdicts(dir, () => undefined);
     verdicts.set('a', { kind: 'legacy' });
+    verdicts.flush();
     writeFileSync(join(dir, 'protocol-eras.json'), '[]');
     verdicts.set('a', { kind: 'legacy' });
+    verdicts.flush();
     expect(readFileSync(join(dir, 'protocol-eras.json'), 'utf8')).toBe('[]');
+  });
+
+  it('writes changes made close together once, after a moment', () => {
+    vi.useFakeTimers();
+    try {
+      const dir = tempDir('eras');
+      const file = join(dir, 'protocol-eras.json');
+      const verdicts = fileEraVerdicts(dir, () => undefined);
+      verdicts.set('a', { kind: 'legacy' });
+      verdicts.set('b', { kind: 'modern', discover });
+      expect(existsSync(file)).toBe(false);
+      vi.advanceTimersByTime(ERA_WRITE_DELAY_MS);
+      expect(fileEraVerdicts(dir, () => undefined).get('b')).toEqual({ kind: 'modern', discover });
+      verdicts.forget('a');
+      verdicts.flush();
+      expect(fileEraVerdicts(dir, () => undefined).get('a')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
