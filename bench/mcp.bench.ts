@@ -3,9 +3,11 @@
  * what the manager adds to a tool call over a bare SDK client. Servers are the fixture server,
  * launched with `node` (not npx), so the figures measure Hearth, not npm.
  */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createTestManager } from '../tests/support/managerHarness';
 import { fixtureCommand } from '../tests/support/mcpFixtures';
 import { percentile, round, type Figure } from './figures';
@@ -17,8 +19,15 @@ const CALLS = 500;
  * Milliseconds for the manager to have `servers` fixture servers ready (extra flags for each), as
  * when Hearth starts with them configured: they are saved and approved (which starts them) by
  * one manager, which stops; a new manager over the same data folder is timed starting them all.
+ * That is a later start: each server's protocol era is remembered (`protocol-eras.json`), so no
+ * server is asked `server/discover`. With `firstStart`, the remembered eras are forgotten first,
+ * so every server is probed, as at the first start after it was added.
  */
-export async function readyMs(servers: number, flags: string[] = []): Promise<number> {
+export async function readyMs(
+  servers: number,
+  flags: string[] = [],
+  { firstStart = false } = {},
+): Promise<number> {
   const setup = createTestManager();
   for (let index = 0; index < servers; index++) {
     const name = `server-${index}`;
@@ -31,6 +40,7 @@ export async function readyMs(servers: number, flags: string[] = []): Promise<nu
     await setup.manager.approveLaunch(name, setup.manager.reviewLaunch(name).fingerprint);
   }
   await setup.manager.dispose();
+  if (firstStart) rmSync(join(setup.dataDir, 'protocol-eras.json'), { force: true });
   const { manager } = createTestManager({ dataDir: setup.dataDir });
   const started = performance.now();
   await manager.startAll();
@@ -42,16 +52,32 @@ export async function readyMs(servers: number, flags: string[] = []): Promise<nu
 }
 
 /**
- * The same servers started by bare SDK clients: the floor the manager is compared with. With
- * `listing`, each client also lists what the server offers (tools, resources, templates,
- * prompts), as the manager does before it calls a server ready.
+ * `setsid`, where the system has it: Hearth starts each server as the leader of its own process
+ * group and session (so it can end the whole tree), and on Linux a session is also a scheduling
+ * group (autogroup), so fifty servers in fifty sessions get a different share of a busy machine
+ * than fifty in one. Bare clients start theirs through it to be started the same way.
+ */
+const SETSID = ['/usr/bin/setsid', '/bin/setsid'].find((path) => existsSync(path));
+
+/**
+ * The same servers started by bare clients of the SDK Hearth uses (`@modelcontextprotocol/client`,
+ * its own stdio transport, default options: the 2025 `initialize` handshake and no
+ * `server/discover` probe, as Hearth connects a server whose era it remembers): the floor the
+ * manager is compared with. With `listing`, each client also lists what the server offers (tools,
+ * resources, templates, prompts), as the manager does before it calls a server ready. Unless
+ * `sameSession`, each server runs in a session of its own, as Hearth starts them (see SETSID).
  */
 export async function sdkReadyMs(
   servers: number,
   flags: string[] = [],
   listing = false,
+  { sameSession = false } = {},
 ): Promise<number> {
-  const command = fixtureCommand(['--tools=echo', ...flags]);
+  const fixture = fixtureCommand(['--tools=echo', ...flags]);
+  const command =
+    SETSID && !sameSession
+      ? { command: SETSID, args: [fixture.command, ...fixture.args] }
+      : fixture;
   const started = performance.now();
   const clients = await Promise.all(
     Array.from({ length: servers }, async () => {
