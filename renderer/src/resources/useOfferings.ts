@@ -25,15 +25,22 @@ export function useOfferings(api: Api): OfferingsState {
   const [state, setState] = useState<OfferingsState>(NOTHING);
   useEffect(() => {
     let live = true;
-    let generation = 0;
+    // One load at a time: changes while it runs make one more load after it, not one each
+    // (fifty servers starting send a hundred statuses).
+    let loading = false;
+    let again = false;
     const load = async () => {
-      const mine = ++generation;
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
       try {
         const [offerings, servers] = await Promise.all([
           api.servers.offerings(),
           api.servers.list(),
         ]);
-        if (!live || mine !== generation) return;
+        if (!live) return;
         const statuses = servers.map((entry) => entry.status);
         setState({
           offerings,
@@ -42,10 +49,22 @@ export function useOfferings(api: Api): OfferingsState {
         });
       } catch {
         // Nothing to offer is the right answer when the lists cannot be had.
+      } finally {
+        loading = false;
+        if (again && live) {
+          again = false;
+          void load();
+        }
       }
     };
     void load();
-    const stops = [api.tools.onChanged(() => void load()), api.servers.onStatus(() => void load())];
+    const stops = [
+      api.tools.onChanged(() => void load()),
+      api.servers.onStatus((status) => {
+        // A server starting offers nothing yet and offered nothing before (it was not ready).
+        if (status.state !== 'starting') void load();
+      }),
+    ];
     return () => {
       live = false;
       stops.forEach((stop) => stop());
