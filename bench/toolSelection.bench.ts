@@ -29,6 +29,7 @@ import {
   blindRequests,
   blindTools,
   noToolRequests,
+  withPackageNames,
   type BlindRequest,
 } from './toolSelection/blindSet';
 import { blindRecall, nothingOffered, reachableWithSearch } from './toolSelection/measure';
@@ -137,6 +138,8 @@ export async function run(): Promise<Figure[]> {
     memory.remember(request.text, { server: server ?? '', tool: tool.join('/') });
   }
 
+  // Servers named after their packages, as registry installs name them.
+  const packageNamed = withPackageNames(everyTool, blind);
   const toolsJson = JSON.stringify(tools.map((tool) => tool.ollama));
   const prose = all.map((request) => request.text).join('\n');
   return [
@@ -160,6 +163,18 @@ export async function run(): Promise<Figure[]> {
       ),
       unit: 'share',
     },
+    ...(['tuning', 'held_out'] as const).map((part) => ({
+      name: `tools.blind.${part}.recall_at_8.package_names`,
+      value: round(
+        blindRecall(
+          part === 'tuning' ? packageNamed.tuning : packageNamed.heldOut,
+          packageNamed.tools,
+          K,
+          'all',
+        ),
+      ),
+      unit: 'share (servers named after their packages)',
+    })),
     {
       name: 'tools.blind.requests',
       value: blind.tuning.length + blind.heldOut.length,

@@ -106,3 +106,31 @@ export function blindRequests(): BlindSplit {
 export function noToolRequests(): string[] {
   return readJson<string[]>('requests.none.json');
 }
+
+/**
+ * The same tools and requests with each server named as a package or registry install names it:
+ * the last part of its npm package (`mcp-server-kubernetes`, `brave-search-mcp-server`), full of
+ * words that name nothing and shared by look-alikes. Hearth's built-in server keeps its name.
+ */
+export function withPackageNames(
+  tools: readonly ModelTool[],
+  split: BlindSplit,
+): { tools: ModelTool[]; tuning: BlindRequest[]; heldOut: BlindRequest[] } {
+  const packages = new Map(blindListing().map((server) => [server.server, server.packageName]));
+  const rename = (server: string) =>
+    server === 'hearth' ? server : (packages.get(server)?.split('/').pop() ?? server);
+  const renameKey = (key: string) => {
+    const [server = '', ...tool] = key.split('/');
+    return [rename(server), ...tool].join('/');
+  };
+  const renamed = (request: BlindRequest): BlindRequest => ({
+    ...request,
+    expected: request.expected.map(renameKey),
+    userServers: new Set([...request.userServers].map(rename)),
+  });
+  return {
+    tools: tools.map((tool) => ({ ...tool, server: rename(tool.server) })),
+    tuning: split.tuning.map(renamed),
+    heldOut: split.heldOut.map(renamed),
+  };
+}

@@ -3,18 +3,21 @@
  * on the ranker; the held-out part is measured by `npm run bench` and never printed here.
  */
 import { blindRecall, nothingOffered, type Miss } from './measure';
-import { blindRequests, blindTools, noToolRequests } from './blindSet';
+import { blindRequests, blindTools, noToolRequests, withPackageNames } from './blindSet';
 import { evaluationRequests, evaluationTools, recallAtK } from './evaluationSet';
 import { buildBm25Index } from '../../electron/core/chat/toolSelection/bm25';
 import { round } from '../figures';
 
 const tools = blindTools();
-const { tuning } = blindRequests();
+const split = blindRequests();
+const { tuning } = split;
+const packageNamed = withPackageNames(tools, split);
 const misses: Miss[] = [];
 const figures = {
   all_at_8: blindRecall(tuning, tools, 8, 'all', (miss) => misses.push(miss)),
   user_at_8: blindRecall(tuning, tools, 8, 'user'),
   all_at_20: blindRecall(tuning, tools, 20, 'all'),
+  package_names_at_8: blindRecall(packageNamed.tuning, packageNamed.tools, 8, 'all'),
   ...firstSetFigures(),
   nothing_offered: nothingOffered(noToolRequests(), tools, 8),
 };

@@ -5,7 +5,7 @@
  */
 import { stem, terms, words } from './textTerms';
 import { intentWords } from './queryIntent';
-import { toolFields, type RankableTool } from './toolText';
+import { serverNameWords, toolFields, type RankableTool } from './toolText';
 
 /** Standard BM25 constants (Robertson and Zaragoza): term saturation and length normalisation. */
 const K1 = 1.2;
@@ -31,6 +31,12 @@ const FIELD_WEIGHTS = {
 } as const;
 /** Added to the tools of a server the message names ("…in jira", "google it"). */
 const MENTION_BONUS = 4;
+/**
+ * A word of a server's longer name is a common word, naming nothing, when the tools of more than
+ * this share of the other servers use it: "search" in "brave-search" ("search the products
+ * index" is no request for Brave), but not "brave" or "google".
+ */
+const COMMON_NAME_WORD_SHARE = 0.1;
 /** A message word this long that starts a server's name names it (`elastic`, `elasticsearch`). */
 const MIN_PREFIX_MENTION = 4;
 /** A word matched only by spelling counts less than an exact match. */
@@ -48,7 +54,13 @@ export interface Bm25Index {
 export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
   const postings = new Map<string, { doc: number; tf: number }[]>();
   const lengths: number[] = [];
-  const servers = tools.map((tool) => serverKeys(tool.server));
+  // One set of keys per server, shared by its tools.
+  const keysByServer = new Map<string, ServerKeys | undefined>();
+  const servers = tools.map((tool) => {
+    const server = tool.server ?? '';
+    if (!keysByServer.has(server)) keysByServer.set(server, serverKeys(server));
+    return keysByServer.get(server);
+  });
   /** Each tool's terms without its server's name and notes. */
   const ownTerms: ReadonlySet<string>[] = [];
   tools.forEach((tool, doc) => {
@@ -71,6 +83,7 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
       postings.set(term, list);
     }
   });
+  namingParts(tools, keysByServer, ownTerms);
   const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (tools.length || 1);
   const vocabulary = [...postings.keys()];
   const idf = (term: string) => {
@@ -133,17 +146,50 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
 interface ServerKeys {
   whole: string;
   parts: string[];
+  /** The parts that name the server alone (set once the catalog is indexed). */
+  naming: string[];
 }
 
 function serverKeys(server: string | undefined): ServerKeys | undefined {
-  if (!server) return undefined;
-  const parts = words(server);
-  return { whole: parts.join(''), parts };
+  const parts = serverNameWords(server);
+  if (parts.length === 0) return undefined;
+  return { whole: parts.join(''), parts, naming: parts };
+}
+
+/**
+ * Which words of each server's name name it alone: all of a one-word name; of a longer name,
+ * those the other servers' tools seldom use (COMMON_NAME_WORD_SHARE).
+ */
+function namingParts(
+  tools: readonly RankableTool[],
+  keysByServer: ReadonlyMap<string, ServerKeys | undefined>,
+  ownTerms: readonly ReadonlySet<string>[],
+): void {
+  const usedBy = new Map<string, Set<string>>();
+  tools.forEach((tool, doc) => {
+    for (const term of ownTerms[doc] ?? []) {
+      let users = usedBy.get(term);
+      if (!users) usedBy.set(term, (users = new Set()));
+      users.add(tool.server ?? '');
+    }
+  });
+  const named = [...keysByServer].filter(([, keys]) => keys !== undefined).length;
+  for (const [server, keys] of keysByServer) {
+    if (!keys || keys.parts.length < 2) continue;
+    keys.naming = keys.parts.filter((part) => {
+      let others = 0;
+      for (const user of usedBy.get(stem(part)) ?? []) {
+        // Servers whose own names hold the word too ("brave-search", "server-brave-search").
+        if (user !== server && !keysByServer.get(user)?.parts.includes(part)) others++;
+      }
+      return others <= COMMON_NAME_WORD_SHARE * named;
+    });
+  }
 }
 
 /** Whether the message names the server: one of its words, or the start of its name. */
 function mentions(queryWords: ReadonlySet<string>, keys: ServerKeys): boolean {
-  if (keys.parts.some((part) => part.length >= 3 && queryWords.has(part))) return true;
+  if (keys.naming.some((part) => part.length >= 3 && queryWords.has(part))) return true;
   if (queryWords.has(keys.whole)) return true;
   for (const word of queryWords) {
     // "google" names "googlesearch", but "file" is no name for "filesystem".

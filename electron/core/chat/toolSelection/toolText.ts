@@ -4,6 +4,7 @@
  * of its server and what the server says about itself.
  */
 import type { Tool } from '@modelcontextprotocol/client';
+import { words } from './textTerms';
 
 /** What a ranker needs to know of one tool. */
 export interface RankableTool {
@@ -14,6 +15,26 @@ export interface RankableTool {
   server?: string;
   /** What the server tells clients about itself (its MCP `instructions`), when it does. */
   serverNotes?: string;
+}
+
+/**
+ * Words of server names that say nothing about a server ("mcp-server-kubernetes", "time-mcp"):
+ * names copied from packages and registries are full of them.
+ */
+const GENERIC_SERVER_WORDS: ReadonlySet<string> = new Set([
+  'mcp',
+  'server',
+  'servers',
+  'tool',
+  'tools',
+  'plugin',
+  'client',
+  'official',
+]);
+
+/** The words of a server's name that tell it apart, lower case, in order. */
+export function serverNameWords(server: string | undefined): string[] {
+  return words(server ?? '').filter((word) => !GENERIC_SERVER_WORDS.has(word));
 }
 
 export interface ToolFields {
@@ -56,7 +77,7 @@ export function toolFields({ modelName, tool, server, serverNotes }: RankableToo
     name: `${ownName} ${tool.title ?? ''}`,
     description: (tool.description ?? '').slice(0, MAX_FIELD_CHARS),
     parameters: parameters.join(' ').slice(0, MAX_FIELD_CHARS),
-    server: server ?? '',
+    server: serverNameWords(server).join(' '),
     notes: (serverNotes ?? '').slice(0, MAX_FIELD_CHARS),
   };
 }

@@ -234,6 +234,43 @@ describe('BM25 over tools', () => {
     expect(top('echo hi with everything')).toBe('everything_echo');
   });
 
+  it('reads a server named after its package by the words that tell it apart', () => {
+    const served = (server: string, name: string, description: string): RankableTool => ({
+      modelName: `${server}_${name}`,
+      server,
+      tool: { name, description, inputSchema: { type: 'object' } },
+    });
+    const tools = [
+      served('brave-search-mcp-server', 'brave_web_search', 'Search the web with Brave'),
+      served('mcp-google-search', 'search', 'Run a Google web search'),
+      served(
+        'mcp-server-elasticsearch',
+        'search',
+        'Query an index of documents with the query DSL',
+      ),
+      served('github', 'search_issues', 'Search issues and pull requests'),
+      served('slack', 'search_messages', 'Search messages in channels'),
+      served('filesystem', 'search_files', 'Search for files by name'),
+      served('notion', 'search', 'Search pages by title'),
+      served('mcp-server', 'directions', 'Directions between two places'),
+    ];
+    const top = (query: string) => {
+      const scores = buildBm25Index(tools).score(query);
+      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
+    };
+    // "search" is in many servers' tools: no name of Brave's; "brave" and "google" are.
+    expect(top('search the products index for documents')).toBe('mcp-server-elasticsearch_search');
+    expect(top('run a google search for the best headphones')).toBe('mcp-google-search_search');
+    expect(top('brave search for the best headphones')).toBe(
+      'brave-search-mcp-server_brave_web_search',
+    );
+    // "elastic" starts the name once "mcp-server-" is set aside.
+    expect(top('look in elastic for errors')).toBe('mcp-server-elasticsearch_search');
+    // A name of generic words names nothing: "the mcp server" is no request for its tools.
+    const [, , , , , , , mapbox] = buildBm25Index(tools).score('restart the mcp server');
+    expect(mapbox).toBe(0);
+  });
+
   it('reads parameters at any depth and their allowed values', () => {
     const nested: RankableTool = {
       modelName: 'x_render',
