@@ -18,6 +18,21 @@ function tool(modelName: string, description: string, parameters: string[] = [])
   };
 }
 
+/** A tool as the catalog names it: the server's name before the tool's own. */
+function served(server: string, name: string, description: string): RankableTool {
+  return {
+    modelName: `${server}_${name}`,
+    server,
+    tool: { name, description, inputSchema: { type: 'object' } },
+  };
+}
+
+/** The model name of the tool that scores best for the message. */
+function topOf(tools: readonly RankableTool[], query: string): string | undefined {
+  const scores = buildBm25Index(tools).score(query);
+  return tools[scores.indexOf(Math.max(...scores))]?.modelName;
+}
+
 const TOOLS = [
   tool('files_read_text_file', 'Read the complete contents of a file as text.', ['path']),
   tool('files_create_directory', 'Create a new directory.', ['path']),
@@ -186,10 +201,7 @@ describe('BM25 over tools', () => {
       tool('chart_generate_flow_diagram', 'Generate a flow chart'),
       tool('chart_generate_pie_chart', 'Generate a pie chart'),
     ];
-    const top = (query: string) => {
-      const scores = buildBm25Index(tools).score(query);
-      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
-    };
+    const top = (query: string) => topOf(tools, query);
     expect(top('box plot of response times')).toBe('chart_generate_boxplot_chart');
     expect(top('a flowchart of signup')).toBe('chart_generate_flow_diagram');
   });
@@ -210,12 +222,6 @@ describe('BM25 over tools', () => {
   });
 
   it('does not take a common word for a server named after it', () => {
-    // As the catalog names them: the server's name before the tool's own.
-    const served = (server: string, name: string, description: string): RankableTool => ({
-      modelName: `${server}_${name}`,
-      server,
-      tool: { name, description, inputSchema: { type: 'object' } },
-    });
     const tools = [
       served('everything', 'echo', 'Echoes its input'),
       served('everything', 'add', 'Adds two numbers'),
@@ -223,10 +229,7 @@ describe('BM25 over tools', () => {
       served('filesystem', 'read_file', 'Read a file'),
       served('github', 'create_issue', 'Create an issue in a repository'),
     ];
-    const top = (query: string) => {
-      const scores = buildBm25Index(tools).score(query);
-      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
-    };
+    const top = (query: string) => topOf(tools, query);
     expect(top('forget everything about Bob')).toBe('memory_delete_entities');
     // "file" starts "filesystem" but is too short a part of it to name it.
     expect(top('file an issue in my repo')).toBe('github_create_issue');
@@ -235,11 +238,6 @@ describe('BM25 over tools', () => {
   });
 
   it('reads a server named after its package by the words that tell it apart', () => {
-    const served = (server: string, name: string, description: string): RankableTool => ({
-      modelName: `${server}_${name}`,
-      server,
-      tool: { name, description, inputSchema: { type: 'object' } },
-    });
     const tools = [
       served('brave-search-mcp-server', 'brave_web_search', 'Search the web with Brave'),
       served('mcp-google-search', 'search', 'Run a Google web search'),
@@ -254,10 +252,7 @@ describe('BM25 over tools', () => {
       served('notion', 'search', 'Search pages by title'),
       served('mcp-server', 'directions', 'Directions between two places'),
     ];
-    const top = (query: string) => {
-      const scores = buildBm25Index(tools).score(query);
-      return tools[scores.indexOf(Math.max(...scores))]?.modelName;
-    };
+    const top = (query: string) => topOf(tools, query);
     // "search" is in many servers' tools: no name of Brave's; "brave" and "google" are.
     expect(top('search the products index for documents')).toBe('mcp-server-elasticsearch_search');
     expect(top('run a google search for the best headphones')).toBe('mcp-google-search_search');
