@@ -61,8 +61,10 @@ export function useOfferings(api: Api): OfferingsState {
     const stops = [
       api.tools.onChanged(() => void load()),
       api.servers.onStatus((status) => {
-        // A server starting offers nothing yet and offered nothing before (it was not ready).
-        if (status.state !== 'starting') void load();
+        // A server starting offers nothing yet: no load for it, but a ready one that restarts
+        // has its old offerings taken off at once (they come back, fresh, when it is ready).
+        if (status.state === 'starting') setState((current) => without(current, status.name));
+        else void load();
       }),
     ];
     return () => {
@@ -80,4 +82,21 @@ function namesWith(
   return new Set(
     statuses.filter((status) => status.state === 'ready' && test(status)).map((s) => s.name),
   );
+}
+
+/** The state without one server's offerings; the same object when it offered nothing. */
+function without(state: OfferingsState, server: string): OfferingsState {
+  const { prompts, resources, resourceTemplates } = state.offerings;
+  const other = (item: { server: string }) => item.server !== server;
+  if (![prompts, resources, resourceTemplates].some((list) => list.some((item) => !other(item))))
+    return state;
+  return {
+    offerings: {
+      prompts: prompts.filter(other),
+      resources: resources.filter(other),
+      resourceTemplates: resourceTemplates.filter(other),
+    },
+    completes: state.completes,
+    watches: state.watches,
+  };
 }

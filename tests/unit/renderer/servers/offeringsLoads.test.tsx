@@ -55,4 +55,34 @@ describe('the offerings the composer and the Servers view show', () => {
     act(() => harness.emit('servers:status', statusOf('docs', { state: 'stopped' })));
     await waitFor(() => expect(offered).toBe(3));
   });
+
+  it("takes a restarting server's offerings off at once, and shows them again when it is ready", async () => {
+    let offered = 0;
+    const harness = connectTo({
+      'servers:offerings': () => {
+        offered++;
+        return {
+          prompts: [
+            { server: 'docs', name: 'summarise', arguments: [] },
+            { server: 'notes', name: 'jot', arguments: [] },
+          ],
+          resources: [{ server: 'docs', uri: 'file:///readme.md', name: 'readme' }],
+          resourceTemplates: [],
+        };
+      },
+      'servers:list': () => [
+        stdioEntry('docs', { state: 'ready' }),
+        stdioEntry('notes', { state: 'ready' }),
+      ],
+    });
+    const { result } = renderHook(() => useOfferings(harness.api));
+    await waitFor(() => expect(result.current.offerings.prompts).toHaveLength(2));
+    act(() => harness.emit('servers:status', statusOf('docs', { state: 'starting' })));
+    expect(result.current.offerings.prompts.map((prompt) => prompt.name)).toEqual(['jot']);
+    expect(result.current.offerings.resources).toEqual([]);
+    expect(offered).toBe(1);
+    act(() => harness.emit('servers:status', statusOf('docs', { state: 'ready' })));
+    await waitFor(() => expect(result.current.offerings.prompts).toHaveLength(2));
+    expect(result.current.offerings.resources).toHaveLength(1);
+  });
 });
