@@ -42,6 +42,8 @@ describe('remote server transport', () => {
     const saved = await harness.manager.save(config);
     expect(saved.status.state).toBe('ready');
     expect(server.levelsSet).toEqual(['warning']);
+    // Set while the lists load, not one more round trip after them.
+    expect(await server.levelSetWhileListing()).toBe(true);
 
     const called = await harness.manager.callTool('remote', 'log_every_level', {});
     expect(called.ok).toBe(true);

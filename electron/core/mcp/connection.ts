@@ -387,11 +387,15 @@ export class ServerConnection {
       if (generation !== this.generation) return 'superseded';
       this.protocolSource = kind === 'in-process' ? 'built-in' : prior ? 'remembered' : 'probed';
       this.rememberEra(client);
-      this.offered = await listOfferings(client);
-      if (generation !== this.generation) return 'superseded';
-      // The 2026 protocol has no logging/setLevel: the level travels with each call (callTool).
-      if (client.getProtocolEra() !== 'modern')
-        await applyLogLevel(client, config.logLevel, this.context.log);
+      // The log level is set while the lists load: one round trip, not two, before ready. The
+      // 2026 protocol has no logging/setLevel: the level travels with each call (callTool).
+      const [offered] = await Promise.all([
+        listOfferings(client),
+        client.getProtocolEra() !== 'modern'
+          ? applyLogLevel(client, config.logLevel, this.context.log)
+          : undefined,
+      ]);
+      this.offered = offered;
       if (generation !== this.generation) return 'superseded';
       const info = client.getServerVersion();
       this.context.log.add(
