@@ -3,7 +3,7 @@
  * in a parameter's description) and typo tolerance: a message word the tools never use is
  * matched to tool words one or two edits away. Built once per tool set, queried per message.
  */
-import { stem, terms, words } from './textTerms';
+import { cjkNames, stem, terms, words } from './textTerms';
 import { intentWords } from './queryIntent';
 import { serverNameWords, toolFields, type RankableTool } from './toolText';
 
@@ -102,7 +102,7 @@ export function buildBm25Index(tools: readonly RankableTool[]): Bm25Index {
         ...terms(intentWords(query).join(' ')),
       ]);
       const queryWords = words(query);
-      const wordSet = new Set(queryWords);
+      const wordSet = new Set([...queryWords, ...cjkNames(query)]);
       // "box plot" finds `boxplot`: two message words written as one in the tools.
       for (let index = 0; index + 1 < queryWords.length; index++) {
         const joined = stem(`${queryWords[index]}${queryWords[index + 1]}`);

@@ -1,6 +1,7 @@
 /**
  * What a message's form says beyond its words: an issue key such as `OPS-311` is about an issue
- * in a tracker, though the message may not say "issue". These add terms; they never remove any.
+ * in a tracker, though the message may not say "issue", and trackers' tools take keys
+ * (`issueIdOrKey`). These add terms; they never remove any.
  * (Reading questions — "which…", "how many…" — adding `get`/`list` was tried: no gain.)
  */
 /** A tracker's issue key: a project's capitals, a dash, a number (`OPS-311`, `ENG-42`). */
@@ -8,5 +9,5 @@ const ISSUE_KEY = /\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/;
 
 /** Words the message's form adds, to be read as terms like the message's own. */
 export function intentWords(message: string): string[] {
-  return ISSUE_KEY.test(message) ? ['issue'] : [];
+  return ISSUE_KEY.test(message) ? ['issue', 'key'] : [];
 }

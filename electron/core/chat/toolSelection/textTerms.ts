@@ -11,7 +11,7 @@ import { stemmer as englishStem } from '@orama/stemmers/english';
 import { stemmer as frenchStem } from '@orama/stemmers/french';
 import { stemmer as germanStem } from '@orama/stemmers/german';
 import { stemmer as spanishStem } from '@orama/stemmers/spanish';
-import { CJK_STOP_CHARS, CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
+import { CJK_NAMES, CJK_STOP_CHARS, CJK_SYNONYMS, STOP_WORDS, SYNONYMS } from './vocabulary';
 import { termsInContext } from './wordContext';
 
 /** Han, kana and the long-vowel mark: scripts written without spaces between words. */
@@ -42,6 +42,12 @@ export function words(text: string): string[] {
   return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(
     (word) => word.match(SCRIPT_RUNS) ?? [],
   );
+}
+
+/** The Latin names of services a text writes in Chinese or Japanese (谷歌 → google). */
+export function cjkNames(text: string): string[] {
+  if (!CJK_CHAR.test(text)) return [];
+  return [...CJK_NAMES].filter(([variant]) => text.includes(variant)).map(([, name]) => name);
 }
 
 const stems = new Map<string, string>();
@@ -113,7 +119,7 @@ export function termsOf(word: string, expand = true): string[] {
  * 查 "look up" share no pair with 搜索 or 查询; unigrams with bigrams is the usual remedy).
  */
 function cjkTerms(run: string): string[] {
-  const found: string[] = [];
+  const found: string[] = cjkNames(run);
   for (const [variant, canonical] of CJK_SYNONYMS)
     if (run.includes(variant)) found.push(...words(canonical).flatMap((word) => termsOf(word)));
   for (const char of run) if (HAN_CHAR.test(char) && !CJK_STOP_CHARS.has(char)) found.push(char);

@@ -223,3 +223,27 @@ export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(
       .map((variant) => [variant, english] as const),
   ),
 );
+
+/**
+ * Names of well-known services as Chinese and Japanese write them → the name servers use, so
+ * "用谷歌搜一下" names a server called google… as "google it" does.
+ */
+const CJK_NAME_GROUPS: Readonly<Record<string, string>> = {
+  google: '谷歌 グーグル',
+  // Not 苹果: it is the fruit as often as the company.
+  apple: 'アップル',
+  microsoft: '微软 微軟 マイクロソフト',
+  amazon: '亚马逊 亞馬遜 アマゾン',
+  github: '吉特哈布',
+  twitter: '推特 ツイッター',
+  wikipedia: '维基百科 維基百科 ウィキペディア',
+  youtube: '油管 ユーチューブ',
+  slack: 'スラック',
+  notion: 'ノーション',
+};
+
+export const CJK_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(CJK_NAME_GROUPS).flatMap(([name, variants]) =>
+    variants.split(/\s+/).map((variant) => [variant, name] as const),
+  ),
+);

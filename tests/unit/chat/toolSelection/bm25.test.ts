@@ -327,4 +327,33 @@ describe('what a message’s form adds', () => {
     expect(index.score('what happened on it')[0]).toBe(0);
     expect(intentWords('see ops-311 and PR 7')).toEqual([]);
   });
+
+  it('prefers the tracker whose tools take issue keys to one whose issues have numbers', () => {
+    const tools = [
+      served('tracker', 'get', 'Read tracker data by path, such as /issue/{issueIdOrKey}'),
+      served('forge', 'get_issue', 'Get an issue of a repository by its number'),
+      served('forge', 'list_commits', 'List the commits of a repository'),
+      served('chat', 'get_user', 'Get a user by name'),
+    ];
+    expect(topOf(tools, 'what is the status of OPS-311')).toBe('tracker_get');
+    expect(topOf(tools, 'what is the status of issue 311')).toBe('forge_get_issue');
+  });
+});
+
+describe('services named in Chinese and Japanese', () => {
+  const tools = [
+    served('google', 'search', 'Perform a web search query'),
+    served('maps', 'text_search', '关键词搜索地点，也搜索网页上的降噪耳机商店'),
+  ];
+
+  it('name their server, as the Latin name does', () => {
+    expect(topOf(tools, '用谷歌搜一下降噪耳机')).toBe('google_search');
+    expect(topOf(tools, 'グーグルで検索して')).toBe('google_search');
+    // Without the name, the words written in the message's own script still win.
+    expect(topOf(tools, '搜一下附近的地点')).toBe('maps_text_search');
+  });
+
+  it('leave a word that is also a common noun alone', () => {
+    expect(terms('苹果派怎么做')).not.toContain('appl');
+  });
 });
