@@ -23,6 +23,7 @@ import { droppedNotice, sizeContext } from './contextSizing';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
 import { parseArguments } from './toolArguments';
+import { jsonLongerThan } from '../mcp/boundedJson';
 import { toolAppResourceUri } from '../mcp/apps/appResource';
 import { HEARTH_CLOSING } from '../mcp/tasks/toolTask';
 import { runToolCall, type CallContext, type CallResult } from './toolCallRunner';
@@ -440,6 +441,6 @@ function appResultOf(
 ): { appStructuredContent?: Record<string, unknown> } {
   const stored = assistant.toolCalls?.find((call) => call.id === callId);
   if (!stored?.appResourceUri || !structured || typeof structured !== 'object') return {};
-  if (JSON.stringify(structured).length > MAX_APP_STRUCTURED_CHARS) return {};
+  if (jsonLongerThan(structured, MAX_APP_STRUCTURED_CHARS)) return {};
   return { appStructuredContent: structured as Record<string, unknown> };
 }

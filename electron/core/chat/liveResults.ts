@@ -5,6 +5,7 @@
  * model's copy is bounded on its own (resultForModel), and history keeps what the model read.
  */
 import { previewOf } from '../history/toolResultPreview';
+import { jsonLongerThan } from '../mcp/boundedJson';
 import { longTextOf, type LongText } from '../mcp/longText';
 
 /** A text longer than this goes to the windows as its beginning. */
@@ -58,8 +59,7 @@ export function createLiveResults(keptChars = LIVE_KEPT_CHARS): LiveResults {
         };
       });
       const structured = result.structuredContent;
-      const tooLarge =
-        structured !== undefined && (JSON.stringify(structured)?.length ?? 0) > LIVE_TEXT_CHARS;
+      const tooLarge = structured !== undefined && jsonLongerThan(structured, LIVE_TEXT_CHARS);
       const bounded: Record<string, unknown> = { ...result, content };
       // The card shows the text blocks; structured content this large adds nothing it can show.
       if (tooLarge) delete bounded.structuredContent;

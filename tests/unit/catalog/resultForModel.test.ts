@@ -200,6 +200,11 @@ describe('resultForModel', () => {
     const structured = resultForModel({ content: [], structuredContent: { rows } }, LIMIT);
     expect(structured.truncated).toBe(true);
     expect(structured.text.startsWith('{"rows":[{"index":0')).toBe(true);
+    // The note counts the whole JSON, as JSON.stringify writes it.
+    const json = JSON.stringify({ rows });
+    expect(structured.text).toBe(
+      json.slice(0, LIMIT.maxChars) + truncationNote(LIMIT.maxChars, json.length),
+    );
     const error = resultForModel(
       { content: [{ type: 'text', text: 'z'.repeat(20 * 1024 * 1024) }], isError: true },
       { maxChars: 100 },

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { withoutSteering } from '../../security/steeringCharacters';
+import { jsonBeginning } from '../boundedJson';
 import { longTextOf } from '../longText';
 
 /**
@@ -55,20 +56,30 @@ export function resultForModel(
     unread += long.length - read;
     return clean;
   };
+  // Structured content without text is read as its JSON's beginning; the rest counts as unread.
+  const json = (value: unknown): string => {
+    const { text, length } = jsonBeginning(value, maxChars + 1);
+    unread += length - text.length;
+    return length === 0 ? 'null' : text;
+  };
   // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
-  const parts = partsOf(result, beginning).map(withoutSteering);
+  const parts = partsOf(result, beginning, json).map(withoutSteering);
   // A server that already begins with "Error" gets no second one.
   if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
   return { ...joinWithin(parts, maxChars, unread), isError };
 }
 
-function partsOf(result: CallToolResult, beginning: (text: string) => string): string[] {
+function partsOf(
+  result: CallToolResult,
+  beginning: (text: string) => string,
+  json: (value: unknown) => string,
+): string[] {
   const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const blocks = content.filter(isForModel);
   const parts: string[] = [];
   const hasText = blocks.some((block) => block.type === 'text');
   if (!hasText && result.structuredContent !== undefined) {
-    parts.push(JSON.stringify(result.structuredContent) ?? 'null');
+    parts.push(json(result.structuredContent));
   }
   for (const block of blocks) parts.push(describeBlock(block, beginning));
   if (parts.length === 0) {
