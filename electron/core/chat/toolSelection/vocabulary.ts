@@ -134,12 +134,7 @@ const COMPOUNDS: Readonly<Record<string, string>> = {
 
 /** Variant → canonical term (or terms, space-separated). */
 export const SYNONYMS: ReadonlyMap<string, string> = new Map([
-  ...Object.entries(GROUPS).flatMap(([canonical, variants]) =>
-    variants
-      .trim()
-      .split(/\s+/)
-      .map((variant) => [variant, canonical] as const),
-  ),
+  ...byVariant(GROUPS),
   ...Object.entries(COMPOUNDS),
 ]);
 
@@ -215,14 +210,7 @@ const CJK_GROUPS: Readonly<Record<string, string>> = {
   save: '保存',
 };
 
-export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(
-  Object.entries(CJK_GROUPS).flatMap(([english, variants]) =>
-    variants
-      .trim()
-      .split(/\s+/)
-      .map((variant) => [variant, english] as const),
-  ),
-);
+export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(byVariant(CJK_GROUPS));
 
 /**
  * Names of well-known services as Chinese and Japanese write them → the name servers use, so
@@ -234,7 +222,6 @@ const CJK_NAME_GROUPS: Readonly<Record<string, string>> = {
   apple: 'アップル',
   microsoft: '微软 微軟 マイクロソフト',
   amazon: '亚马逊 亞馬遜 アマゾン',
-  github: '吉特哈布',
   twitter: '推特 ツイッター',
   wikipedia: '维基百科 維基百科 ウィキペディア',
   youtube: '油管 ユーチューブ',
@@ -242,8 +229,14 @@ const CJK_NAME_GROUPS: Readonly<Record<string, string>> = {
   notion: 'ノーション',
 };
 
-export const CJK_NAMES: ReadonlyMap<string, string> = new Map(
-  Object.entries(CJK_NAME_GROUPS).flatMap(([name, variants]) =>
-    variants.split(/\s+/).map((variant) => [variant, name] as const),
-  ),
-);
+export const CJK_NAMES: ReadonlyMap<string, string> = new Map(byVariant(CJK_NAME_GROUPS));
+
+/** A table of groups (canonical → space-separated variants) as variant → canonical pairs. */
+function byVariant(groups: Readonly<Record<string, string>>): [string, string][] {
+  return Object.entries(groups).flatMap(([canonical, variants]) =>
+    variants
+      .trim()
+      .split(/\s+/)
+      .map((variant): [string, string] => [variant, canonical]),
+  );
+}
