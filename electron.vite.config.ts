@@ -41,8 +41,8 @@ export default defineConfig({
   },
   preload: {
     build: {
-      // A sandboxed preload is loaded as one classic script: bundle zod and the contract into a
-      // single CommonJS file.
+      // A sandboxed preload is loaded as one classic script: bundle the API and the contract's
+      // channel names into a single CommonJS file (main checks the payloads, so no zod here).
       externalizeDeps: false,
       isolatedEntries: true,
       rolldownOptions: {

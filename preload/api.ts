@@ -2,20 +2,18 @@
  * The renderer-facing API, derived from the contract: `settings:get` becomes `api.settings.get()`,
  * the event `settings:changed` becomes `api.settings.onChanged(listener)`. Both hosts build it
  * here (the preload over IPC, the browser host over a WebSocket), so neither can drift from the
- * contract or from each other. Imports nothing but the contract: the renderer uses it too.
+ * contract or from each other. Imports only the contract's channel names and types: the renderer
+ * uses it too, and its first script need not load the schemas.
  */
-import {
-  eventChannelNames,
-  invokeChannelNames,
-  type BridgeErrorShape,
-  type ErrorCode,
-  type EventChannel,
-  type EventPayload,
-  type InvokeArgs,
-  type InvokeChannel,
-  type InvokeResult,
-  type Outcome,
+import { eventChannelNames, invokeChannelNames } from './channels';
+import type {
+  EventChannel,
+  EventPayload,
+  InvokeArgs,
+  InvokeChannel,
+  InvokeResult,
 } from './contract';
+import type { BridgeErrorShape, ErrorCode, Outcome } from './outcome';
 
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type VerbOf<C extends string> = C extends `${string}:${infer V}` ? V : never;

@@ -2,7 +2,8 @@
  * THE contract between the main process and the renderer: every invoke channel (arguments and
  * result) and every main-to-renderer event (payload), as zod schemas. Main parses every inbound
  * payload with these schemas; the preload and the WebSocket bridge build their API from them, so a
- * channel added here is a channel everywhere. Channel names are `domain:verb`.
+ * channel added here is a channel everywhere (its name goes in ./channels too, which the compiler
+ * checks, so the page can build its API without these schemas). Channel names are `domain:verb`.
  */
 import { z } from 'zod';
 import {
@@ -81,6 +82,11 @@ import {
   registryServerSchema,
   registryStagedBundleSchema,
 } from './schemas/registry';
+
+// Kept in files of their own, free of zod, for the page's first script; part of the contract still.
+export { eventChannelNames, invokeChannelNames } from './channels';
+export { errorCodes, type BridgeErrorShape, type ErrorCode, type Outcome } from './outcome';
+export { applySettingsPatch } from './settingsPatch';
 
 /** Longest free-text string any payload may carry unless a field says otherwise. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -216,21 +222,6 @@ export const settingsPatchSchema = z.strictObject({
   registry: patchOf(registrySettingsSchema).optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
-
-/** The settings after a patch: each group merged field by field, `undefined` meaning "keep". */
-export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
-  const defined = <T extends object>(value: T | undefined): Partial<T> =>
-    Object.fromEntries(
-      Object.entries(value ?? {}).filter(([, field]) => field !== undefined),
-    ) as Partial<T>;
-  return {
-    theme: patch.theme ?? settings.theme,
-    ollama: { ...settings.ollama, ...defined(patch.ollama) },
-    chat: { ...settings.chat, ...defined(patch.chat) },
-    desktop: { ...settings.desktop, ...defined(patch.desktop) },
-    registry: { ...settings.registry, ...defined(patch.registry) },
-  };
-}
 
 export const appInfoSchema = z.strictObject({
   name: shortText,
@@ -600,29 +591,6 @@ export type ParsedInvokeArgs<C extends InvokeChannel> = z.output<
 >;
 export type InvokeResult<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['result']>;
 export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
-
-/** Machine-readable reasons a call failed; the message says it in words. */
-export const errorCodes = [
-  'E_UNKNOWN_CHANNEL',
-  'E_INVALID_PAYLOAD',
-  'E_FORBIDDEN_SENDER',
-  'E_BAD_MESSAGE',
-  'E_DISCONNECTED',
-  'E_FAILED',
-  'E_INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
-export interface BridgeErrorShape {
-  message: string;
-  code: ErrorCode;
-}
-
-/** How every call comes back across a process boundary: errors keep their code. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorShape };
-
-export const invokeChannelNames = Object.keys(invokeChannels) as InvokeChannel[];
-export const eventChannelNames = Object.keys(eventChannels) as EventChannel[];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(invokeChannels, name);

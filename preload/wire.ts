@@ -7,13 +7,11 @@
  * A message that cannot be read at all is answered with a result whose id is null.
  */
 import { z } from 'zod';
-import { errorCodes } from './contract';
+
+export { BRIDGE_PATH, serverMessageSchema, type ServerMessage } from './pageWire';
 
 /** Largest message either side accepts; contract strings are capped far below this. */
 export const MAX_WIRE_MESSAGE_BYTES = 1024 * 1024;
-
-/** The path of the WebSocket on the browser host. */
-export const BRIDGE_PATH = '/bridge';
 
 export const invokeMessageSchema = z.strictObject({
   type: z.literal('invoke'),
@@ -22,22 +20,3 @@ export const invokeMessageSchema = z.strictObject({
   args: z.array(z.unknown()).max(16),
 });
 export type InvokeMessage = z.output<typeof invokeMessageSchema>;
-
-const errorSchema = z.strictObject({ message: z.string(), code: z.enum(errorCodes) });
-
-export const serverMessageSchema = z.union([
-  z.strictObject({
-    type: z.literal('result'),
-    id: z.int().nonnegative().nullable(),
-    ok: z.literal(true),
-    value: z.unknown(),
-  }),
-  z.strictObject({
-    type: z.literal('result'),
-    id: z.int().nonnegative().nullable(),
-    ok: z.literal(false),
-    error: errorSchema,
-  }),
-  z.strictObject({ type: z.literal('event'), channel: z.string(), payload: z.unknown() }),
-]);
-export type ServerMessage = z.output<typeof serverMessageSchema>;

@@ -1,12 +1,8 @@
 /** State that mirrors main: settings, notices and the bridge's connection. */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Api } from '../../preload/api';
-import {
-  applySettingsPatch,
-  type Notice,
-  type Settings,
-  type SettingsPatch,
-} from '../../preload/contract';
+import type { Notice, Settings, SettingsPatch } from '../../preload/contract';
+import { applySettingsPatch } from '../../preload/settingsPatch';
 import type { Connection } from './bridge/connect';
 import type { ConnectionStatus } from './bridge/webSocketTransport';
 

@@ -9,7 +9,7 @@ import {
   type Bridge,
   type Unsubscribe,
 } from '../../../preload/api';
-import { BRIDGE_PATH } from '../../../preload/wire';
+import { BRIDGE_PATH } from '../../../preload/pageWire';
 import {
   createWebSocketTransport,
   type ConnectionStatus,

@@ -1,12 +1,12 @@
 /**
  * The browser host's side of the bridge: the contract over one WebSocket (wire format in
- * preload/wire.ts). Reconnects with backoff after the host restarts; calls made while the socket
- * is down wait for it, and calls in flight when it drops fail with E_DISCONNECTED rather than
- * hanging forever.
+ * preload/wire.ts, the page's check of what arrives in preload/pageWire.ts). Reconnects with
+ * backoff after the host restarts; calls made while the socket is down wait for it, and calls in
+ * flight when it drops fail with E_DISCONNECTED rather than hanging forever.
  */
 import type { BridgeTransport, Unsubscribe } from '../../../preload/api';
 import type { EventChannel, Outcome } from '../../../preload/contract';
-import { serverMessageSchema } from '../../../preload/wire';
+import { serverMessageSchema } from '../../../preload/pageWire';
 
 /** The subset of the browser's WebSocket the transport uses, so tests can pass `ws`'s. */
 export interface SocketLike {

@@ -4,7 +4,8 @@
  * its URI), and reads it again when the server says it changed.
  */
 import { useEffect, useState } from 'react';
-import { formatSize, isImageType, type ResourceContent } from '../../../preload/schemas/content';
+import type { ResourceContent } from '../../../preload/schemas/content';
+import { formatSize, isImageType } from '../../../preload/schemas/resourceFacts';
 import { useApi } from '../apiContext';
 import { Markdown } from '../chat/LazyMarkdown';
 import { messageOf } from '../hooks';
