@@ -63,4 +63,37 @@ describe('a 50 MB tool result', () => {
     );
     expect(await harness.api.tools.resultText('no-such-call', 0, 0, 10)).toBeNull();
   });
+
+  it('keeps the structured data an app reads, and drops it from a card that only shows text', async () => {
+    chat = await startChatHarness({
+      script: [
+        toolCall('fixture_app_rows', { mb: 0.05 }),
+        toolCall('fixture_big_structured', { mb: 0.05 }),
+        plainAnswer('Both came back.'),
+      ],
+    });
+    const harness = chat;
+    await addApprovedFixture(harness.api, ['--tools=app_rows,big_structured']);
+    for (const tool of ['app_rows', 'big_structured'])
+      await harness.api.tools.configure('fixture', tool, { approval: 'allow' });
+
+    const { turnId } = await harness.api.chat.send({ text: 'rows, twice' });
+    await harness.next(
+      'chat:status',
+      (payload) => payload.turnId === turnId && payload.state === 'done',
+    );
+    const results = new Map(
+      harness.events
+        .filter((event) => event.channel === 'chat:toolCall')
+        .map((event) => event.payload as { tool: string; state: string; result?: unknown })
+        .filter((payload) => payload.state === 'done')
+        .map((payload) => [payload.tool, payload.result as { structuredContent?: unknown }]),
+    );
+    // About 50 KB of JSON: past what a card shows, within what an app is given.
+    const rows = (results.get('app_rows')?.structuredContent as { rows?: unknown[] })?.rows;
+    expect(JSON.stringify(rows).length).toBeGreaterThan(20_000);
+    expect(rows).toHaveLength(Math.round((0.05 * MB) / 110));
+    expect(results.get('big_structured')).toBeDefined();
+    expect(results.get('big_structured')?.structuredContent).toBeUndefined();
+  });
 });

@@ -18,7 +18,7 @@ import type { Logger } from '../logger';
 import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
 import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
-import { runTurn } from './chatTurn';
+import { MAX_APP_STRUCTURED_CHARS, runTurn } from './chatTurn';
 import { createToolOffer } from './toolOffer';
 import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
 import { openingMessages } from './openingMessages';
@@ -27,6 +27,7 @@ import type { CallContext, ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
 import { HEARTH_CLOSING } from '../mcp/tasks/toolTask';
+import { toolAppResourceUri } from '../mcp/apps/appResource';
 import { createLiveResults, type LiveResults } from './liveResults';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
@@ -216,7 +217,17 @@ export function createChatService(options: ChatServiceOptions): ChatService {
             'chat:toolCall',
             event.result === undefined
               ? event
-              : { ...event, result: liveResults.bound(event.callId, event.result) },
+              : {
+                  ...event,
+                  result: liveResults.bound(
+                    event.callId,
+                    event.result,
+                    // An app's data is its structured result: it gets as much as history keeps.
+                    toolAppResourceUri(mcp.catalog.definition(event.server, event.tool))
+                      ? MAX_APP_STRUCTURED_CHARS
+                      : undefined,
+                  ),
+                },
           ),
         saved: (id, messages) => {
           for (const message of messages)

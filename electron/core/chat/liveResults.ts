@@ -16,8 +16,11 @@ export const LIVE_KEPT_CHARS = 100_000_000;
 export const CUT_META_KEY = 'io.hearth/cut';
 
 export interface LiveResults {
-  /** The result to send: long texts cut (their whole kept), structured content too large dropped. */
-  bound(callId: string, result: unknown): unknown;
+  /**
+   * The result to send: long texts cut (their whole kept), structured content longer than
+   * `structuredChars` as JSON (LIVE_TEXT_CHARS unless said) dropped.
+   */
+  bound(callId: string, result: unknown, structuredChars?: number): unknown;
   /** `length` characters of block `block` of call `callId` from `offset`, or undefined when gone. */
   page(
     callId: string,
@@ -42,7 +45,7 @@ export function createLiveResults(keptChars = LIVE_KEPT_CHARS): LiveResults {
     }
   };
   return {
-    bound(callId, result) {
+    bound(callId, result, structuredChars = LIVE_TEXT_CHARS) {
       if (!isRecord(result) || !Array.isArray(result.content)) return result;
       const content = result.content.map((block: unknown, index) => {
         if (!isRecord(block) || block.type !== 'text' || typeof block.text !== 'string')
@@ -59,9 +62,10 @@ export function createLiveResults(keptChars = LIVE_KEPT_CHARS): LiveResults {
         };
       });
       const structured = result.structuredContent;
-      const tooLarge = structured !== undefined && jsonLongerThan(structured, LIVE_TEXT_CHARS);
+      const tooLarge = structured !== undefined && jsonLongerThan(structured, structuredChars);
       const bounded: Record<string, unknown> = { ...result, content };
-      // The card shows the text blocks; structured content this large adds nothing it can show.
+      // The card shows the text blocks; structured content this large adds nothing it can show
+      // (an app, which reads it, is given more).
       if (tooLarge) delete bounded.structuredContent;
       return bounded;
     },

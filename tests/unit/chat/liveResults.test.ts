@@ -29,6 +29,18 @@ describe('live results sent to the windows', () => {
     expect(live.page('c2', 0, 0, 5)).toBeUndefined();
   });
 
+  it('give an app the structured result it reads, up to the larger bound it is given', () => {
+    const live = createLiveResults();
+    const rows = Array.from({ length: 800 }, (_, index) => ({ index, label: `point ${index}` }));
+    const result = { content: [{ type: 'text', text: '800 points' }], structuredContent: { rows } };
+    expect(JSON.stringify(result.structuredContent).length).toBeGreaterThan(LIVE_TEXT_CHARS);
+    expect((live.bound('c1', result) as typeof result).structuredContent).toBeUndefined();
+    expect((live.bound('c2', result, 100_000) as typeof result).structuredContent).toEqual({
+      rows,
+    });
+    expect((live.bound('c3', result, 1_000) as typeof result).structuredContent).toBeUndefined();
+  });
+
   it('forget the oldest whole texts beyond what they may keep', () => {
     const live = createLiveResults(250_000);
     for (const id of ['a', 'b', 'c'])
