@@ -3,7 +3,13 @@
  * launching the built browser host (`node out/main/headless.js`, what `npm run serve` runs once
  * the build is done) to its URL line (`start.to_url_ms`, target < 1,500), and from opening that
  * address in Chromium to a page the user can type in (`start.url_to_interactive_ms`, target
- * < 500). Medians of a few cold starts of the same data folder.
+ * < 500). Medians of cold starts of the same data folder, after one start that warms Chromium up.
+ *
+ * The page itself records when it became usable, on its own clock from the start of the
+ * navigation: the message field is there and enabled, a frame shows it, and the first task after
+ * that frame has run (a key pressed then is handled). Asking from outside instead (Playwright's
+ * waitFor and waitForFunction, as this bench did) added its own round trips and scripts: 200 to
+ * 450 ms after the field was ready while the servers start on two cores, and most of the noise.
  */
 import { performance } from 'node:perf_hooks';
 import { addApprovedServer } from '../tests/support/fixtureServerSetup';
@@ -16,7 +22,20 @@ import { percentile, round, type Figure } from './figures';
 import { buildApp } from './support/browserPage';
 
 const SERVERS = 10;
-const RUNS = 5;
+/** Enough runs that the median holds still while ten servers start beside the page. */
+const RUNS = 21;
+
+/** Installed before the page's scripts; sets `__messageFieldReady` (ms since navigation start). */
+const FIELD_READY = `
+  new MutationObserver((_, observer) => {
+    const field = document.querySelector('textarea[aria-label="Message"]');
+    if (!field || field.disabled) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      setTimeout(() => { window.__messageFieldReady = performance.now(); }),
+    );
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+`;
 
 async function configureServers(dataDir: string): Promise<void> {
   const host = await startBuiltHost(dataDir);
@@ -42,21 +61,25 @@ export async function run(): Promise<Figure[]> {
   const toUrl: number[] = [];
   const toInteractive: number[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) {
+    // The first start is a warm-up, not counted: Chromium's own first page is slow.
+    for (let run = -1; run < RUNS; run++) {
       const launched = performance.now();
       const host = await startBuiltHost(dataDir);
-      toUrl.push(performance.now() - launched);
+      const urlAfter = performance.now() - launched;
       const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
       try {
-        const opened = performance.now();
+        await page.addInitScript(FIELD_READY);
         await page.goto(host.url);
-        // Interactive: the message field is there and takes input.
+        await page.waitForFunction('window.__messageFieldReady !== undefined');
+        const ready = Number(await page.evaluate('window.__messageFieldReady'));
+        // Not timed: the field really takes what is typed.
         const field = page.getByRole('textbox', { name: 'Message' });
-        await field.waitFor();
-        await page.waitForFunction(
-          `(() => { const field = document.querySelector('textarea'); return !!field && !field.disabled; })()`,
-        );
-        toInteractive.push(performance.now() - opened);
+        await field.pressSequentially('hi');
+        if ((await field.inputValue()) !== 'hi')
+          throw new Error('The message field took no input.');
+        if (run < 0) continue;
+        toUrl.push(urlAfter);
+        toInteractive.push(ready);
       } finally {
         await page.close();
         await host.stop();
@@ -74,7 +97,12 @@ export async function run(): Promise<Figure[]> {
     {
       name: 'start.url_to_interactive_ms',
       value: round(percentile(toInteractive, 50), 1),
-      unit: `ms (median of ${RUNS}; target < 500)`,
+      unit: `ms (median of ${RUNS}, as the page records it; target < 500)`,
+    },
+    {
+      name: 'start.url_to_interactive_p90_ms',
+      value: round(percentile(toInteractive, 90), 1),
+      unit: `ms (90th percentile of the same ${RUNS})`,
     },
   ];
 }
