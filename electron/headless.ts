@@ -14,6 +14,7 @@ import { findAppPackage } from './core/appPackage';
 import { createCore } from './core/createCore';
 import { defaultDataDir } from './core/dataDir';
 import { startHeadlessHost } from './core/headless/server';
+import { startAfterFirstPage } from './core/startAfterFirstPage';
 import { createFileSink } from './core/logFile';
 import { createLogger, stderrSink } from './core/logger';
 import { killAllNow } from './core/mcp/processTree';
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Hearth is running at ${host.url}\n`);
   process.on('exit', killAllNow);
-  void host.core.start();
+  void startAfterFirstPage(host.firstPage, () => host.core.start());
   const stop = () => {
     void host.core
       .dispose()

@@ -19,6 +19,7 @@ import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
 import { killAllNow } from './core/mcp/processTree';
+import { startAfterFirstPage } from './core/startAfterFirstPage';
 import { bundleFileFromArguments } from './core/bundles/bundleArguments';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -191,11 +192,15 @@ if (!app.requestSingleInstanceLock()) {
       showMainWindow,
     });
     showMainWindow();
+    const firstPage = new Promise<void>((resolve) =>
+      mainWindow?.webContents.once('did-finish-load', () => resolve()),
+    );
     app.on('activate', showMainWindow);
     if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
     const bundle = bundleFileFromArguments(process.argv, process.cwd());
     for (const file of [...waitingBundles.splice(0), ...(bundle ? [bundle] : [])]) openBundle(file);
-    void core.start();
+    const started = core;
+    void startAfterFirstPage(firstPage, () => started.start());
   };
 
   // Quitting ends every server and everything it started before the app goes; the synchronous

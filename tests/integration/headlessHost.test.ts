@@ -85,6 +85,20 @@ describe('the browser host’s WebSocket', () => {
     expect(host.logLines.some((line) => line.includes('evil.test'))).toBe(true);
   });
 
+  it('tells when the first page connects, not when a refused one tries', async () => {
+    host = await startTestHost();
+    let connected = false;
+    void host.firstPage.then(() => (connected = true));
+    await expect(openWire(bridgeUrl(false), host.origin)).rejects.toThrow('HTTP 401');
+    await expect(openWire(bridgeUrl(), 'http://evil.test')).rejects.toThrow('HTTP 403');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connected).toBe(false);
+    const client = await openWire(bridgeUrl(), host.origin);
+    await host.firstPage;
+    expect(connected).toBe(true);
+    client.close();
+  });
+
   it('makes a round trip and saves settings in the data folder', async () => {
     host = await startTestHost();
     const client = await openWire(bridgeUrl(), host.origin);

@@ -34,6 +34,8 @@ export interface HeadlessHost {
   origin: string;
   port: number;
   core: Core;
+  /** Settles when the first page connects to the bridge (its first screen is drawn by then). */
+  firstPage: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,8 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     serveFile(request, response, () => reply(response, 404, 'Not found.\n'));
   });
 
+  let pageConnected: () => void = () => undefined;
+  const firstPage = new Promise<void>((resolve) => (pageConnected = resolve));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_WIRE_MESSAGE_BYTES });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = refuseUpgrade(request, { hosts, token, isServedOrigin });
@@ -101,6 +105,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     }
     sockets.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       handleSocket(ws, { core, sender: { url: request.headers.origin ?? '' }, logger });
+      pageConnected();
     });
   });
 
@@ -109,6 +114,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     origin: origins[0] ?? '',
     port,
     core,
+    firstPage,
     async close() {
       await sandbox.close();
       for (const client of sockets.clients) client.terminate();
