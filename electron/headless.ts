@@ -88,6 +88,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Hearth is running at ${host.url}\n`);
   process.on('exit', killAllNow);
+  // The servers wait for the page (startAfterFirstPage.ts); the login shell's PATH need not.
+  host.core.prepare();
   void startAfterFirstPage(host.firstPage, () => host.core.start());
   const stop = () => {
     void host.core

@@ -199,7 +199,9 @@ if (!app.requestSingleInstanceLock()) {
     if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
     const bundle = bundleFileFromArguments(process.argv, process.cwd());
     for (const file of [...waitingBundles.splice(0), ...(bundle ? [bundle] : [])]) openBundle(file);
+    // The servers wait for the window (startAfterFirstPage.ts); the login shell's PATH need not.
     const started = core;
+    started.prepare();
     void startAfterFirstPage(firstPage, () => started.start());
   };
 

@@ -71,7 +71,12 @@ export interface Core {
   /** MCP Apps: sessions of shown apps and the gate their requests pass. */
   apps: AppsService;
   appInfo: AppInfo;
-  /** Reads the login shell's PATH, then starts every enabled server. */
+  /**
+   * Begins what starting needs and costs the machine little: watching Ollama, reading the login
+   * shell's PATH. A host calls it at launch, and `start` once its first page is up.
+   */
+  prepare(): void;
+  /** Prepares (if not yet), waits for the login shell's PATH, then starts every enabled server. */
   start(): Promise<void>;
   /** Stops every server and its processes. */
   dispose(): Promise<void>;
@@ -207,6 +212,25 @@ export function createCore(options: CoreOptions): Core {
     logger: logger.child('bridge'),
   });
   let statusWatch: StatusWatch | undefined;
+  let prepared: Promise<void> | undefined;
+  // Once: the Ollama watch, and the PATH servers are launched with (the login shell's).
+  const prepare = (): Promise<void> =>
+    (prepared ??= (async () => {
+      statusWatch ??= watchOllamaStatus(
+        () => ollama.status(),
+        (status) => events.emit('ollama:statusChanged', status),
+      );
+      const path = await readLoginShellPath({
+        platform: process.platform,
+        shell: baseEnvironment.SHELL,
+        currentPath: baseEnvironment.PATH ?? '',
+      });
+      if (path.problem) logger.warn(path.problem);
+      launchContext = {
+        platform: process.platform,
+        environment: { ...baseEnvironment, PATH: path.path },
+      };
+    })());
   // A new address in Settings is checked at once, not at the next round.
   const stopRecheck = events.addSink((channel) => {
     if (channel === 'settings:changed') statusWatch?.checkNow();
@@ -223,21 +247,9 @@ export function createCore(options: CoreOptions): Core {
     bundles,
     apps,
     appInfo,
+    prepare,
     async start() {
-      statusWatch ??= watchOllamaStatus(
-        () => ollama.status(),
-        (status) => events.emit('ollama:statusChanged', status),
-      );
-      const path = await readLoginShellPath({
-        platform: process.platform,
-        shell: baseEnvironment.SHELL,
-        currentPath: baseEnvironment.PATH ?? '',
-      });
-      if (path.problem) logger.warn(path.problem);
-      launchContext = {
-        platform: process.platform,
-        environment: { ...baseEnvironment, PATH: path.path },
-      };
+      await prepare();
       await mcp.startAll();
     },
     async dispose() {

@@ -1,12 +1,12 @@
 /**
- * When a host starts the core (servers, the Ollama watch): once its first page is up, or after a
- * short grace if no page comes (`npm run serve` before anyone opens the address, a desktop app
- * started hidden). Ten servers starting at once on a small machine took the CPU the first page
- * needed: its message field was ready in about 0.4 s at the median, but in 1.4 s one start in ten.
- * The page draws its first screen before it connects, so "up" is its first connection.
+ * When a host starts the servers: once its first page is up, or after a short grace if no page
+ * comes (`npm run serve` before anyone opens the address, a desktop app started hidden). Ten
+ * servers starting at once on a small machine took the CPU the first page needed: its message
+ * field was ready in about 0.4 s at the median, but in 1.4 s one start in ten. The page draws its
+ * first screen before it connects, so "up" is its first connection.
  */
 
-/** How long the core waits for a first page before it starts anyway. */
+/** How long the servers wait for a first page before they start anyway. */
 export const FIRST_PAGE_GRACE_MS = 1_500;
 
 export function startAfterFirstPage(
