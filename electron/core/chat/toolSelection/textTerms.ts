@@ -119,7 +119,8 @@ export function termsOf(word: string, expand = true): string[] {
  * 查 "look up" share no pair with 搜索 or 查询; unigrams with bigrams is the usual remedy).
  */
 function cjkTerms(run: string): string[] {
-  const found: string[] = cjkNames(run);
+  // A service's name counts as its Latin name would (stemmed, with its synonyms).
+  const found = cjkNames(run).flatMap((name) => termsOf(name));
   for (const [variant, canonical] of CJK_SYNONYMS)
     if (run.includes(variant)) found.push(...words(canonical).flatMap((word) => termsOf(word)));
   for (const char of run) if (HAN_CHAR.test(char) && !CJK_STOP_CHARS.has(char)) found.push(char);

@@ -353,6 +353,11 @@ describe('services named in Chinese and Japanese', () => {
     expect(topOf(tools, '搜一下附近的地点')).toBe('maps_text_search');
   });
 
+  it('count as their Latin names do, stem and synonyms included', () => {
+    expect(terms('ユーチューブ')).toEqual(expect.arrayContaining(terms('youtube')));
+    expect(terms('マイクロソフト')).toEqual(expect.arrayContaining(terms('microsoft')));
+  });
+
   it('leave a word that is also a common noun alone', () => {
     expect(terms('苹果派怎么做')).not.toContain('appl');
   });
