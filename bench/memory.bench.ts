@@ -26,6 +26,7 @@ import { tempDir } from '../tests/support/testHost';
 import { round, type Figure } from './figures';
 import { buildApp } from './support/browserPage';
 import { seededRandom } from './history.bench';
+import { serversReady } from './support/serversReady';
 import { sentence } from './support/words';
 
 const SERVERS = 10;
@@ -99,12 +100,7 @@ async function hostFigures(): Promise<Figure[]> {
     for (let index = 0; index < TURNS; index++) await turn(`turn ${index}`);
     for (let index = 0; index < RESTARTS; index++)
       await api.servers.restart(`server-${index % SERVERS}`);
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const ready = (await api.servers.list()).filter((entry) => entry.status.state === 'ready');
-      if (ready.length >= SERVERS + 0) break;
-      await pause(200);
-    }
+    await serversReady(api, SERVERS);
     await pause(5_000);
     const afterUse = residentMb(pid);
 

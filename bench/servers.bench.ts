@@ -22,6 +22,7 @@ import { tempDir } from '../tests/support/testHost';
 import { distribution, percentile, round, type Figure } from './figures';
 import { readyMs, sdkReadyMs } from './mcp.bench';
 import { buildApp, INSTRUMENT, startMeasuring, stopMeasuring } from './support/browserPage';
+import { serversReady } from './support/serversReady';
 
 const SERVERS = 50;
 const TOOLS_EACH = 20;
@@ -90,14 +91,7 @@ async function viewFigures(): Promise<Figure[]> {
         `server-${index}`,
         fixtureCommand([`--name=server-${index}`, '--tools=echo', ...FLAGS]),
       );
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const ready = (await api.servers.list()).filter(
-        (entry) => entry.status.state === 'ready',
-      ).length;
-      if (ready >= SERVERS) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await serversReady(api, SERVERS);
     const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
     await page.addInitScript(INSTRUMENT);
     await page.goto(host.url);

@@ -23,6 +23,7 @@ import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
 import { percentile, round, type Figure } from './figures';
 import { buildApp } from './support/browserPage';
+import { serversReady } from './support/serversReady';
 
 const SERVERS = 10;
 /** Enough runs that the median holds still while ten servers start beside the page. */
@@ -67,14 +68,7 @@ async function configureServers(dataDir: string): Promise<void> {
 async function allReady(host: Awaited<ReturnType<typeof startBuiltHost>>): Promise<number> {
   const { api, transport } = connectToServe(host);
   try {
-    const deadline = performance.now() + 60_000;
-    while (performance.now() < deadline) {
-      const servers = await api.servers.list();
-      const ready = servers.filter((entry) => entry.status.state === 'ready').length;
-      if (ready >= SERVERS) return performance.now();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`The ${SERVERS} servers were not ready within a minute.`);
+    return await serversReady(api, SERVERS, 10);
   } finally {
     transport.close();
   }
