@@ -14,7 +14,6 @@ import { findAppPackage } from './core/appPackage';
 import { createCore } from './core/createCore';
 import { defaultDataDir } from './core/dataDir';
 import { startHeadlessHost } from './core/headless/server';
-import { startAfterFirstPage } from './core/startAfterFirstPage';
 import { createFileSink } from './core/logFile';
 import { createLogger, stderrSink } from './core/logger';
 import { killAllNow } from './core/mcp/processTree';
@@ -88,9 +87,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Hearth is running at ${host.url}\n`);
   process.on('exit', killAllNow);
-  // The servers wait for the page (startAfterFirstPage.ts); the login shell's PATH need not.
-  host.core.prepare();
-  void startAfterFirstPage(host.firstPage, () => host.core.start());
+  void host.core.start(host.firstPage);
   const stop = () => {
     void host.core
       .dispose()

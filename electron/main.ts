@@ -19,7 +19,6 @@ import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
 import { killAllNow } from './core/mcp/processTree';
-import { startAfterFirstPage } from './core/startAfterFirstPage';
 import { bundleFileFromArguments } from './core/bundles/bundleArguments';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -199,10 +198,7 @@ if (!app.requestSingleInstanceLock()) {
     if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
     const bundle = bundleFileFromArguments(process.argv, process.cwd());
     for (const file of [...waitingBundles.splice(0), ...(bundle ? [bundle] : [])]) openBundle(file);
-    // The servers wait for the window (startAfterFirstPage.ts); the login shell's PATH need not.
-    const started = core;
-    started.prepare();
-    void startAfterFirstPage(firstPage, () => started.start());
+    void core.start(firstPage);
   };
 
   // Quitting ends every server and everything it started before the app goes; the synchronous

@@ -30,6 +30,7 @@ import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
 import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
+import { firstPageUp } from './firstPageUp';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
 import { createRegistryClient } from './registry/registryClient';
 import { createRegistryService } from './registry/registryService';
@@ -72,12 +73,10 @@ export interface Core {
   apps: AppsService;
   appInfo: AppInfo;
   /**
-   * Begins what starting needs and costs the machine little: watching Ollama, reading the login
-   * shell's PATH. A host calls it at launch, and `start` once its first page is up.
+   * Watches Ollama and reads the login shell's PATH at once, then starts every enabled server:
+   * at once, or with `afterPage` once the host's first page is up (firstPageUp.ts).
    */
-  prepare(): void;
-  /** Prepares (if not yet), waits for the login shell's PATH, then starts every enabled server. */
-  start(): Promise<void>;
+  start(afterPage?: Promise<unknown>): Promise<void>;
   /** Stops every server and its processes. */
   dispose(): Promise<void>;
 }
@@ -212,25 +211,6 @@ export function createCore(options: CoreOptions): Core {
     logger: logger.child('bridge'),
   });
   let statusWatch: StatusWatch | undefined;
-  let prepared: Promise<void> | undefined;
-  // Once: the Ollama watch, and the PATH servers are launched with (the login shell's).
-  const prepare = (): Promise<void> =>
-    (prepared ??= (async () => {
-      statusWatch ??= watchOllamaStatus(
-        () => ollama.status(),
-        (status) => events.emit('ollama:statusChanged', status),
-      );
-      const path = await readLoginShellPath({
-        platform: process.platform,
-        shell: baseEnvironment.SHELL,
-        currentPath: baseEnvironment.PATH ?? '',
-      });
-      if (path.problem) logger.warn(path.problem);
-      launchContext = {
-        platform: process.platform,
-        environment: { ...baseEnvironment, PATH: path.path },
-      };
-    })());
   // A new address in Settings is checked at once, not at the next round.
   const stopRecheck = events.addSink((channel) => {
     if (channel === 'settings:changed') statusWatch?.checkNow();
@@ -247,9 +227,26 @@ export function createCore(options: CoreOptions): Core {
     bundles,
     apps,
     appInfo,
-    prepare,
-    async start() {
-      await prepare();
+    async start(afterPage) {
+      statusWatch ??= watchOllamaStatus(
+        () => ollama.status(),
+        (status) => events.emit('ollama:statusChanged', status),
+      );
+      // The shell is read while the page loads; only the servers wait for it to be up, and they
+      // are never shown stopped while the shell answers.
+      const [path] = await Promise.all([
+        readLoginShellPath({
+          platform: process.platform,
+          shell: baseEnvironment.SHELL,
+          currentPath: baseEnvironment.PATH ?? '',
+        }),
+        afterPage ? firstPageUp(afterPage) : undefined,
+      ]);
+      if (path.problem) logger.warn(path.problem);
+      launchContext = {
+        platform: process.platform,
+        environment: { ...baseEnvironment, PATH: path.path },
+      };
       await mcp.startAll();
     },
     async dispose() {
