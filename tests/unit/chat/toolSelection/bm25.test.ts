@@ -338,6 +338,24 @@ describe('what a message’s form adds', () => {
     expect(topOf(tools, 'what is the status of OPS-311')).toBe('tracker_get');
     expect(topOf(tools, 'what is the status of issue 311')).toBe('forge_get_issue');
   });
+
+  it('reads a web address as a page to fetch, though the message only says to read it', () => {
+    expect(intentWords('read this page for me: https://news.example.com/item?id=1')).toEqual([
+      'fetch',
+    ]);
+    expect(intentWords('read the notes in www.example.org/notes')).toEqual(['fetch']);
+    expect(intentWords('read my notes')).toEqual([]);
+    const tools = [
+      served('fetcher', 'fetch', 'Fetches a URL and returns its content as markdown'),
+      served('notes', 'read_note', 'Read a note by its title'),
+      served('notes', 'list_notes', 'List every note'),
+      served('chat', 'get_user', 'Get a user by name'),
+    ];
+    expect(topOf(tools, 'read this for me: https://blog.example.dev/how-we-cut-costs')).toBe(
+      'fetcher_fetch',
+    );
+    expect(topOf(tools, 'read the note called groceries')).toBe('notes_read_note');
+  });
 });
 
 describe('services named in Chinese and Japanese', () => {
