@@ -14,7 +14,7 @@ import { estimateTokens } from '../electron/core/chat/contextWindow';
 import { estimateJsonTokens } from '../electron/core/chat/contextSizing';
 import { buildBm25Index } from '../electron/core/chat/toolSelection/bm25';
 import { createSemanticRanker } from '../electron/core/chat/toolSelection/semanticRanker';
-import { createToolSelector, rank } from '../electron/core/chat/toolSelection/selectTools';
+import { createToolSelector } from '../electron/core/chat/toolSelection/selectTools';
 import { createToolMemory } from '../electron/core/chat/toolSelection/toolMemory';
 import type { ModelTool } from '../electron/core/mcp/toolCatalog';
 import { fakeEmbedding } from '../tests/fixtures/fakeOllama/embed';
@@ -95,12 +95,21 @@ export async function run(): Promise<Figure[]> {
   const semanticScores = new Map<string, number[]>();
   for (const request of all)
     semanticScores.set(request.text, await semantic.score(tools, request.text));
-  const fusedOrder = (text: string) => rank(index.score(text), semanticScores.get(text));
+  // Through the chat's own selection, so the figure follows how the app fuses the two.
+  const fusedSelector = createToolSelector();
   const combined = (text: string) => {
-    // Positions as scores, so recallAtK's top-k reads the fused order.
-    const scores = new Array<number>(tools.length).fill(0);
-    fusedOrder(text).forEach((position, place) => (scores[position] = tools.length - place));
-    return scores;
+    const chosen = new Set(
+      fusedSelector
+        .select({
+          tools,
+          query: text,
+          budget: K,
+          used: [],
+          semanticScores: semanticScores.get(text) ?? [],
+        })
+        .tools.map((tool) => tool.modelName),
+    );
+    return tools.map((tool) => (chosen.has(tool.modelName) ? 1 : Number.NEGATIVE_INFINITY));
   };
 
   const large = largeToolSet(tools);

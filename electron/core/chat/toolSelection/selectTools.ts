@@ -1,8 +1,9 @@
 /**
  * Chooses the tools one request carries when the enabled tools exceed the budget: the user's
  * pinned tools always, then tools already used in this conversation (most recent first), then
- * the most relevant to the message by BM25, fused with semantic similarity when an embedding
- * model gave scores. Tools nothing in the message points to are not sent to fill the budget:
+ * the most relevant to the message by BM25; when an embedding model gave scores, the last
+ * quarter of the open slots goes to the most similar in meaning of the rest. Tools nothing in
+ * the message points to are not sent to fill the budget:
  * when no tool matches, only the pinned and used ones go (or none). The chosen tools keep the
  * catalog's order, so the prompt stays stable.
  */
@@ -58,8 +59,14 @@ export const CONTEXT_WEIGHT = 0.5;
  */
 export const SEMANTIC_OUTLIER = 2;
 
-/** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
-export const RRF_K = 60;
+/**
+ * The share of the open slots an embedding model's similarity fills; the message's words fill
+ * the rest. Fused by reciprocal rank over every slot, a weak model cost recall: Universal
+ * Sentence Encoder lite took the blind set's tuning part from 0.941 to 0.779 within 8 tools,
+ * the fake word-hash vectors to 0.658. With this share: 0.926 and 0.915 within 8; within 20,
+ * 0.967 and 0.952 against 0.960 for words alone.
+ */
+export const SEMANTIC_SHARE = 0.25;
 
 /** Keeps one BM25 index per tool set, rebuilt only when the tools change. */
 export function createToolSelector() {
@@ -113,14 +120,24 @@ export function selectTools<T extends SelectableTool>(
   const semantic = input.semanticScores;
   const standsOut = semanticOutliers(semantic);
   let matched = false;
-  for (const position of rank(lexical, semantic)) {
-    if (reasons.size >= budget) break;
-    const tool = tools[position];
-    if (!tool || reasons.has(tool.modelName)) continue;
-    if ((lexical[position] ?? 0) <= 0 && !standsOut(position)) continue;
-    reasons.set(tool.modelName, 'relevant');
-    matched = true;
-  }
+  const offer = (positions: readonly number[], until: number) => {
+    for (const position of positions) {
+      if (reasons.size >= until) break;
+      const tool = tools[position];
+      if (!tool || reasons.has(tool.modelName)) continue;
+      if ((lexical[position] ?? 0) <= 0 && !standsOut(position)) continue;
+      reasons.set(tool.modelName, 'relevant');
+      matched = true;
+    }
+  };
+  const byLexical = bestFirst(lexical);
+  if (semantic?.length) {
+    // A weak embedding model cannot push out what the message's words point to; a good one
+    // still brings in a tool the words missed (a forecast tool for "will it rain").
+    const open = budget - reasons.size;
+    offer(byLexical, budget - Math.min(open, Math.max(1, Math.round(open * SEMANTIC_SHARE))));
+    offer(bestFirst(semantic), budget);
+  } else offer(byLexical, budget);
   return {
     tools: tools.filter((tool) => reasons.has(tool.modelName)),
     reasons,
@@ -139,21 +156,10 @@ function semanticOutliers(semantic: readonly number[] | undefined): (position: n
   return (position) => spread > 0 && (semantic[position] ?? 0) > floor;
 }
 
-/** Tool positions, best first: BM25 alone, or fused with semantic scores by reciprocal rank. */
-export function rank(lexical: readonly number[], semantic?: readonly number[]): number[] {
-  const order = (scores: readonly number[]) =>
-    scores
-      .map((score, position) => ({ score, position }))
-      .sort((a, b) => b.score - a.score || a.position - b.position);
-  const byLexical = order(lexical);
-  if (!semantic) return byLexical.map(({ position }) => position);
-  const fused = new Array<number>(lexical.length).fill(0);
-  byLexical.forEach(({ score, position }, place) => {
-    // A tool with no word in common with the message gets no lexical vote.
-    if (score > 0) fused[position] = (fused[position] ?? 0) + 1 / (RRF_K + place + 1);
-  });
-  order(semantic).forEach(({ position }, place) => {
-    fused[position] = (fused[position] ?? 0) + 1 / (RRF_K + place + 1);
-  });
-  return order(fused).map(({ position }) => position);
+/** Positions by score, best first; ties keep the catalog's order. */
+export function bestFirst(scores: readonly number[]): number[] {
+  return scores
+    .map((score, position) => ({ score, position }))
+    .sort((a, b) => b.score - a.score || a.position - b.position)
+    .map(({ position }) => position);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bestFirst,
   createToolSelector,
-  rank,
   type SelectableTool,
 } from '../../../../electron/core/chat/toolSelection/selectTools';
 
@@ -22,6 +22,17 @@ const TOOLS = [
   tool('github_issue', 'Create a GitHub issue'),
   tool('weather_now', 'Current weather for a city', true),
 ];
+
+/** A message, and eight tools that share fewer and fewer of its words. */
+const QUERY = 'pasta dinner recipes with garlic basil tomato olives';
+const MATCHING = Array.from({ length: 8 }, (_, place) =>
+  tool(
+    `notes_find${place}`,
+    QUERY.split(' ')
+      .slice(0, 8 - place)
+      .join(' '),
+  ),
+);
 
 describe('choosing the tools for a message', () => {
   it('sends every tool while they fit the budget', () => {
@@ -111,10 +122,57 @@ describe('choosing the tools for a message', () => {
     expect(one.unmatched).toBe(false);
   });
 
-  it('fuses semantic scores by reciprocal rank when there are some', () => {
-    // Third lexically but first semantically, tool 2 comes out first; tool 3 shares no word
-    // with the message and gets only its semantic vote.
-    expect(rank([2, 1, 0.5, 0], [0, 0.1, 0.9, 0.8])).toEqual([2, 0, 1, 3]);
-    expect(rank([2, 1, 0.5, 0])).toEqual([0, 1, 2, 3]);
+  it('lets similarity fill only the last quarter of the open slots, so a weak model cannot push out what the words point to', () => {
+    // Eight tools the message's words match, best first, and eight it does not.
+    const matching = MATCHING;
+    const others = Array.from({ length: 8 }, (_, place) => tool(`other_x${place}`, 'Unrelated'));
+    const tools = [...matching, ...others];
+    const lexicalOnly = createToolSelector().select({
+      tools,
+      query: QUERY,
+      budget: 4,
+      used: [],
+    });
+    const lexicalNames = lexicalOnly.tools.map((chosen) => chosen.modelName);
+    expect(lexicalNames).toEqual(['notes_find0', 'notes_find1', 'notes_find2', 'notes_find3']);
+    // A model that ranks the words' best matches last, and one unrelated tool far above all.
+    const backwards = tools.map((_, position) => (position === 8 ? 0.99 : position / 100));
+    const fused = createToolSelector().select({
+      tools,
+      query: QUERY,
+      budget: 4,
+      used: [],
+      semanticScores: backwards,
+    });
+    expect(fused.tools.map((chosen) => chosen.modelName)).toEqual([
+      'notes_find0',
+      'notes_find1',
+      'notes_find2',
+      'other_x0',
+    ]);
+    expect(fused.reasons.get('other_x0')).toBe('relevant');
+  });
+
+  it('gives the similarity slots to the closest of the words’ other matches when none stands out', () => {
+    const tools = MATCHING;
+    const closest = tools.map((_, position) => (position === 6 ? 0.5 : 0.4 + position / 1000));
+    const fused = createToolSelector().select({
+      tools,
+      query: QUERY,
+      budget: 4,
+      used: [],
+      semanticScores: closest,
+    });
+    expect(fused.tools.map((chosen) => chosen.modelName)).toEqual([
+      'notes_find0',
+      'notes_find1',
+      'notes_find2',
+      'notes_find6',
+    ]);
+  });
+
+  it('orders positions by score, ties in catalog order', () => {
+    expect(bestFirst([2, 1, 0.5, 0])).toEqual([0, 1, 2, 3]);
+    expect(bestFirst([0, 1, 1, 3])).toEqual([3, 1, 2, 0]);
   });
 });
