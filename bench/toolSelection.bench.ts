@@ -2,9 +2,9 @@
  * Tool selection on the evaluation set (bench/toolSelection): `tools.select_recall_at_8` is the
  * share of the labelled requests whose right tool is among the 8 the lexical ranker chooses from
  * all 143 listed tools, overall and for the development, held-out and fresh parts (see
- * bench/toolSelection/README.md for what each has seen of tuning); `.combined` fuses in
+ * bench/toolSelection/README.md for what each has seen of tuning); `.combined` adds
  * the fake Ollama's deterministic word-hash embeddings (a plumbing check, not a real model's
- * quality). `tools.select_ms` is choosing 8 of 500 tools for one message, index already built
+ * quality); `*.sentence_encoder_lite*` a real but weak embedding model (./toolSelection). `tools.select_ms` is choosing 8 of 500 tools for one message, index already built
  * (it is rebuilt only when the tool set changes); `tools.index_build_ms` is that build.
  * `tokens.estimate_over_llama3.*` compares Hearth's token estimates with Llama 3's tokenizer.
  */
@@ -33,6 +33,7 @@ import {
   type BlindRequest,
 } from './toolSelection/blindSet';
 import { blindRecall, nothingOffered, reachableWithSearch } from './toolSelection/measure';
+import { sentenceEncoderFigures } from './toolSelection/sentenceEncoder';
 
 const K = 8;
 /** The default budget of a 7-9B model. */
@@ -172,6 +173,8 @@ export async function run(): Promise<Figure[]> {
       ),
       unit: 'share',
     },
+    // A real but weak embedding model that runs here: a floor for what the semantic path costs.
+    ...(await sentenceEncoderFigures(blind, everyTool)),
     ...(['tuning', 'held_out'] as const).map((part) => ({
       name: `tools.blind.${part}.recall_at_8.package_names`,
       value: round(
