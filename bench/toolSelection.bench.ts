@@ -29,6 +29,7 @@ import {
   blindRequests,
   blindTools,
   noToolRequests,
+  secondBlindSet,
   withPackageNames,
   type BlindRequest,
 } from './toolSelection/blindSet';
@@ -132,6 +133,7 @@ export async function run(): Promise<Figure[]> {
   }
 
   const blind = blindRequests();
+  const second = secondBlindSet();
   const everyTool = blindTools();
   // Mechanism check only: the fake Ollama's word-hash vectors, not a real embedding model.
   const blindSemantic = new Map<string, number[]>();
@@ -155,6 +157,8 @@ export async function run(): Promise<Figure[]> {
   return [
     ...blindFigures('tuning', blind.tuning, everyTool),
     ...blindFigures('held_out', blind.heldOut, everyTool),
+    ...blindFigures('second.tuning', second.tuning, everyTool),
+    ...blindFigures('second.check', second.check, everyTool),
     {
       name: 'tools.blind.held_out.recall_at_8.fake_embeddings',
       value: round(

@@ -80,26 +80,50 @@ export interface BlindSplit {
 }
 
 export function blindRequests(): BlindSplit {
-  const sizes = new Map(blindListing().map((server) => [server.server, server.tools.length]));
   const split: BlindSplit = { tuning: [], heldOut: [], unserved: 0 };
-  for (const written of readJson<WrittenRequest[]>('requests.blind.json')) {
+  const { requests, unserved } = labelled('requests.blind.json');
+  split.unserved = unserved;
+  for (const request of requests) {
+    const part = hashOf(request.text) / 2 ** 32 < TUNING_SHARE ? split.tuning : split.heldOut;
+    part.push(request);
+  }
+  return split;
+}
+
+/**
+ * A second blind set, written later in the same way (from each server's name, purpose and the
+ * first set's actions, without reading a tool or an earlier request) but told to word requests
+ * as people do rather than as the purpose line does. Split by another hash: a tuning half whose
+ * misses may be read, and a check half whose figures only are printed.
+ */
+export function secondBlindSet(): { tuning: BlindRequest[]; check: BlindRequest[] } {
+  const halves = { tuning: [] as BlindRequest[], check: [] as BlindRequest[] };
+  for (const request of labelled('requests.second.json').requests)
+    (hashOf(`second\u0000${request.text}`) % 2 === 0 ? halves.tuning : halves.check).push(request);
+  return halves;
+}
+
+/** A file of written requests with their answers from blindLabels.ts. */
+function labelled(file: string): { requests: BlindRequest[]; unserved: number } {
+  const sizes = new Map(blindListing().map((server) => [server.server, server.tools.length]));
+  const requests: BlindRequest[] = [];
+  let unserved = 0;
+  for (const written of readJson<WrittenRequest[]>(file)) {
     if (UNSERVED.includes(`${written.server}/${written.action}`)) {
-      split.unserved++;
+      unserved++;
       continue;
     }
     const tools = BLIND_LABELS[written.server]?.[written.action];
     if (!tools) throw new Error(`No label for ${written.server}/${written.action}`);
-    const request: BlindRequest = {
+    requests.push({
       text: written.text,
       ...(written.previous ? { previous: written.previous } : {}),
       expected: tools.map((tool) => keyOf({ server: written.server, tool })),
       userServers: userServers(written, sizes),
       action: written.action,
-    };
-    const part = hashOf(written.text) / 2 ** 32 < TUNING_SHARE ? split.tuning : split.heldOut;
-    part.push(request);
+    });
   }
-  return split;
+  return { requests, unserved };
 }
 
 /** Messages no tool serves. */
