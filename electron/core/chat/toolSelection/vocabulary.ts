@@ -116,6 +116,15 @@ const GROUPS: Readonly<Record<string, string>> = {
   fetch:
     'fetch fetches retrieve retrieves download downloads grab scrape scrapes herunterladen telecharger descargar recuperar',
   itinerary: 'itinerary itineraries trip trips journey voyage viaje reise',
+  bicycling:
+    'bicycling bicycle bicycles bike bikes biking cycling cyclist velo fahrrad radfahren bicicleta',
+  accommodation:
+    'accommodation accommodations lodging cabin cabins apartment apartments villa rental rentals alojamiento logement hebergement unterkunft ferienwohnung',
+  mute: 'mute mutes muting silence silenced snooze',
+  week: 'week weeks kalenderwoche semaine semana',
+  research: 'research investigate investigation investigacion forschung',
+  namespace: 'namespace namespaces ns',
+  workout: 'workout workouts gym',
 };
 
 /** Shell words that name two ideas at once. */
@@ -208,6 +217,45 @@ const CJK_GROUPS: Readonly<Record<string, string>> = {
   fetch: '取得 获取 抓取 下载 ダウンロード',
   extract: '抽出 提取',
   save: '保存',
+  // Software, operations and data.
+  branch: '分支 ブランチ',
+  pipeline: '流水线 管道 パイプライン',
+  commit: '提交 コミット',
+  deployment: '部署 デプロイ',
+  cluster: '集群 クラスタ',
+  node: '节点 ノード',
+  service: '服务 サービス',
+  container: '容器 コンテナ',
+  metric: '指标 监控指标 メトリクス 指標',
+  alert: '告警 报警 アラート',
+  monitor: '监控 監視 モニター',
+  incident: '事故 故障 インシデント 障害',
+  host: '主机 ホスト',
+  dashboard: '仪表盘 看板 ダッシュボード',
+  trace: '链路 追踪 トレース',
+  latency: '延迟 延时 レイテンシ 遅延',
+  error: '错误 报错 エラー',
+  field: '字段 フィールド',
+  column: '列名 カラム',
+  index: '索引 インデックス',
+  mapping: '映射 マッピング',
+  query: '查询语句 クエリ',
+  database: '数据库 データベース',
+  comment: '评论 留言 备注 コメント',
+  assign: '分配 指派 担当',
+  due: '到期 截止 期限 締め切り',
+  milestone: '里程碑 マイルストーン',
+  release: '发布 发版 リリース',
+  history: '历史 履歴 推移',
+  routine: '训练计划 ルーティン',
+  exercise: '动作 種目 エクササイズ',
+  week: '星期 周数 第几周 何週目 週番号',
+  library: '类库 函数库 ライブラリ',
+  api: '接口',
+  booking: '预订 预定 予約',
+  accommodation: '住处 民宿 宿泊 宿',
+  aircraft: '机型 機材 機体',
+  airport: '机场 空港',
 };
 
 export const CJK_SYNONYMS: ReadonlyMap<string, string> = new Map(byVariant(CJK_GROUPS));

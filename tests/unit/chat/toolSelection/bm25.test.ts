@@ -358,6 +358,56 @@ describe('what a message’s form adds', () => {
   });
 });
 
+describe('what a message’s form says of places and flights', () => {
+  it('reads decimal degrees as a coordinate', () => {
+    expect(intentWords('gas stations around 40.7128,-74.0060')).toEqual(['coordinate']);
+    expect(intentWords('what is at 48.8584, 2.2945?')).toEqual(['coordinate']);
+    expect(intentWords('bump the version from 1.24 to 1.25')).toEqual([]);
+  });
+
+  it('reads an airline code and a number as a flight, and other codes as what they are', () => {
+    for (const message of [
+      'is UA 857 on time',
+      'details on EK215',
+      'NH10便の機材',
+      'U2 8421 gate?',
+    ])
+      expect(intentWords(message)).toEqual(['flight']);
+    for (const message of [
+      'review PR 12',
+      'the slack user U123',
+      'convert to ISO 8601',
+      'an MP3 file',
+      'see you in Q3 2025',
+      'upgrade to v2 3 times',
+    ])
+      expect(intentWords(message)).toEqual([]);
+  });
+});
+
+describe('words of the tool domains in other languages and everyday English', () => {
+  it('reads Chinese and Japanese words of software and operations', () => {
+    expect(terms('看一下 main 分支最近的流水线')).toEqual(
+      expect.arrayContaining([...terms('branch'), ...terms('pipeline')]),
+    );
+    expect(terms('p99 延迟的指标')).toEqual(
+      expect.arrayContaining([...terms('latency'), ...terms('metric')]),
+    );
+    expect(terms('インデックスのマッピング')).toEqual(
+      expect.arrayContaining([...terms('index'), ...terms('mapping')]),
+    );
+    // A character inside a longer word is not read as that word: 列 in 列出 ("list").
+    expect(terms('列出所有任务')).not.toEqual(expect.arrayContaining(terms('column')));
+  });
+
+  it('maps everyday words onto the words tools use', () => {
+    expect(terms('bike')).toEqual(terms('bicycling'));
+    expect(terms('silence that host')).toEqual([...terms('mute'), ...terms('host')]);
+    expect(terms('cabins')).toEqual(terms('accommodation'));
+    expect(terms('Kalenderwoche')).toEqual(terms('week'));
+  });
+});
+
 describe('services named in Chinese and Japanese', () => {
   const tools = [
     served('google', 'search', 'Perform a web search query'),
