@@ -8,7 +8,13 @@
  * (Reading questions — "which…", "how many…" — adding `get`/`list` was tried: no gain.)
  */
 /** A tracker's issue key: a project's capitals, a dash, a number (`OPS-311`, `ENG-42`). */
-const ISSUE_KEY = /\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/;
+const ISSUE_KEY = /\b([A-Z][A-Z0-9]{1,9})-\d{1,7}\b/g;
+/** Names of standards and algorithms written the same way (`SHA-256`, `UTF-8`, `ISO-8601`). */
+const NOT_TRACKERS: ReadonlySet<string> = new Set(
+  'SHA MD AES RSA UTF ISO RFC IEEE CVE CWE GPT TLS SSL HTTP WPA COVID SARS ECMA ES IPV PEP'.split(
+    ' ',
+  ),
+);
 /** A web address, as textTerms reads it ("URL"). */
 const WEB_ADDRESS = /\bhttps?:\/\/\S|\bwww\.\S/i;
 /** Latitude and longitude in decimal degrees, comma-separated. */
@@ -30,11 +36,17 @@ const NOT_AIRLINES: ReadonlySet<string> = new Set(
 /** Words the message's form adds, to be read as terms like the message's own. */
 export function intentWords(message: string): string[] {
   return [
-    ...(ISSUE_KEY.test(message) ? ['issue', 'key'] : []),
+    ...(namesIssue(message) ? ['issue', 'key'] : []),
     ...(WEB_ADDRESS.test(message) ? ['fetch'] : []),
     ...(DECIMAL_DEGREES.test(message) ? ['coordinate'] : []),
     ...(namesFlight(message) ? ['flight'] : []),
   ];
+}
+
+function namesIssue(message: string): boolean {
+  for (const [, project = ''] of message.matchAll(ISSUE_KEY))
+    if (!NOT_TRACKERS.has(project)) return true;
+  return false;
 }
 
 function namesFlight(message: string): boolean {

@@ -132,6 +132,8 @@ function cjkTerms(run: string): string[] {
   return found;
 }
 
+const NUMBER_ONLY = /^\d+$/;
+
 /** A web address in a message means "a URL", whatever its words. */
 const URL_PATTERN = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 
@@ -165,6 +167,8 @@ export function terms(text: string, options: { names?: boolean } = {}): string[]
     return list.flatMap((word) => (CJK_CHAR.test(word) ? cjkTerms(word) : termsOf(word)));
   const names = properNames(plain);
   return list.flatMap((word, index) => {
+    // A bare number in a message is a value (an id, a count, an amount), no word of a tool.
+    if (NUMBER_ONLY.test(word)) return [];
     if (CJK_CHAR.test(word)) return cjkTerms(word);
     const inContext = termsInContext(list, index);
     if (inContext === 'literal') return termsOf(word, false);

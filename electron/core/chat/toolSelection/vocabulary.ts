@@ -47,7 +47,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   search:
     'search searches find finds lookup look locate query suche suchen finde finden cherche chercher busca buscar encuentra recherche',
   list: 'list lists ls enumerate liste lista listar',
-  edit: 'edit edits modify change changes replace fix update andern aendern bearbeiten modifier cambiar',
+  edit: 'edit edits modify change changes replace fix update set andern aendern bearbeiten modifier cambiar',
   run: 'run runs execute exec launch start fuhre ausfuhren executer ejecuta ejecutar',
   command:
     'command commands cmd shell terminal befehl commande comando bash sh zsh powershell output stdout stderr grep wc ps kill df du npm pip apt brew sudo chmod chown curl systemctl service process processes port',
@@ -125,6 +125,9 @@ const GROUPS: Readonly<Record<string, string>> = {
   research: 'research investigate investigation investigacion forschung',
   namespace: 'namespace namespaces ns',
   workout: 'workout workouts gym',
+  record: 'record records entry entries',
+  // A field's type in a search index; its stem would be `map`.
+  mapping: 'mapping mappings',
 };
 
 /** Shell words that name two ideas at once. */

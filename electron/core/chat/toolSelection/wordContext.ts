@@ -75,6 +75,10 @@ const NEW_WORDS: ReadonlySet<string> = new Set([
 
 const NUMBER = /^\d/;
 
+/** "pull the abstract", "pull up the ticket": fetching, unless a pull request is meant. */
+const PULLING: ReadonlySet<string> = new Set(['pull', 'pulling']);
+const REQUEST_WORDS: ReadonlySet<string> = new Set(['request', 'requests', 'req', 'reqs']);
+
 /** "I don't have time", "no time to read it": time one lacks, not a clock to ask. */
 const LACKING: ReadonlySet<string> = new Set([
   'have',
@@ -109,6 +113,7 @@ export function termsInContext(
   if (DRIVING.has(word) && (HEADING.has(after) || HEADING.has(list[index + 2] ?? '')))
     return ['direction', 'driving'];
   if (TIME_WORDS.has(word) && LACKING.has(before)) return [];
+  if (PULLING.has(word) && !REQUEST_WORDS.has(after)) return ['fetch'];
   if (NEW_WORDS.has(word) && NAMED_AFTER_NEW.has(after)) return 'literal';
   return undefined;
 }

@@ -127,9 +127,10 @@ describe('text terms', () => {
 
   it('reads a word by its neighbours in a message, and alone in a tool text', () => {
     const message = (text: string) => terms(text, { names: true });
-    // Adding numbers is arithmetic, adding a note is creating one.
-    expect(message('add 17 and 25')).toEqual(['sum', '17', '25']);
-    expect(message('suma 3 y 4')).toEqual(['sum', '3', '4']);
+    // Adding numbers is arithmetic, adding a note is creating one; the numbers are values.
+    expect(message('add 17 and 25')).toEqual(['sum']);
+    expect(message('suma 3 y 4')).toEqual(['sum']);
+    expect(message('what does 0.1 + 0.2 give in javascript')).toEqual(['javascript']);
     expect(message('add a note')).toEqual(['create', 'note']);
     // Driving somewhere is a route; a drive alone is a disk.
     expect(message('how long to drive from Paris to Lyon')).toEqual(
@@ -326,6 +327,8 @@ describe('what a message’s form adds', () => {
     expect(user).toBe(0);
     expect(index.score('what happened on it')[0]).toBe(0);
     expect(intentWords('see ops-311 and PR 7')).toEqual([]);
+    // Standards and algorithms are written the same way.
+    expect(intentWords('the SHA-256 of a UTF-8 string, as ISO-8601')).toEqual([]);
   });
 
   it('prefers the tracker whose tools take issue keys to one whose issues have numbers', () => {
@@ -400,7 +403,20 @@ describe('words of the tool domains in other languages and everyday English', ()
     expect(terms('列出所有任务')).not.toEqual(expect.arrayContaining(terms('column')));
   });
 
+  it('reads pulling as fetching, unless a pull request is meant', () => {
+    const message = (text: string) => terms(text, { names: true });
+    expect(message('pull the abstract')).toEqual([...terms('fetch'), ...terms('abstract')]);
+    expect(message('review the pull request')).toEqual(terms('review pull request'));
+  });
+
+  it('keeps a search index’s mappings apart from maps', () => {
+    expect(terms('field mappings')).toEqual(['field', 'mapping']);
+    expect(terms('maps')).toEqual(['map']);
+  });
+
   it('maps everyday words onto the words tools use', () => {
+    expect(terms('set the status')).toEqual(terms('update status'));
+    expect(terms('entries')).toEqual(terms('records'));
     expect(terms('bike')).toEqual(terms('bicycling'));
     expect(terms('silence that host')).toEqual([...terms('mute'), ...terms('host')]);
     expect(terms('cabins')).toEqual(terms('accommodation'));
