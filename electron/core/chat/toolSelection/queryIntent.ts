@@ -17,6 +17,8 @@ const NOT_TRACKERS: ReadonlySet<string> = new Set(
 );
 /** A web address, as textTerms reads it ("URL"). */
 const WEB_ADDRESS = /\bhttps?:\/\/\S|\bwww\.\S/i;
+/** A Kubernetes manifest: its `apiVersion` and `kind` keys. */
+const MANIFEST = /^\s*apiVersion:\s*\S+[\s\S]*^\s*kind:\s*\w+/m;
 /** Latitude and longitude in decimal degrees, comma-separated. */
 const DECIMAL_DEGREES = /(?<![\d.])-?\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}(?![\d.])/;
 /**
@@ -38,6 +40,7 @@ export function intentWords(message: string): string[] {
   return [
     ...(namesIssue(message) ? ['issue', 'key'] : []),
     ...(WEB_ADDRESS.test(message) ? ['fetch'] : []),
+    ...(MANIFEST.test(message) ? ['kubernetes', 'manifest'] : []),
     ...(DECIMAL_DEGREES.test(message) ? ['coordinate'] : []),
     ...(namesFlight(message) ? ['flight'] : []),
   ];

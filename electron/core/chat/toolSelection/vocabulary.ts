@@ -126,6 +126,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   namespace: 'namespace namespaces ns',
   workout: 'workout workouts gym',
   record: 'record records entry entries',
+  retry: 'retry retries rerun reruns',
   // A field's type in a search index; its stem would be `map`.
   mapping: 'mapping mappings',
 };

@@ -75,6 +75,10 @@ const NEW_WORDS: ReadonlySet<string> = new Set([
 
 const NUMBER = /^\d/;
 
+/** "log a workout", "log my weight": recording something, not reading logs. */
+const LOGGING: ReadonlySet<string> = new Set(['log', 'logging']);
+const RECORDED: ReadonlySet<string> = new Set(['a', 'an', 'my', 'this', 'that', 'today', 'todays']);
+
 /** "pull the abstract", "pull up the ticket": fetching, unless a pull request is meant. */
 const PULLING: ReadonlySet<string> = new Set(['pull', 'pulling']);
 const REQUEST_WORDS: ReadonlySet<string> = new Set(['request', 'requests', 'req', 'reqs']);
@@ -114,6 +118,7 @@ export function termsInContext(
     return ['direction', 'driving'];
   if (TIME_WORDS.has(word) && LACKING.has(before)) return [];
   if (PULLING.has(word) && !REQUEST_WORDS.has(after)) return ['fetch'];
+  if (LOGGING.has(word) && RECORDED.has(after)) return ['create', 'record'];
   if (NEW_WORDS.has(word) && NAMED_AFTER_NEW.has(after)) return 'literal';
   return undefined;
 }

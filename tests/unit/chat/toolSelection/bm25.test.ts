@@ -362,6 +362,13 @@ describe('what a message’s form adds', () => {
 });
 
 describe('what a message’s form says of places and flights', () => {
+  it('reads a Kubernetes manifest as one', () => {
+    expect(
+      intentWords('apply this:\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app'),
+    ).toEqual(['kubernetes', 'manifest']);
+    expect(intentWords('what kind: of api version is this')).toEqual([]);
+  });
+
   it('reads decimal degrees as a coordinate', () => {
     expect(intentWords('gas stations around 40.7128,-74.0060')).toEqual(['coordinate']);
     expect(intentWords('what is at 48.8584, 2.2945?')).toEqual(['coordinate']);
@@ -409,6 +416,12 @@ describe('words of the tool domains in other languages and everyday English', ()
     expect(message('review the pull request')).toEqual(terms('review pull request'));
   });
 
+  it('reads logging something as recording it, and logs as logs', () => {
+    const message = (text: string) => terms(text, { names: true });
+    expect(message('log a workout')).toEqual([...terms('create record'), ...terms('workout')]);
+    expect(message('show the error log')).toEqual(terms('show error log'));
+  });
+
   it('keeps a search index’s mappings apart from maps', () => {
     expect(terms('field mappings')).toEqual(['field', 'mapping']);
     expect(terms('maps')).toEqual(['map']);
@@ -417,6 +430,7 @@ describe('words of the tool domains in other languages and everyday English', ()
   it('maps everyday words onto the words tools use', () => {
     expect(terms('set the status')).toEqual(terms('update status'));
     expect(terms('entries')).toEqual(terms('records'));
+    expect(terms('rerun')).toEqual(terms('retry'));
     expect(terms('bike')).toEqual(terms('bicycling'));
     expect(terms('silence that host')).toEqual([...terms('mute'), ...terms('host')]);
     expect(terms('cabins')).toEqual(terms('accommodation'));
