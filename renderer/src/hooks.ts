@@ -2,9 +2,9 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Api } from '../../preload/api';
 import type { Notice, Settings, SettingsPatch } from '../../preload/contract';
-import { applySettingsPatch } from '../../preload/settingsPatch';
 import type { Connection } from './bridge/connect';
 import type { ConnectionStatus } from './bridge/webSocketTransport';
+import { settingsStoreFor } from './settingsStore';
 
 export interface SettingsState {
   settings: Settings | undefined;
@@ -13,43 +13,14 @@ export interface SettingsState {
   update(patch: SettingsPatch): Promise<boolean>;
 }
 
-/** The settings in force, kept current by `settings:changed` from any window. */
+/**
+ * The settings in force, kept current by `settings:changed` from any window; every component of
+ * a page shares one copy (settingsStore.ts).
+ */
 export function useSettings(api: Api): SettingsState {
-  const [settings, setSettings] = useState<Settings>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    const stop = api.settings.onChanged((next) => setSettings(next));
-    api.settings.get().then(
-      (value) => live && setSettings(value),
-      (reason: unknown) => live && setError(messageOf(reason)),
-    );
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [api]);
-  const update = useCallback(
-    async (patch: SettingsPatch) => {
-      // Show the change at once; main's answer (or the value before, on failure) settles it.
-      let before: Settings | undefined;
-      setSettings((current) => {
-        before = current;
-        return current && applySettingsPatch(current, patch);
-      });
-      try {
-        setSettings(await api.settings.set(patch));
-        setError(undefined);
-        return true;
-      } catch (reason) {
-        setSettings(before);
-        setError(messageOf(reason));
-        return false;
-      }
-    },
-    [api],
-  );
-  return { settings, error, update };
+  const store = settingsStoreFor(api);
+  const { settings, failure } = useSyncExternalStore(store.subscribe, store.snapshot);
+  return { settings, error: failure && messageOf(failure.reason), update: store.update };
 }
 
 /** Notices from main: those raised before the page loaded, then each new one. */
