@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolOffer } from '../../electron/core/chat/toolOffer';
 import { createOllamaService } from '../../electron/core/ollama/ollamaService';
 import { evaluationTools } from '../../bench/toolSelection/evaluationSet';
@@ -63,6 +63,51 @@ describe('tool offering with an embedding model', () => {
       'playwright_browser_take_screenshot',
     );
     expect(embedRequests(ollama)).toEqual([]);
+  });
+
+  it('chooses by words alone while the tools are being indexed, and by meaning once they are', async () => {
+    // 30 ms a text: 143 tool summaries take Ollama over 4 s, one message 30 ms.
+    ollama = await startFakeOllama({
+      models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
+      embedDelayMsPerInput: 30,
+    });
+    const fake = ollama;
+    const provider = createOllamaService({ host: fake.url });
+    const offer = createToolOffer({
+      provider: () => provider,
+      budgets: () => ({ 'llama3.2': 8 }),
+      semanticWaitMs: 1_000,
+    });
+    const tools = evaluationTools();
+    const turn = async () => {
+      const result = await offer({
+        model: 'llama3.2',
+        capabilities: await provider.capabilities('llama3.2'),
+        tools,
+        query: 'read a file',
+        history: [],
+      });
+      return result.offered.map((tool) => tool.modelName);
+    };
+
+    const first = await turn();
+    // It did not wait for the tools: their later batches were not even asked for yet.
+    expect(embedRequests(fake).length).toBeLessThan(3);
+    expect(first).not.toContain('github_get_file_contents');
+    // Indexing goes on without the turn: three batches of tools, then (all cached) that turn's
+    // message.
+    await vi.waitFor(
+      () =>
+        expect(embedRequests(fake).reduce((sum, request) => sum + request.input.length, 0)).toBe(
+          144,
+        ),
+      { timeout: 20_000, interval: 50 },
+    );
+
+    // Similarity fills the last slots now: a file reader the words ranked lower comes in.
+    const second = await turn();
+    expect(second).toContain('github_get_file_contents');
+    expect(embedRequests(fake).at(-1)?.input).toEqual(['read a file']);
   });
 
   it('answers /api/embed as Ollama does for unknown and non-embedding models', async () => {

@@ -49,6 +49,13 @@ export interface OfferInput {
 /** How long the installed embedding model is remembered before asking Ollama again. */
 export const EMBEDDING_MODEL_TTL_MS = 5 * 60_000;
 
+/**
+ * The longest a turn waits for the embedding model (finding it, indexing the tools, embedding the
+ * message) before choosing by words alone. Indexing hundreds of tools can take Ollama seconds,
+ * and longer while it loads the model; it goes on in the background for the next turns.
+ */
+export const SEMANTIC_WAIT_MS = 1_500;
+
 export interface ToolOfferOptions {
   provider(): ModelProvider;
   /** Per-model budgets from Settings (0: every tool). */
@@ -58,6 +65,8 @@ export interface ToolOfferOptions {
   memory?: ToolMemory;
   /** Changes when models were pulled: the embedding model is then looked for again. */
   modelsChanged?(): number;
+  /** SEMANTIC_WAIT_MS unless a test says otherwise. */
+  semanticWaitMs?: number;
 }
 
 export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
@@ -117,7 +126,10 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       defaultToolBudget(input.capabilities.parameterCount, input.capabilities.contextLength),
     );
     const tools = input.tools;
-    const semantic = tools.length > budget ? await semanticScores(input) : undefined;
+    const semantic =
+      tools.length > budget
+        ? await withinTime(semanticScores(input), options.semanticWaitMs ?? SEMANTIC_WAIT_MS)
+        : undefined;
     // One slot of the budget holds the search tool when the budget leaves tools out.
     const search = wantsSearchTool(tools, budget);
     const learned =
@@ -143,6 +155,19 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       ...(selection.unmatched ? { unmatched: true } : {}),
     };
   };
+}
+
+/** The promise's value, or undefined when it takes longer than `ms`. */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The user's message before this turn's, as selection context, when there is one. */
