@@ -110,6 +110,45 @@ describe('tool offering with an embedding model', () => {
     expect(embedRequests(fake).at(-1)?.input).toEqual(['read a file']);
   });
 
+  it('indexes the tools ahead of the turns when asked, so the first turn embeds only its message', async () => {
+    ollama = await startFakeOllama({
+      models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
+      embedDelayMsPerInput: 30,
+    });
+    const fake = ollama;
+    const provider = createOllamaService({ host: fake.url });
+    const offer = createToolOffer({
+      provider: () => provider,
+      budgets: () => ({ 'llama3.2': 8 }),
+      semanticWaitMs: 1_000,
+    });
+    const tools = evaluationTools();
+    await offer.warm(tools.slice(0, 8));
+    expect(embedRequests(fake)).toEqual([]);
+    await offer.warm(tools);
+    expect(embedRequests(fake).reduce((sum, request) => sum + request.input.length, 0)).toBe(
+      tools.length,
+    );
+
+    const result = await offer({
+      model: 'llama3.2',
+      capabilities: await provider.capabilities('llama3.2'),
+      tools,
+      query: 'read a file',
+      history: [],
+    });
+    expect(result.offered.map((tool) => tool.modelName)).toContain('github_get_file_contents');
+    expect(embedRequests(fake).at(-1)?.input).toEqual(['read a file']);
+  });
+
+  it('leaves a failed warm-up for the turn to report', async () => {
+    const offer = createToolOffer({
+      provider: () => createOllamaService({ host: 'http://127.0.0.1:9' }),
+      budgets: () => ({}),
+    });
+    await expect(offer.warm(evaluationTools())).resolves.toBeUndefined();
+  });
+
   it('answers /api/embed as Ollama does for unknown and non-embedding models', async () => {
     ollama = await startFakeOllama({ models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL } });
     const provider = createOllamaService({ host: ollama.url });

@@ -44,10 +44,13 @@ export async function startChatHarness(options: {
   host?: Omit<NonNullable<Parameters<typeof startTestHost>[0]>, 'dataDir'>;
   /** Models the fake Ollama's `/api/pull` can fetch. */
   pullable?: FakeOllamaOptions['pullable'];
+  /** Models installed in the fake Ollama (its defaults otherwise). */
+  models?: FakeOllamaOptions['models'];
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({
     script: options.script,
     ...(options.pullable ? { pullable: options.pullable } : {}),
+    ...(options.models ? { models: options.models } : {}),
   });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.

@@ -113,6 +113,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     budgets: () => options.settings().chat.toolBudgets,
     onProblem: (message, error) => options.logger.warn(message, error),
   });
+  // The embedding model indexes the tools as they change, so turns need not wait for it.
+  const warmToolIndex = () => void offerTools.warm(paused() ? [] : mcp.catalog.forModel());
+  const stopWarming = events.addSink((channel) => {
+    if (channel === 'tools:changed') warmToolIndex();
+  });
   const tools: ToolAccess = {
     // Paused tools are not there at all: a call to one is a call to an unknown tool.
     resolve: (modelName) => (paused() ? undefined : mcp.catalog.resolve(modelName)),
@@ -309,6 +314,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           () => {
             modelsPulled++;
             report({ status: 'success', done: true });
+            warmToolIndex();
           },
           (error: unknown) =>
             report({ status: 'failed', done: true, error: (error as Error).message }),
@@ -317,6 +323,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return true;
     },
     async dispose() {
+      stopWarming();
       for (const turn of active.values()) turn.controller.abort(HEARTH_CLOSING);
       await Promise.all([...active.values()].map((turn) => turn.done));
       history.close();

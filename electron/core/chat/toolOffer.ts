@@ -69,7 +69,16 @@ export interface ToolOfferOptions {
   semanticWaitMs?: number;
 }
 
-export type OfferTools = (input: OfferInput) => Promise<ToolOffer>;
+export type OfferTools = ((input: OfferInput) => Promise<ToolOffer>) & {
+  /**
+   * Indexes the tools with the installed embedding model, if any, ahead of the turns (when the
+   * servers' tools change, or a model was pulled); a failure waits for a turn to report it.
+   */
+  warm(tools: readonly ModelTool[]): Promise<void>;
+};
+
+/** Fewer tools than the smallest budget all go to the model: nothing to rank. */
+const FEWEST_RANKED = 8;
 
 export function createToolOffer(options: ToolOfferOptions): OfferTools {
   const selector = createToolSelector();
@@ -97,21 +106,27 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     return name;
   };
 
-  const semanticScores = async (input: OfferInput) => {
+  /** The ranker of the installed embedding model, or undefined when there is none. */
+  const currentRanker = async () => {
     const provider = options.provider();
     if (!provider.embed) return undefined;
+    const model = await findEmbeddingModel(provider);
+    if (!model) return undefined;
+    const key = `${provider.host}\u0000${model}`;
+    const ranker =
+      rankers.get(key) ??
+      createSemanticRanker({
+        model,
+        embed: (texts, signal) => provider.embed?.(model, texts, signal) ?? Promise.resolve([]),
+      });
+    rankers.set(key, ranker);
+    return ranker;
+  };
+
+  const semanticScores = async (input: OfferInput) => {
     try {
-      const model = await findEmbeddingModel(provider);
-      if (!model) return undefined;
-      const key = `${provider.host}\u0000${model}`;
-      const ranker =
-        rankers.get(key) ??
-        createSemanticRanker({
-          model,
-          embed: (texts, signal) => provider.embed?.(model, texts, signal) ?? Promise.resolve([]),
-        });
-      rankers.set(key, ranker);
-      return await ranker.score(input.tools, input.query, input.signal);
+      const ranker = await currentRanker();
+      return await ranker?.score(input.tools, input.query, input.signal);
     } catch (error) {
       // Ranking still works without embeddings; the lexical ranker alone decides.
       options.onProblem?.('Ranking tools with the embedding model failed', error);
@@ -119,7 +134,16 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     }
   };
 
-  return async (input) => {
+  const warm = async (tools: readonly ModelTool[]) => {
+    if (tools.length <= FEWEST_RANKED) return;
+    try {
+      await (await currentRanker())?.index(tools);
+    } catch {
+      // Ollama may be stopped or still loading; the next turn tries again and says why.
+    }
+  };
+
+  const offer = async (input: OfferInput): Promise<ToolOffer> => {
     const budget = toolBudget(
       options.budgets(),
       input.model,
@@ -155,6 +179,7 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       ...(selection.unmatched ? { unmatched: true } : {}),
     };
   };
+  return Object.assign(offer, { warm });
 }
 
 /** The promise's value, or undefined when it takes longer than `ms`. */

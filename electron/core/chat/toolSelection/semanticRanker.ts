@@ -21,6 +21,8 @@ export const MAX_CACHED_VECTORS = 5_000;
 export interface SemanticRanker {
   /** A cosine similarity per tool, in the order given. */
   score(tools: readonly RankableTool[], query: string, signal?: AbortSignal): Promise<number[]>;
+  /** Embeds the tools not embedded yet, before any turn needs them. */
+  index(tools: readonly RankableTool[]): Promise<void>;
 }
 
 export function createSemanticRanker(embedder: Embedder): SemanticRanker {
@@ -67,6 +69,7 @@ export function createSemanticRanker(embedder: Embedder): SemanticRanker {
   };
 
   return {
+    index: (tools) => index(tools.map(toolSummary)),
     async score(tools, query, signal) {
       const texts = tools.map(toolSummary);
       await index(texts);
