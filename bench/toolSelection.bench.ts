@@ -178,7 +178,15 @@ export async function run(): Promise<Figure[]> {
       unit: 'share',
     },
     // A real but weak embedding model that runs here: a floor for what the semantic path costs.
-    ...(await sentenceEncoderFigures(blind, everyTool)),
+    ...(await sentenceEncoderFigures(
+      [
+        ['tuning', blind.tuning],
+        ['held_out', blind.heldOut],
+        ['second.tuning', second.tuning],
+        ['second.check', second.check],
+      ],
+      everyTool,
+    )),
     ...(['tuning', 'held_out'] as const).map((part) => ({
       name: `tools.blind.${part}.recall_at_8.package_names`,
       value: round(

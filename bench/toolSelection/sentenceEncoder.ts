@@ -11,15 +11,16 @@ import { performance } from 'node:perf_hooks';
 import { createSemanticRanker } from '../../electron/core/chat/toolSelection/semanticRanker';
 import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
 import { round, type Figure } from '../figures';
-import type { BlindSplit, BlindRequest } from './blindSet';
+import type { BlindRequest } from './blindSet';
 import { keyOf } from './evaluationSet';
 import { blindRecall } from './measure';
 
 const K = 8;
 const MID_BUDGET = 20;
 
+/** Figures per part of the blind sets, named `tools.blind.<part>.…`. */
 export async function sentenceEncoderFigures(
-  blind: BlindSplit,
+  parts: readonly (readonly [string, readonly BlindRequest[]])[],
   tools: readonly ModelTool[],
 ): Promise<Figure[]> {
   const model = await initModel(modelSource);
@@ -36,8 +37,9 @@ export async function sentenceEncoderFigures(
     },
   });
   const scores = new Map<string, number[]>();
-  for (const request of [...blind.tuning, ...blind.heldOut])
-    scores.set(request.text, await ranker.score(tools, request.text));
+  for (const [, requests] of parts)
+    for (const request of requests)
+      scores.set(request.text, await ranker.score(tools, request.text));
   const semanticScores = (request: BlindRequest) => scores.get(request.text) ?? [];
   const share = (name: string, value: number): Figure => ({
     name,
@@ -45,10 +47,7 @@ export async function sentenceEncoderFigures(
     unit: 'share',
   });
   const figures: Figure[] = [];
-  for (const [part, requests] of [
-    ['tuning', blind.tuning],
-    ['held_out', blind.heldOut],
-  ] as const) {
+  for (const [part, requests] of parts) {
     const prefix = `tools.blind.${part}`;
     figures.push(
       share(

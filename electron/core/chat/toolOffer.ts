@@ -2,8 +2,8 @@
  * Which tools one turn offers the model, and why: every enabled tool while they fit the model's
  * budget; past it, the pinned ones, the ones used earlier in the conversation, and the most
  * relevant to the user's message (BM25; with an installed Ollama embedding model, the last
- * quarter of the open slots by its similarity). The choice is made once per turn, so the model sees the same
- * tools in every round of it.
+ * quarter of the open slots by its similarity). The choice is made once per turn, so the model
+ * sees the same tools in every round of it.
  */
 import type { StoredMessage } from '../history/types';
 import type { ModelTool } from '../mcp/toolCatalog';
