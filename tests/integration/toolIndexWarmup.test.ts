@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MODELS, EMBEDDING_MODEL, plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { everythingStdio } from '../support/mcpFixtures';
+import { tempDir } from '../support/testHost';
 
 // With an embedding model installed, the core indexes the tools when servers bring them, before
 // any message: the first turn then embeds only its message.
@@ -23,13 +24,7 @@ describe('indexing tools ahead of the turns', () => {
       models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
     });
     const harness = chat;
-    const command = everythingStdio();
-    await harness.api.servers.save({
-      name: 'everything',
-      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-    });
-    const review = await harness.api.servers.reviewLaunch('everything');
-    await harness.api.servers.approveLaunch('everything', review.fingerprint);
+    await addEverything(harness);
     const tools = (await harness.api.tools.list()).filter((tool) => tool.enabled);
     expect(tools.length).toBeGreaterThan(8);
 
@@ -42,4 +37,43 @@ describe('indexing tools ahead of the turns', () => {
     expect(status.state).toBe('done');
     expect(embedded(harness).slice(tools.length)).toEqual(['echo something back to me']);
   });
+
+  it('keeps the vectors for the next start, which embeds nothing until a message comes', async () => {
+    const dataDir = tempDir('vectors');
+    const start = async () => {
+      const harness = await startChatHarness({
+        script: [plainAnswer('Done.')],
+        models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
+        dataDir,
+      });
+      chat = harness;
+      return harness;
+    };
+    const first = await start();
+    await addEverything(first);
+    const count = (await first.api.tools.list()).filter((tool) => tool.enabled).length;
+    await vi.waitFor(() => expect(embedded(first)).toHaveLength(count), { timeout: 10_000 });
+    await first.close();
+
+    // The same data folder, a new Hearth and a new Ollama process: the server starts again.
+    const second = await start();
+    await vi.waitFor(
+      async () =>
+        expect((await second.api.tools.list()).filter((tool) => tool.enabled)).toHaveLength(count),
+      { timeout: 10_000 },
+    );
+    const { status } = await second.turn('echo something back to me');
+    expect(status.state).toBe('done');
+    expect(embedded(second)).toEqual(['echo something back to me']);
+  });
 });
+
+async function addEverything(harness: ChatHarness): Promise<void> {
+  const command = everythingStdio();
+  await harness.api.servers.save({
+    name: 'everything',
+    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+  });
+  const review = await harness.api.servers.reviewLaunch('everything');
+  await harness.api.servers.approveLaunch('everything', review.fingerprint);
+}

@@ -21,6 +21,7 @@ import { openAuditTrail } from './auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from './chatTurn';
 import { createToolOffer } from './toolOffer';
 import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
+import { openToolVectorStore } from './toolSelection/toolVectorStore';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { CallContext, ToolAccess } from './toolCallRunner';
@@ -108,6 +109,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   let modelsPulled = 0;
   const offerTools = createToolOffer({
     memory,
+    vectors: openToolVectorStore({
+      dataDir: options.dataDir,
+      onProblem: (message, error) => options.logger.warn(message, error),
+    }),
     modelsChanged: () => modelsPulled,
     provider: options.provider,
     budgets: () => options.settings().chat.toolBudgets,

@@ -12,6 +12,7 @@ import { createSemanticRanker, type SemanticRanker } from './toolSelection/seman
 import { createToolSelector, type OfferReason } from './toolSelection/selectTools';
 import { searchTool, wantsSearchTool } from './toolSearch';
 import type { ToolMemory } from './toolSelection/toolMemory';
+import type { ToolVectorStore } from './toolSelection/toolVectorStore';
 import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
 
 /** A tool as the turn's record lists it. */
@@ -67,6 +68,8 @@ export interface ToolOfferOptions {
   modelsChanged?(): number;
   /** SEMANTIC_WAIT_MS unless a test says otherwise. */
   semanticWaitMs?: number;
+  /** Where the tools' vectors are kept between runs (none: embedded again at each start). */
+  vectors?: ToolVectorStore;
 }
 
 export type OfferTools = ((input: OfferInput) => Promise<ToolOffer>) & {
@@ -84,7 +87,13 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
   const selector = createToolSelector();
   const rankers = new Map<string, SemanticRanker>();
   let embeddingModel:
-    { host: string; name: string | undefined; at: number; generation: number } | undefined;
+    | {
+        host: string;
+        model: { name: string; modifiedAt: string } | undefined;
+        at: number;
+        generation: number;
+      }
+    | undefined;
 
   const findEmbeddingModel = async (provider: ModelProvider) => {
     const now = Date.now();
@@ -94,31 +103,41 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       embeddingModel.generation === generation &&
       now - embeddingModel.at < EMBEDDING_MODEL_TTL_MS
     )
-      return embeddingModel.name;
-    let name: string | undefined;
+      return embeddingModel.model;
+    let found: { name: string; modifiedAt: string } | undefined;
     for (const model of await provider.listModels()) {
       if ((await provider.capabilities(model.name)).embedding) {
-        name = model.name;
+        found = { name: model.name, modifiedAt: model.modifiedAt };
         break;
       }
     }
-    embeddingModel = { host: provider.host, name, at: now, generation };
-    return name;
+    embeddingModel = { host: provider.host, model: found, at: now, generation };
+    return found;
   };
 
   /** The ranker of the installed embedding model, or undefined when there is none. */
   const currentRanker = async () => {
     const provider = options.provider();
     if (!provider.embed) return undefined;
-    const model = await findEmbeddingModel(provider);
-    if (!model) return undefined;
-    const key = `${provider.host}\u0000${model}`;
+    const found = await findEmbeddingModel(provider);
+    if (!found) return undefined;
+    const { name } = found;
+    // A model pulled again may compute other vectors: its date is part of what they are kept by.
+    const version = `${name}@${found.modifiedAt}`;
+    const key = `${provider.host}\u0000${version}`;
+    const vectors = options.vectors;
     const ranker =
       rankers.get(key) ??
-      createSemanticRanker({
-        model,
-        embed: (texts, signal) => provider.embed?.(model, texts, signal) ?? Promise.resolve([]),
-      });
+      createSemanticRanker(
+        {
+          model: name,
+          embed: (texts, signal) => provider.embed?.(name, texts, signal) ?? Promise.resolve([]),
+        },
+        vectors && {
+          load: () => vectors.load(version),
+          save: (kept) => vectors.save(version, kept),
+        },
+      );
     rankers.set(key, ranker);
     return ranker;
   };

@@ -2,13 +2,15 @@
  * Semantic ranking with an Ollama embedding model, when one is installed: each tool's summary is
  * embedded once per model and definition (cached, so a turn embeds only the message), and tools
  * are scored by cosine similarity to the message. Indexing the tools is one job shared by the
- * turns that need it, and it goes on when a turn stops waiting for it (see toolOffer.ts).
+ * turns that need it, and it goes on when a turn stops waiting for it (see toolOffer.ts); the
+ * vectors are kept between runs when the ranker is given a place for them (toolVectorStore.ts).
  */
 import { toolSummary, type RankableTool } from './toolText';
+import { textKey } from './toolVectorStore';
 
 /** The embedding seam: Ollama's /api/embed in the app, a deterministic fake in tests. */
 export interface Embedder {
-  /** The embedding model's name; part of the cache key. */
+  /** The embedding model's name (a ranker serves one model). */
   readonly model: string;
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
@@ -25,35 +27,57 @@ export interface SemanticRanker {
   index(tools: readonly RankableTool[]): Promise<void>;
 }
 
-export function createSemanticRanker(embedder: Embedder): SemanticRanker {
+/** Vectors kept between runs for one model, by textKey of the text (toolVectorStore.ts). */
+export interface KeptVectors {
+  load(): Map<string, number[]>;
+  save(vectors: ReadonlyMap<string, readonly number[]>): void;
+}
+
+export function createSemanticRanker(embedder: Embedder, kept?: KeptVectors): SemanticRanker {
+  /** Tool text → vector; one ranker serves one model. */
   const cache = new Map<string, number[]>();
-  const keyOf = (text: string) => `${embedder.model}\u0000${text}`;
+  /** What an earlier run kept, read at the first indexing. */
+  let earlier: Map<string, number[]> | undefined;
+  const fromEarlierRun = (text: string) => {
+    earlier ??= kept?.load() ?? new Map();
+    if (earlier.size === 0) return false;
+    const key = textKey(text);
+    const vector = earlier.get(key);
+    if (!vector) return false;
+    // Moved, not copied: the cache holds it from now on.
+    earlier.delete(key);
+    cache.set(text, vector);
+    return true;
+  };
+  const keep = () =>
+    kept?.save(new Map([...cache].map(([text, vector]) => [textKey(text), vector])));
   /** Tool texts being embedded now: every turn that needs them waits for this one job. */
   let indexing: { texts: ReadonlySet<string>; done: Promise<void> } | undefined;
 
   const embedTools = async (texts: readonly string[]) => {
+    let added = 0;
     for (let start = 0; start < texts.length; start += EMBED_BATCH) {
-      const batch = texts
-        .slice(start, start + EMBED_BATCH)
-        .filter((text) => !cache.has(keyOf(text)));
+      const batch = texts.slice(start, start + EMBED_BATCH).filter((text) => !cache.has(text));
       if (batch.length === 0) continue;
       // No turn's signal: a turn that ends or stops waiting leaves the tools to be indexed for
       // the next one.
       const vectors = await embedder.embed(batch);
       batch.forEach((text, index) => {
         const vector = vectors[index];
-        if (vector) cache.set(keyOf(text), vector);
+        if (vector) cache.set(text, vector);
       });
+      added += batch.length;
     }
     // Oldest entries go first when the cache outgrows its bound (Map keeps insertion order).
     for (const key of cache.keys()) {
       if (cache.size <= MAX_CACHED_VECTORS) break;
       cache.delete(key);
     }
+    if (added > 0) keep();
   };
 
   const index = (texts: readonly string[]): Promise<void> => {
-    const missing = [...new Set(texts)].filter((text) => !cache.has(keyOf(text)));
+    const missing = [...new Set(texts)].filter((text) => !cache.has(text) && !fromEarlierRun(text));
     if (missing.length === 0) return Promise.resolve();
     const current = indexing;
     if (current && missing.every((text) => current.texts.has(text))) return current.done;
@@ -76,7 +100,7 @@ export function createSemanticRanker(embedder: Embedder): SemanticRanker {
       signal?.throwIfAborted();
       const [queryVector] = await embedder.embed([query], signal);
       return texts.map((text) => {
-        const vector = cache.get(keyOf(text));
+        const vector = cache.get(text);
         return vector && queryVector ? cosine(vector, queryVector) : 0;
       });
     },
