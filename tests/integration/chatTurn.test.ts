@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endlessToolCalls, plainAnswer, thinkingAnswer, toolCall } from '../fixtures/fakeOllama';
-import { startChatHarness, type ChatHarness } from '../support/chatHarness';
-import { everythingStdio } from '../support/mcpFixtures';
+import { addEverything, startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { startTestHost } from '../support/testHost';
 
 // Chat turns end to end: the renderer's bridge, the real core, the real everything server as a
@@ -11,17 +10,6 @@ afterEach(async () => {
   await chat?.close();
   chat = undefined;
 });
-
-async function addEverything(harness: ChatHarness): Promise<void> {
-  const command = everythingStdio();
-  await harness.api.servers.save({
-    name: 'everything',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  const review = await harness.api.servers.reviewLaunch('everything');
-  const status = await harness.api.servers.approveLaunch('everything', review.fingerprint);
-  expect(status.state).toBe('ready');
-}
 
 const toolMessages = (harness: ChatHarness, request: number) =>
   (harness.ollama.chatRequests()[request]?.messages ?? []).filter(

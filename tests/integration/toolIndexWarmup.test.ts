@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MODELS, EMBEDDING_MODEL, plainAnswer } from '../fixtures/fakeOllama';
-import { startChatHarness, type ChatHarness } from '../support/chatHarness';
-import { everythingStdio } from '../support/mcpFixtures';
+import { addEverything, startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { tempDir } from '../support/testHost';
 
 // With an embedding model installed, the core indexes the tools when servers bring them, before
@@ -67,13 +66,3 @@ describe('indexing tools ahead of the turns', () => {
     expect(embedded(second)).toEqual(['echo something back to me']);
   });
 });
-
-async function addEverything(harness: ChatHarness): Promise<void> {
-  const command = everythingStdio();
-  await harness.api.servers.save({
-    name: 'everything',
-    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
-  });
-  const review = await harness.api.servers.reviewLaunch('everything');
-  await harness.api.servers.approveLaunch('everything', review.fingerprint);
-}

@@ -19,6 +19,22 @@ const embedRequests = (fake: FakeOllama) =>
     .filter((request) => request.path === '/api/embed')
     .map((request) => request.body as { model: string; input: string[] });
 
+/** An Ollama that takes 30 ms a text to embed (143 tool summaries: over 4 s; a message: 30 ms). */
+async function slowEmbeddings() {
+  ollama = await startFakeOllama({
+    models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
+    embedDelayMsPerInput: 30,
+  });
+  const fake = ollama;
+  const provider = createOllamaService({ host: fake.url });
+  const offer = createToolOffer({
+    provider: () => provider,
+    budgets: () => ({ 'llama3.2': 8 }),
+    semanticWaitMs: 1_000,
+  });
+  return { fake, provider, offer };
+}
+
 describe('tool offering with an embedding model', () => {
   it('finds the installed embedding model, embeds the tools once, then only each message', async () => {
     ollama = await startFakeOllama({ models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL } });
@@ -66,18 +82,7 @@ describe('tool offering with an embedding model', () => {
   });
 
   it('chooses by words alone while the tools are being indexed, and by meaning once they are', async () => {
-    // 30 ms a text: 143 tool summaries take Ollama over 4 s, one message 30 ms.
-    ollama = await startFakeOllama({
-      models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
-      embedDelayMsPerInput: 30,
-    });
-    const fake = ollama;
-    const provider = createOllamaService({ host: fake.url });
-    const offer = createToolOffer({
-      provider: () => provider,
-      budgets: () => ({ 'llama3.2': 8 }),
-      semanticWaitMs: 1_000,
-    });
+    const { fake, provider, offer } = await slowEmbeddings();
     const tools = evaluationTools();
     const turn = async () => {
       const result = await offer({
@@ -111,17 +116,7 @@ describe('tool offering with an embedding model', () => {
   });
 
   it('indexes the tools ahead of the turns when asked, so the first turn embeds only its message', async () => {
-    ollama = await startFakeOllama({
-      models: { ...DEFAULT_MODELS, ...EMBEDDING_MODEL },
-      embedDelayMsPerInput: 30,
-    });
-    const fake = ollama;
-    const provider = createOllamaService({ host: fake.url });
-    const offer = createToolOffer({
-      provider: () => provider,
-      budgets: () => ({ 'llama3.2': 8 }),
-      semanticWaitMs: 1_000,
-    });
+    const { fake, provider, offer } = await slowEmbeddings();
     const tools = evaluationTools();
     await offer.warm(tools.slice(0, 8));
     expect(embedRequests(fake)).toEqual([]);

@@ -5,6 +5,7 @@
 import type { Api } from '../../preload/api';
 import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
 import { startFakeOllama, type FakeOllama } from '../fixtures/fakeOllama';
+import { everythingStdio } from './mcpFixtures';
 import type { FakeOllamaOptions, Script } from '../fixtures/fakeOllama/types';
 import { connectRenderer } from './rendererBridge';
 import { startTestHost, type TestHost } from './testHost';
@@ -126,4 +127,16 @@ export async function startChatHarness(options: {
       await ollama.close();
     },
   };
+}
+
+/** Adds the everything server (a child process) and approves its launch, as a user would. */
+export async function addEverything(harness: ChatHarness): Promise<void> {
+  const command = everythingStdio();
+  await harness.api.servers.save({
+    name: 'everything',
+    transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+  });
+  const review = await harness.api.servers.reviewLaunch('everything');
+  const status = await harness.api.servers.approveLaunch('everything', review.fingerprint);
+  if (status.state !== 'ready') throw new Error(`The everything server is ${status.state}`);
 }
