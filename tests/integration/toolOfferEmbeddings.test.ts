@@ -32,7 +32,22 @@ async function slowEmbeddings() {
     budgets: () => ({ 'llama3.2': 8 }),
     semanticWaitMs: 1_000,
   });
-  return { fake, provider, offer };
+  const tools = evaluationTools();
+  /** One turn asking to read a file: the tools offered. */
+  const readAFile = async () =>
+    (
+      await offer({
+        model: 'llama3.2',
+        capabilities: await provider.capabilities('llama3.2'),
+        tools,
+        query: 'read a file',
+        history: [],
+      })
+    ).offered.map((tool) => tool.modelName);
+  /** Texts Ollama was asked to embed so far. */
+  const textsEmbedded = () =>
+    embedRequests(fake).reduce((sum, request) => sum + request.input.length, 0);
+  return { fake, offer, tools, readAFile, textsEmbedded };
 }
 
 describe('tool offering with an embedding model', () => {
@@ -82,57 +97,29 @@ describe('tool offering with an embedding model', () => {
   });
 
   it('chooses by words alone while the tools are being indexed, and by meaning once they are', async () => {
-    const { fake, provider, offer } = await slowEmbeddings();
-    const tools = evaluationTools();
-    const turn = async () => {
-      const result = await offer({
-        model: 'llama3.2',
-        capabilities: await provider.capabilities('llama3.2'),
-        tools,
-        query: 'read a file',
-        history: [],
-      });
-      return result.offered.map((tool) => tool.modelName);
-    };
-
-    const first = await turn();
+    const { fake, readAFile, textsEmbedded } = await slowEmbeddings();
+    const first = await readAFile();
     // It did not wait for the tools: their later batches were not even asked for yet.
     expect(embedRequests(fake).length).toBeLessThan(3);
     expect(first).not.toContain('github_get_file_contents');
     // Indexing goes on without the turn: three batches of tools, then (all cached) that turn's
     // message.
-    await vi.waitFor(
-      () =>
-        expect(embedRequests(fake).reduce((sum, request) => sum + request.input.length, 0)).toBe(
-          144,
-        ),
-      { timeout: 20_000, interval: 50 },
-    );
+    await vi.waitFor(() => expect(textsEmbedded()).toBe(144), { timeout: 20_000, interval: 50 });
 
     // Similarity fills the last slots now: a file reader the words ranked lower comes in.
-    const second = await turn();
+    const second = await readAFile();
     expect(second).toContain('github_get_file_contents');
     expect(embedRequests(fake).at(-1)?.input).toEqual(['read a file']);
   });
 
   it('indexes the tools ahead of the turns when asked, so the first turn embeds only its message', async () => {
-    const { fake, provider, offer } = await slowEmbeddings();
-    const tools = evaluationTools();
+    const { fake, offer, tools, readAFile, textsEmbedded } = await slowEmbeddings();
     await offer.warm(tools.slice(0, 8));
     expect(embedRequests(fake)).toEqual([]);
     await offer.warm(tools);
-    expect(embedRequests(fake).reduce((sum, request) => sum + request.input.length, 0)).toBe(
-      tools.length,
-    );
+    expect(textsEmbedded()).toBe(tools.length);
 
-    const result = await offer({
-      model: 'llama3.2',
-      capabilities: await provider.capabilities('llama3.2'),
-      tools,
-      query: 'read a file',
-      history: [],
-    });
-    expect(result.offered.map((tool) => tool.modelName)).toContain('github_get_file_contents');
+    expect(await readAFile()).toContain('github_get_file_contents');
     expect(embedRequests(fake).at(-1)?.input).toEqual(['read a file']);
   });
 
