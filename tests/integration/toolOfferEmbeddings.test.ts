@@ -124,11 +124,26 @@ describe('tool offering with an embedding model', () => {
   });
 
   it('leaves a failed warm-up for the turn to report', async () => {
+    // Nothing listens on port 9: Ollama is not running.
+    const problems: string[] = [];
     const offer = createToolOffer({
       provider: () => createOllamaService({ host: 'http://127.0.0.1:9' }),
-      budgets: () => ({}),
+      budgets: () => ({ 'llama3.2': 8 }),
+      onProblem: (message) => problems.push(message),
     });
-    await expect(offer.warm(evaluationTools())).resolves.toBeUndefined();
+    const tools = evaluationTools();
+    await expect(offer.warm(tools)).resolves.toBeUndefined();
+    expect(problems).toEqual([]);
+    const result = await offer({
+      model: 'llama3.2',
+      capabilities: { tools: true, thinking: false, vision: false, contextLength: 131_072 },
+      tools,
+      query: 'read a file',
+      history: [],
+    });
+    expect(problems).toEqual(['Ranking tools with the embedding model failed']);
+    // The words still choose.
+    expect(result.offered.map((tool) => tool.modelName)).toContain('filesystem_read_text_file');
   });
 
   it('answers /api/embed as Ollama does for unknown and non-embedding models', async () => {
