@@ -14,6 +14,7 @@ import { searchTool, wantsSearchTool } from './toolSearch';
 import type { ToolMemory } from './toolSelection/toolMemory';
 import type { ToolVectorStore } from './toolSelection/toolVectorStore';
 import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
+import { withinTime } from '../withinTime';
 
 /** A tool as the turn's record lists it. */
 export interface OfferedTool {
@@ -199,19 +200,6 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
     };
   };
   return Object.assign(offer, { warm });
-}
-
-/** The promise's value, or undefined when it takes longer than `ms`. */
-async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The user's message before this turn's, as selection context, when there is one. */

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { runShellCommand, ShellTimeoutError } from './runShellCommand';
+import { withinTime } from '../../withinTime';
 
 /** Long enough for a heavy zsh setup (oh-my-zsh, nvm) to start; short enough not to stall launch. */
 export const LOGIN_SHELL_TIMEOUT_MS = 5000;
@@ -49,7 +50,10 @@ export async function readLoginShellPath(
   let output: string;
   try {
     const args = ['-ilc', printPathCommand(shell, markers)];
-    output = await withTimeout(run(shell, args, timeoutMs), timeoutMs);
+    // The runner should stop itself; this guards against one that never settles.
+    const printed = await withinTime(run(shell, args, timeoutMs), timeoutMs);
+    if (printed === undefined) throw new ShellTimeoutError(timeoutMs);
+    output = printed;
   } catch (error) {
     return inherited(currentPath, shellFailure(shell, error, timeoutMs));
   }
@@ -108,15 +112,6 @@ function betweenMarkers(output: string, markers: Markers): string | undefined {
   if (endIndex < 0) return undefined;
   const value = output.slice(valueStart, endIndex);
   return value.trim() === '' || value.includes('\n') ? undefined : value;
-}
-
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  // The runner should stop itself; this guards against one that never settles.
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ShellTimeoutError(timeoutMs)), timeoutMs);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function shellFailure(shell: string, error: unknown, timeoutMs: number): string {
