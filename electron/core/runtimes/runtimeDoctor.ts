@@ -3,14 +3,13 @@
  * login shell's PATH), each asked for its version. A missing or broken runtime is reported, and
  * never stops the check of the others.
  */
-import { execFile } from 'node:child_process';
 import { resolveCommand } from '../mcp/launch/resolveCommand';
 import type { LaunchContext } from '../mcp/transports';
 import { minimalEnvironment } from '../security/minimalEnvironment';
 import { RUNTIMES, type Runtime } from './runtimes';
+import { probeVersion } from './versionProbe';
 
-/** A runtime that does not answer `--version` within this long counts as broken. */
-export const VERSION_TIMEOUT_MS = 5_000;
+export { VERSION_TIMEOUT_MS } from './versionProbe';
 
 export interface RuntimeReport {
   id: Runtime['id'];
@@ -20,11 +19,20 @@ export interface RuntimeReport {
   commands: { name: string; path?: string }[];
   /** What its first command found printed for `--version`. */
   version?: string;
-  /** Why the version could not be read, when a command was found. */
+  /** Why the version could not be read, when a command was found ("Broken: …" when it failed). */
   problem?: string;
 }
 
-export async function checkRuntimes(context: LaunchContext): Promise<RuntimeReport[]> {
+/** How long each probe may take (all run at once, so the whole check takes no longer). */
+export interface CheckOptions {
+  timeoutMs?: number;
+  graceMs?: number;
+}
+
+export async function checkRuntimes(
+  context: LaunchContext,
+  bounds: CheckOptions = {},
+): Promise<RuntimeReport[]> {
   const path = context.environment.PATH ?? context.environment.Path ?? '';
   const options = { platform: context.platform, path, pathExt: context.environment.PATHEXT };
   return Promise.all(
@@ -41,36 +49,13 @@ export async function checkRuntimes(context: LaunchContext): Promise<RuntimeRepo
       };
       const first = commands.find((command) => command.path !== undefined);
       if (!first?.path) return report;
-      const answer = await versionOf(first.path, {
-        ...minimalEnvironment(context.environment),
-        PATH: path,
+      const answer = await probeVersion(first.path, {
+        ...bounds,
+        env: { ...minimalEnvironment(context.environment), PATH: path },
       });
       return 'version' in answer
         ? { ...report, version: answer.version }
         : { ...report, problem: answer.problem };
     }),
   );
-}
-
-function versionOf(
-  file: string,
-  env: Record<string, string>,
-): Promise<{ version: string } | { problem: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      ['--version'],
-      { env, timeout: VERSION_TIMEOUT_MS, windowsHide: true, maxBuffer: 64 * 1024 },
-      (error, stdout, stderr) => {
-        const line = `${stdout}\n${stderr}`
-          .split('\n')
-          .map((text) => text.trim())
-          .find(Boolean);
-        if (error && !line)
-          resolve({ problem: `It did not answer “--version”: ${error.message.split('\n')[0]}` });
-        else
-          resolve(line ? { version: line.slice(0, 200) } : { problem: 'It printed no version.' });
-      },
-    );
-  });
 }
