@@ -1,7 +1,10 @@
 /**
  * Builds real `.mcpb` files for tests with the official packaging tool (`mcpb pack`, and
- * `mcpb sign --self-signed`) from the npm package: a manifest, and a tiny MCP server bundled
- * with its SDK into one file, as a bundle's author would ship it.
+ * `mcpb sign` with a key and certificate made in a temporary folder) from the npm package: a
+ * manifest, and a tiny MCP server bundled with its SDK into one file, as a bundle's author would
+ * ship it. Never `mcpb sign --self-signed`: that writes its key and certificate into the
+ * package's own `dist/` folder (@anthropic-ai/mcpb dist/cli/cli.js), inside node_modules, where
+ * the next `npm run dist` would pack them.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,39 @@ import { build } from 'esbuild';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 const MCPB_CLI = join(root, 'node_modules', '@anthropic-ai', 'mcpb', 'dist', 'cli', 'cli.js');
+
+/** The subject `mcpb sign --self-signed` gives its certificate (@anthropic-ai/mcpb dist/cli/cli.js). */
+const SELF_SIGNED_SUBJECT = '/CN=MCPB Self-Signed Certificate/O=MCPB Extensions/C=US';
+
+let signingFiles: Promise<{ cert: string; key: string }> | undefined;
+/**
+ * A self-signed key and certificate in a temporary folder, made once per test file with the
+ * same `openssl req -x509` call as `mcpb sign --self-signed` (a smaller key: these only sign tests).
+ */
+export function testSigningFiles(): Promise<{ cert: string; key: string }> {
+  signingFiles ??= (async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hearth-signing-'));
+    const cert = join(folder, 'cert.pem');
+    const key = join(folder, 'key.pem');
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '30',
+      '-nodes',
+      '-subj',
+      SELF_SIGNED_SUBJECT,
+    ]);
+    return { cert, key };
+  })();
+  return signingFiles;
+}
 
 let serverScript: Promise<string> | undefined;
 /** The greeter server with the SDK inlined, built once per test file. */
@@ -95,7 +131,7 @@ export interface BuiltBundle {
   folder: string;
 }
 
-/** Packs a bundle with `mcpb pack` (and signs it with `mcpb sign --self-signed` when asked). */
+/** Packs a bundle with `mcpb pack` (and signs it with `mcpb sign` when asked). */
 export async function buildBundle(
   options: {
     manifest?: Record<string, unknown>;
@@ -118,8 +154,12 @@ export async function buildBundle(
   }
   const path = join(work, options.fileName ?? 'greeter.mcpb');
   await run(process.execPath, [MCPB_CLI, 'pack', source, path], { cwd: work });
-  if (options.sign)
-    await run(process.execPath, [MCPB_CLI, 'sign', path, '--self-signed'], { cwd: work });
+  if (options.sign) {
+    const { cert, key } = await testSigningFiles();
+    await run(process.execPath, [MCPB_CLI, 'sign', path, '--cert', cert, '--key', key], {
+      cwd: work,
+    });
+  }
   return { path, folder: work };
 }
 
