@@ -34,6 +34,12 @@ import { createLiveResults, type LiveResults } from './liveResults';
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
 
+/**
+ * How long a call to a restarting server's tool waits for it: past the first few restart delays
+ * (1, 2, 4 s) and a start, short enough that a turn does not seem stuck.
+ */
+export const RESTART_WAIT_MS = 15_000;
+
 export interface ChatServiceOptions {
   dataDir: string;
   events: EventHub;
@@ -128,6 +134,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     resolve: (modelName) => (paused() ? undefined : mcp.catalog.resolve(modelName)),
     modelNames: () => (paused() ? [] : mcp.catalog.forModel().map((tool) => tool.modelName)),
     definition: (server, tool) => mcp.catalog.definition(server, tool),
+    settled: (server, signal) => mcp.settled(server, RESTART_WAIT_MS, signal),
     policy: (server, tool) => mcp.store.get(server)?.tools[tool]?.approval ?? 'ask',
     isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
     reviewChange: (server, tool) => mcp.reviewToolChange(server, tool),

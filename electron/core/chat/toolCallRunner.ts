@@ -8,7 +8,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import type { toolCallEventSchema } from '../../../preload/schemas/chat';
-import type { ToolApproval } from '../../../preload/schemas/servers';
+import type { ServerState, ToolApproval } from '../../../preload/schemas/servers';
 import { detectEscalation } from '../builtin/sudo/detectEscalation';
 import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
 import { resultForModel } from '../mcp/catalog';
@@ -30,6 +30,8 @@ export interface ToolAccess {
   resolve(modelName: string): { server: string; tool: string } | undefined;
   modelNames(): string[];
   definition(server: string, tool: string): Tool | undefined;
+  /** Waits (bounded) while a server restarts; the state it is in then. */
+  settled(server: string, signal: AbortSignal): Promise<ServerState>;
   policy(server: string, tool: string): ToolApproval;
   isAlwaysAllowed(server: string, tool: string): boolean;
   reviewChange(server: string, tool: string): string[];
@@ -146,12 +148,20 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
   const parsed = parseArguments(request.rawArguments);
   if (!parsed.ok) return end('invalid', `Error: ${parsed.message}`);
   args = parsed.value;
-  const definition = context.tools.definition(owner.server, owner.tool);
-  if (!definition)
-    return end(
-      'failed',
-      `Error: the server “${owner.server}” is not running, so “${modelName}” cannot be used now.`,
-    );
+  let definition = context.tools.definition(owner.server, owner.tool);
+  if (!definition) {
+    // A known tool of a server that is restarting (after a crash, or broken framing) waits for it.
+    report('running', { message: `“${owner.server}” is restarting; waiting for it.` });
+    const state = await context.tools.settled(owner.server, context.signal);
+    definition = state === 'ready' ? context.tools.definition(owner.server, owner.tool) : undefined;
+    if (!definition)
+      return end(
+        'failed',
+        state === 'restarting'
+          ? `Error: the server “${owner.server}” is restarting and was not ready in time, so “${modelName}” was not run. Try again in a moment.`
+          : `Error: the server “${owner.server}” is not running, so “${modelName}” cannot be used now.`,
+      );
+  }
   const problem = checkArguments(definition.inputSchema, args);
   if (problem)
     return end(

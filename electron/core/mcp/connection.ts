@@ -85,6 +85,13 @@ export class ServerConnection {
   private readonly crashHistory: CrashHistory;
   private restartTimer?: NodeJS.Timeout;
   private offered: ServerOfferings = NO_OFFERINGS;
+  /**
+   * What the server offered before it stopped by itself: while it restarts its tools stay known
+   * (a call to one waits for it), though none is offered to the model.
+   */
+  private offeredBeforeRestart: ServerOfferings = NO_OFFERINGS;
+  /** Calls waiting for a restarting server, told at every change of state. */
+  private readonly stateWaiters = new Set<() => void>();
   private stopKeepAlive?: () => void;
   /** Set while a ready server does not answer pings. */
   private notAnswering?: string;
@@ -105,6 +112,39 @@ export class ServerConnection {
 
   offerings(): ServerOfferings {
     return this.state === 'ready' ? this.offered : NO_OFFERINGS;
+  }
+
+  get isReady(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** The offerings of a ready server, or the last ones of a server that is restarting. */
+  knownOfferings(): ServerOfferings {
+    if (this.state === 'ready') return this.offered;
+    return this.state === 'restarting' ? this.offeredBeforeRestart : NO_OFFERINGS;
+  }
+
+  /**
+   * Waits while the server restarts, at most `timeoutMs` (or until `signal` aborts), and says
+   * the state it is in then: `ready` when a call can go ahead.
+   */
+  async settled(timeoutMs: number, signal?: AbortSignal): Promise<ServerState> {
+    if (this.state !== 'restarting' || signal?.aborted) return this.state;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.stateWaiters.delete(onChange);
+        resolve();
+      };
+      const onChange = () => {
+        if (this.state !== 'restarting') done();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal?.addEventListener('abort', done, { once: true });
+      this.stateWaiters.add(onChange);
+    });
+    return this.state;
   }
 
   status(): ServerStatus {
@@ -519,6 +559,7 @@ export class ServerConnection {
       describeEnd(
         this.transport instanceof StdioProcessTransport ? this.transport.exit : undefined,
       );
+    const offeredBefore = this.offered;
     this.generation++;
     await this.disconnect();
     if (generation + 1 !== this.generation) return;
@@ -538,6 +579,7 @@ export class ServerConnection {
       'warning',
       `${what}. Restarting in ${verdict.delayMs / 1000} s.`,
     );
+    this.offeredBeforeRestart = offeredBefore;
     this.setState('restarting', `${what}; restarting.`);
     this.context.onCatalogChanged();
     const restartGeneration = this.generation;
@@ -585,6 +627,8 @@ export class ServerConnection {
   private setState(state: ServerState, error: string | undefined): void {
     this.state = state;
     this.error = error;
+    if (state !== 'restarting') this.offeredBeforeRestart = NO_OFFERINGS;
+    for (const waiter of [...this.stateWaiters]) waiter();
     // Asking the user from inside a request (a step-up) is fine only while the server is in use.
     this.context.auth?.setInUse(state === 'ready');
     this.context.onStatus(this.status());

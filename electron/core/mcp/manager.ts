@@ -13,7 +13,7 @@ import type {
 } from '../../../preload/schemas/servers';
 import type { Client } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { toolSettingsSchema } from '../../../preload/schemas/servers';
+import { toolSettingsSchema, type ServerState } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
@@ -92,6 +92,8 @@ export interface McpManager {
   /** What changed in an "always allow" tool since the user approved it. */
   reviewToolChange(server: string, tool: string): string[];
   offerings(): Offerings;
+  /** Waits at most `timeoutMs` while a server restarts; the state it is in then. */
+  settled(server: string, timeoutMs: number, signal?: AbortSignal): Promise<ServerState>;
   /** Runs `work` with a ready server's SDK client (prompts, resources, completion). */
   withClient<T>(server: string, work: (client: Client) => Promise<T>): Promise<T>;
   callTool(
@@ -350,6 +352,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return describeToolChange(approval.snapshot, toolSnapshot(definition));
     },
     offerings: () => collectOfferings(connections()),
+    settled: async (server, timeoutMs, signal) =>
+      store.get(server) ? slot(server).connection.settled(timeoutMs, signal) : 'stopped',
     withClient: (server, work) => slot(server).connection.withClient(work),
     async callTool(server, tool, args, callOptions = {}) {
       const config = store.get(server);

@@ -41,6 +41,7 @@ export interface ToolCatalog {
   list(): CatalogTool[];
   /** Enabled, model-visible tools in Ollama's format, with the table to map names back. */
   forModel(): ModelTool[];
+  /** The owner of a model-facing name: a ready server's tool, or a restarting server's. */
   resolve(modelName: string): ToolOwner | undefined;
   /** The served definition of a tool, when its server is ready. */
   definition(server: string, tool: string): Tool | undefined;
@@ -69,12 +70,15 @@ export function createToolCatalog(options: {
   // (a connection replaces its offerings whole on every listing), not on every message.
   let lastServed: { sources: unknown[]; entries: ServedTool[] } | undefined;
   const served = (): ServedTool[] => {
+    // A restarting server's tools keep their names (a call to one waits for it), unoffered.
     const offered = options.connections().map((connection) => ({
       server: connection.name,
-      ...connection.offerings(),
+      ready: connection.isReady,
+      ...connection.knownOfferings(),
     }));
-    const sources = offered.flatMap(({ server, tools, instructions }) => [
+    const sources = offered.flatMap(({ server, ready, tools, instructions }) => [
       server,
+      ready,
       tools,
       instructions,
     ]);
@@ -83,8 +87,8 @@ export function createToolCatalog(options: {
       lastServed.sources.every((source, index) => source === sources[index])
     )
       return lastServed.entries;
-    const entries = offered.flatMap(({ server, tools, instructions }) =>
-      tools.map((tool) => ({ server, tool, instructions })),
+    const entries = offered.flatMap(({ server, ready, tools, instructions }) =>
+      tools.map((tool) => ({ server, ready, tool, instructions })),
     );
     const table = names.assign(entries.map(({ server, tool }) => ({ server, tool: tool.name })));
     const nameOf = new Map(
@@ -111,17 +115,17 @@ export function createToolCatalog(options: {
   const approvalHolds = (server: string, tool: Tool) =>
     options.consent.toolApproval(server, tool.name)?.fingerprint === toolFingerprint(tool);
 
-  const findDefinition = (server: string, tool: string): Tool | undefined =>
-    options
-      .connections()
-      .find((connection) => connection.name === server)
-      ?.offerings()
-      .tools.find((candidate) => candidate.name === tool);
+  const findDefinition = (server: string, tool: string, known = false): Tool | undefined => {
+    const connection = options.connections().find((candidate) => candidate.name === server);
+    const offerings = known ? connection?.knownOfferings() : connection?.offerings();
+    return offerings?.tools.find((candidate) => candidate.name === tool);
+  };
+  const readyServed = () => served().filter((entry) => entry.ready);
 
   return {
     list: () => {
       const settingsOf = settingsReader();
-      return served().map(({ server, tool, modelName }) => {
+      return readyServed().map(({ server, tool, modelName }) => {
         const settings = settingsOf(server, tool.name);
         const annotations = tool.annotations;
         const warnings = poisonWarnings(tool);
@@ -145,7 +149,7 @@ export function createToolCatalog(options: {
     },
     forModel: () => {
       const settingsOf = settingsReader();
-      return served().flatMap(({ server, tool, modelName, instructions }) => {
+      return readyServed().flatMap(({ server, tool, modelName, instructions }) => {
         const settings = settingsOf(server, tool.name);
         if (
           !settings.enabled ||
@@ -170,7 +174,7 @@ export function createToolCatalog(options: {
       served();
       const owner = names.resolve(modelName);
       // A model that guesses the name of a tool meant for an app alone still cannot call it.
-      const definition = owner && findDefinition(owner.server, owner.tool);
+      const definition = owner && findDefinition(owner.server, owner.tool, true);
       return definition && !toolVisibleTo(definition, 'model') ? undefined : owner;
     },
     definition: (server, tool) => findDefinition(server, tool),
@@ -190,6 +194,7 @@ const DEFAULT_TOOL_SETTINGS: ToolSettings = Object.freeze(toolSettingsSchema.par
 
 interface ServedTool {
   server: string;
+  ready: boolean;
   tool: Tool;
   instructions: string | undefined;
   modelName: string;

@@ -54,6 +54,7 @@ function setup(options: { answer?: 'once' | 'deny' | 'hold'; state?: string; mim
     resolve: () => undefined,
     modelNames: () => [],
     definition,
+    settled: async () => 'stopped',
     policy: () => 'ask',
     isAlwaysAllowed: () => false,
     reviewChange: () => [],

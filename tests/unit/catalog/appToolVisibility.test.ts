@@ -19,7 +19,7 @@ const tools = [
 
 describe('MCP Apps tool visibility', () => {
   it('offers the model every tool but the app-only one', () => {
-    const connection = { name: 'demo', offerings: () => ({ tools }) };
+    const connection = readyServer('demo');
     const catalog = createToolCatalog({
       connections: () => [connection] as never,
       config: () => ({ tools: {} }) as never,
@@ -39,7 +39,7 @@ describe('MCP Apps tool visibility', () => {
 
 describe('a model naming an app-only tool', () => {
   it('finds no such tool, while other tools still resolve', () => {
-    const connection = { name: 'demo', offerings: () => ({ tools }) };
+    const connection = readyServer('demo');
     const catalog = createToolCatalog({
       connections: () => [connection] as never,
       config: () => ({ tools: {} }) as never,
@@ -49,3 +49,9 @@ describe('a model naming an app-only tool', () => {
     expect(catalog.resolve('demo_both')).toEqual({ server: 'demo', tool: 'both' });
   });
 });
+
+/** A ready server as the catalog reads one. */
+function readyServer(name: string) {
+  const offerings = () => ({ tools });
+  return { name, isReady: true, offerings, knownOfferings: offerings };
+}

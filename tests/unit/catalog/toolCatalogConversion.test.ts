@@ -5,7 +5,8 @@ import { createToolCatalog } from '../../../electron/core/mcp/toolCatalog';
 // Each tool is converted for Ollama once per definition: offering tools with every message
 // stays cheap at a thousand tools, and a definition the server changes is converted again.
 function catalogOver(tools: { current: Tool[] }) {
-  const connection = { name: 'files', offerings: () => ({ tools: tools.current }) };
+  const offerings = () => ({ tools: tools.current });
+  const connection = { name: 'files', isReady: true, offerings, knownOfferings: offerings };
   return createToolCatalog({
     connections: () => [connection] as never,
     config: () => ({ tools: {} }) as never,
@@ -47,12 +48,12 @@ describe('the catalog over many tools', () => {
   // Offerings stay the same objects until a server lists again, as a connection's do.
   const served = (...tools: Tool[]) => {
     const offerings = { tools };
-    return () => offerings;
+    return { offerings: () => offerings, knownOfferings: () => offerings };
   };
   function setup() {
     const servers = [
-      { name: 'files', offerings: served(tool('read'), tool('write')) },
-      { name: 'web', offerings: served(tool('fetch')) },
+      { name: 'files', isReady: true, ...served(tool('read'), tool('write')) },
+      { name: 'web', isReady: true, ...served(tool('fetch')) },
     ];
     const settings: Record<string, Record<string, { enabled: boolean; pinned?: boolean }>> = {
       files: {},
@@ -92,7 +93,7 @@ describe('the catalog over many tools', () => {
   it('names the tools again when a server starts offering others', () => {
     const { catalog, servers } = setup();
     expect(names(catalog)).toEqual(['files_read', 'files_write', 'web_fetch']);
-    servers.push({ name: 'more', offerings: served(tool('read')) });
+    servers.push({ name: 'more', isReady: true, ...served(tool('read')) });
     expect(names(catalog)).toEqual(['files_read', 'files_write', 'web_fetch', 'more_read']);
     expect(catalog.resolve('more_read')).toEqual({ server: 'more', tool: 'read' });
   });
