@@ -94,7 +94,13 @@ export function createCore(options: CoreOptions): Core {
   const links = createLinkService(options.openExternal, logger.child('links'));
   const appInfo: AppInfo = { ...options.appInfo, dataDir };
   const baseEnvironment = options.environment ?? process.env;
-  let launchContext: LaunchContext = { platform: process.platform, environment: baseEnvironment };
+  // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
+  const hearthNode = options.nodeExecutable ?? process.execPath;
+  let launchContext: LaunchContext = {
+    platform: process.platform,
+    environment: baseEnvironment,
+    hearthNode,
+  };
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const questions = createRendererQuestions(events, {
@@ -158,7 +164,7 @@ export function createCore(options: CoreOptions): Core {
     environment: {
       platform: process.platform,
       home: homedir(),
-      nodeExecutable: options.nodeExecutable ?? process.execPath,
+      nodeExecutable: hearthNode,
     },
     onProblem,
   });
@@ -246,6 +252,7 @@ export function createCore(options: CoreOptions): Core {
       launchContext = {
         platform: process.platform,
         environment: { ...baseEnvironment, PATH: path.path },
+        hearthNode,
       };
       await mcp.startAll();
     },

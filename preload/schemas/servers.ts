@@ -255,6 +255,8 @@ export const launchReviewSchema = z.strictObject({
       name: z.string().max(256),
       value: z.string().max(MAX_VALUE_LENGTH),
       secret: z.boolean(),
+      /** Hearth adds it itself (ELECTRON_RUN_AS_NODE for a Node bundle): not judged as risky. */
+      byHearth: z.boolean().optional(),
     }),
   ),
   cwd: z.string().max(MAX_PATH_LENGTH).optional(),

@@ -89,6 +89,11 @@ describe('MCP bundles', () => {
     expect(entry.config.transport.cwd).toBe(join(dataDir, 'bundles', 'greeter', '1.0.0'));
 
     const { review, status } = await approve(api, 'Greeter');
+    // ELECTRON_RUN_AS_NODE is Hearth's own, not the bundle's: no "risky" warning for it.
+    expect(review.risky).toEqual([]);
+    expect(review.env.find((variable) => variable.name === 'ELECTRON_RUN_AS_NODE')).toMatchObject({
+      byHearth: true,
+    });
     expect(review.env.find((variable) => variable.name === 'API_TOKEN')).toMatchObject({
       secret: true,
       value: '••••••••',

@@ -1,9 +1,14 @@
 /**
  * What the user sees before a server's command runs: the command as typed and as it will start,
  * its arguments, variables (secrets masked), folder, the risky variables, and the fingerprint the
- * approval is given to.
+ * approval is given to. Only what the server's config supplies is judged: the variable Hearth adds
+ * itself to run a Node bundle on its own Node is shown as Hearth's, never as a risk.
  */
-import type { LaunchReview, StdioTransportConfig } from '../../../preload/schemas/servers';
+import type {
+  EnvVariable,
+  LaunchReview,
+  StdioTransportConfig,
+} from '../../../preload/schemas/servers';
 import { riskyVariables, type ConsentStore } from './consent';
 import { expandAll } from './expandVariables';
 import { planStdioLaunch, type LaunchContext } from './transports';
@@ -41,9 +46,25 @@ export function launchReview(
       // Secrets are shown masked: the user can see one is set without it reaching the screen.
       value: entry.secret ? (entry.value ? '••••••••' : '') : (shownEnv[index] ?? ''),
       secret: entry.secret,
+      ...(hearths(entry) ? { byHearth: true } : {}),
     })),
     ...(transport.cwd ? { cwd: transport.cwd } : {}),
-    risky: riskyVariables(transport.env.map((entry) => entry.name)),
+    risky: riskyVariables(
+      transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
+    ),
     fingerprint,
   };
+
+  /** ELECTRON_RUN_AS_NODE=1 on Hearth's own Node: what Hearth adds to run a Node bundle. */
+  function hearths(entry: EnvVariable): boolean {
+    const ownNode = context.hearthNode;
+    return (
+      ownNode !== undefined &&
+      entry.name === 'ELECTRON_RUN_AS_NODE' &&
+      entry.value === '1' &&
+      !entry.secret &&
+      plan.ok &&
+      plan.value.file === ownNode
+    );
+  }
 }

@@ -21,6 +21,11 @@ export interface LaunchContext {
   platform: NodeJS.Platform;
   /** Hearth's environment, PATH replaced by the login shell's. */
   environment: NodeJS.ProcessEnv;
+  /**
+   * The Node Hearth runs Node bundles on (Electron's binary, with ELECTRON_RUN_AS_NODE, which
+   * Hearth itself adds): so the launch review does not judge Hearth's own variable as risky.
+   */
+  hearthNode?: string;
 }
 
 /** Works out exactly what to spawn, or says why it cannot be. */

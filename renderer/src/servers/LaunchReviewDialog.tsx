@@ -152,7 +152,12 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
                       {revealHidden(variable.value ?? '') ||
                         (variable.secret ? '(not set)' : '(empty)')}
                     </code>
-                    {reason && <p className="risky-reason">{reason}</p>}
+                    {/* A risky variable's reason is said once, in the notice above. */}
+                    {variable.byHearth && (
+                      <p className="env-note muted">
+                        Set by Hearth, to run the server on Hearth’s own Node.js.
+                      </p>
+                    )}
                   </td>
                 </tr>
               );

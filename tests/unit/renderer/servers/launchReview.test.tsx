@@ -57,11 +57,15 @@ describe('approving a local server', () => {
     expect(token.className).not.toContain('risky');
     const nodeOptions = within(env).getByRole('row', { name: /NODE_OPTIONS/ });
     expect(nodeOptions.className).toContain('risky');
-    expect(
-      within(nodeOptions).getByText('It can load any code into Node before the server.'),
-    ).toBeTruthy();
     const warning = within(dialog).getByRole('group', { name: 'Risky variables' });
     expect(warning.textContent).toContain('NODE_OPTIONS');
+    // The explanation is said once, in the notice, not again in the variable's row.
+    expect(
+      within(dialog).getAllByText('It can load any code into Node before the server.', {
+        exact: false,
+      }),
+    ).toHaveLength(1);
+    expect(nodeOptions.textContent).not.toContain('It can load any code');
     expect(within(dialog).getByText('/users/me')).toBeTruthy();
 
     await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
@@ -69,6 +73,32 @@ describe('approving a local server', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Approval needed' })).toBeNull();
     expect(within(await serverRow('github')).getByText('Ready')).toBeTruthy();
+  });
+
+  it('shows the variable Hearth adds to a Node bundle as Hearth’s, with no warning', async () => {
+    const harness = renderServers(
+      [builtin, stdioEntry('greeter', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () =>
+          review({
+            name: 'greeter',
+            command: '/opt/Hearth/hearth',
+            resolvedCommand: undefined,
+            args: ['/data/bundles/greeter/server/index.js'],
+            env: [{ name: 'ELECTRON_RUN_AS_NODE', value: '1', secret: false, byHearth: true }],
+            risky: [],
+          }),
+      },
+      { serverName: 'greeter' },
+    );
+    const banner = await screen.findByRole('region', { name: 'Approval needed' });
+    await harness.user.click(within(banner).getByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “greeter”' });
+    const row = await within(dialog).findByRole('row', { name: /ELECTRON_RUN_AS_NODE/ });
+    expect(row.className).not.toContain('risky');
+    expect(row.textContent).toContain('Set by Hearth, to run the server on Hearth’s own Node.js.');
+    expect(within(dialog).queryByRole('group', { name: 'Risky variables' })).toBeNull();
+    expect(dialog.textContent).not.toContain('Look closely');
   });
 
   it('approves nothing when the user cancels', async () => {
