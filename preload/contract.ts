@@ -6,6 +6,7 @@
  * checks, so the page can build its API without these schemas). Channel names are `domain:verb`.
  */
 import { z } from 'zod';
+import { keepAliveSchema } from './schemas/keepAlive';
 import {
   catalogToolSchema,
   detectedConfigSchema,
@@ -105,14 +106,11 @@ export const themeSchema = z.enum(['system', 'light', 'dark']);
 export const ollamaSettingsSchema = z.strictObject({
   /** Empty: OLLAMA_HOST from the environment, else http://127.0.0.1:11434. */
   host: z.string().max(MAX_URL_LENGTH).default(''),
-  /** How long Ollama keeps the model loaded after a reply, in Ollama's duration syntax. */
-  keepAlive: z
-    .string()
-    .regex(
-      /^(-1|0|\d+(\.\d+)?(ms|s|m|h))$/,
-      'Use a duration such as 5m, 30s or 1h (or -1 for always).',
-    )
-    .default('5m'),
+  /**
+   * How long Ollama keeps the model loaded after a reply: seconds as a number (-1: always) or a
+   * Go duration string, as Ollama reads keep_alive; a stored `"-1"` reads back as -1.
+   */
+  keepAlive: keepAliveSchema.default('5m'),
   /** How long a reply may take to start: loading a large model from disk can take minutes. */
   firstTokenSeconds: z.int().min(10).max(3_600).default(300),
   /** Once a reply streams, this long without a token means the stream is stuck. */
@@ -166,6 +164,11 @@ export const desktopSettingsSchema = z.strictObject({
    * encrypted with Electron's fixed fallback key (better than plain text, but not protected).
    */
   secretsWithoutKeyring: z.enum(['ask', 'session', 'weak-key']).default('ask'),
+  /**
+   * What closing the main window does where the desktop shows no tray icons (stock GNOME): keep
+   * Hearth running minimised, or quit it. With a tray, closing keeps Hearth in the tray.
+   */
+  closeWithoutTray: z.enum(['minimize', 'quit']).default('minimize'),
 });
 
 /** Where Servers › Browse finds servers: any registry implementing the MCP registry API (v0.1). */
@@ -238,6 +241,21 @@ export const appInfoSchema = z.strictObject({
 });
 export type AppInfo = z.output<typeof appInfoSchema>;
 
+/** What the desktop app can promise on this desktop; the browser host promises none of it. */
+export const desktopStatusSchema = z.strictObject({
+  /** The desktop shows Hearth's tray icon, so closing the window keeps Hearth there. */
+  tray: z.boolean(),
+  /**
+   * The quick-chat shortcut: `registered` works; `unverified` was accepted but the desktop decides
+   * (Wayland binds through a portal that may refuse without telling); `failed` was refused;
+   * `none` where there are no global shortcuts (the browser host).
+   */
+  shortcut: z.enum(['registered', 'unverified', 'failed', 'none']),
+  /** The command that opens quick chat, to bind in the desktop's own keyboard settings. */
+  quickChatCommand: z.string().max(4_096),
+});
+export type DesktopStatus = z.output<typeof desktopStatusSchema>;
+
 export const noticeSchema = z.strictObject({
   id: z.int().nonnegative(),
   level: z.enum(['info', 'warning', 'error']),
@@ -283,6 +301,8 @@ export const invokeChannels = {
     z.tuple([z.enum(['servers', 'settings', 'about']).optional()]),
     z.boolean(),
   ),
+  /** What the desktop offers (a tray, a working global shortcut); nothing in the browser host. */
+  'desktop:status': channel(z.tuple([]), desktopStatusSchema),
   'desktop:chooseFolder': channel(
     z.tuple([z.string().max(200)]),
     z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),
@@ -543,6 +563,8 @@ export const invokeChannels = {
 /** Main-to-renderer events and their payloads. */
 export const eventChannels = {
   'settings:changed': settingsSchema,
+  /** The desktop gained or lost its tray, or the shortcut's registration changed. */
+  'desktop:statusChanged': desktopStatusSchema,
   'notices:added': noticeSchema,
   'servers:status': serverStatusSchema,
   'servers:log': z.strictObject({ server: serverNameSchema, entries: z.array(logEntrySchema) }),

@@ -73,7 +73,8 @@ export interface TurnOptions {
     contextCapTokens?: number;
     temperature: number | null;
     think: boolean;
-    keepAlive: string;
+    /** Seconds as a number, or a Go duration string (Ollama's api.Duration). */
+    keepAlive: string | number;
   };
   call: Omit<CallContext, 'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit' | 'readBefore'>;
   events: TurnEvents;

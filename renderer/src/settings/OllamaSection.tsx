@@ -73,8 +73,8 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
       </div>
       <TextSetting
         label="Keep the model loaded for"
-        hint="After each reply, in Ollama's syntax: 5m, 30s, 1h, 0 (unload at once) or -1 (always)."
-        saved={settings.ollama.keepAlive}
+        hint="After each reply: seconds (300), a duration such as 5m or 1h30m, 0 to unload at once, or -1 to keep it loaded always."
+        saved={String(settings.ollama.keepAlive)}
         save={update}
         check={(text) => {
           const parsed = ollamaSettingsSchema.shape.keepAlive.unwrap().safeParse(text.trim());

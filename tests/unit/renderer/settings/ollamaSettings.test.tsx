@@ -132,15 +132,33 @@ describe('the Ollama settings', () => {
     expect((field as HTMLInputElement).value).toBe('5m');
     await user.clear(field);
     await user.type(field, '5 minutes');
-    expect(
-      screen.getByText('Use a duration such as 5m, 30s or 1h (or -1 for always).'),
-    ).toBeTruthy();
+    expect(screen.getByText(/^Leave out the spaces\. Use a number of seconds/)).toBeTruthy();
     await user.tab();
     expect(harness.patches()).toEqual([]);
     await user.clear(field);
     await user.type(field, '1h');
     await user.tab();
     await vi.waitFor(() => expect(harness.patches()).toEqual([{ ollama: { keepAlive: '1h' } }]));
+  });
+
+  it('saves a keep-alive typed as a number as a number, as Ollama reads keep_alive', async () => {
+    const user = userEvent.setup();
+    const harness = settingsHarness();
+    await renderSettings(harness);
+    const field = screen.getByRole('textbox', { name: 'Keep the model loaded for' });
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.tab();
+    await vi.waitFor(() => expect(harness.patches()).toEqual([{ ollama: { keepAlive: 5 } }]));
+    await user.clear(field);
+    await user.type(field, '1h30m');
+    await user.tab();
+    await vi.waitFor(() =>
+      expect(harness.patches()).toEqual([
+        { ollama: { keepAlive: 5 } },
+        { ollama: { keepAlive: '1h30m' } },
+      ]),
+    );
   });
 });
 
