@@ -233,6 +233,11 @@ export const logEntrySchema = z.strictObject({
   source: z.enum(['stderr', 'mcp', 'hearth']),
   level: loggingLevelSchema,
   text: z.string().max(MAX_VALUE_LENGTH),
+  /**
+   * Counts up across every log of this run of Hearth: the pane merges the list it fetched with
+   * the batches that came meanwhile by it, so no line shows twice. Absent on Hearth's own notes.
+   */
+  seq: z.int().min(0).optional(),
 });
 export type LogEntry = z.output<typeof logEntrySchema>;
 

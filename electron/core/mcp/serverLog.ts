@@ -20,6 +20,9 @@ export interface ServerLog {
   recentStderr(lines: number): string[];
 }
 
+/** One count for all logs, so a log made again for the same server never reuses a number. */
+let nextSeq = 0;
+
 export function createServerLog(
   onEntry: (entry: LogEntry) => void = () => undefined,
   now = () => new Date(),
@@ -33,6 +36,7 @@ export function createServerLog(
         source,
         level,
         text: cut(text, MAX_LOG_LINE_CHARS),
+        seq: nextSeq++,
       };
       entries.push(entry);
       chars += entry.text.length;

@@ -35,14 +35,23 @@ export function LogPane({ server }: { server: string }) {
   useEffect(() => {
     let live = true;
     let counter = 0;
-    // Events that arrive before the first list are kept and added after it.
+    // Events that arrive before the first list are kept and added after it, less the lines the
+    // list already holds: main numbers each line (`seq`), so a line is shown once.
     let early: LogEntry[] | undefined = [];
-    const append = (entries: LogEntry[]) =>
+    let lastSeq = -1;
+    const append = (entries: LogEntry[]) => {
+      const fresh = entries.filter((entry) => {
+        if (entry.seq === undefined) return true;
+        if (entry.seq <= lastSeq) return false;
+        lastSeq = entry.seq;
+        return true;
+      });
       setLines((current) =>
-        [...current, ...entries.map((entry) => ({ key: counter++, entry }))].slice(
+        [...current, ...fresh.map((entry) => ({ key: counter++, entry }))].slice(
           -MAX_LOG_LINES_SHOWN,
         ),
       );
+    };
     const stop = api.servers.onLog(({ server: from, entries }) => {
       if (!sameServer(from, server)) return;
       if (early) early.push(...entries);

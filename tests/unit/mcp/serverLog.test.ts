@@ -26,9 +26,16 @@ describe('createServerLog', () => {
       source: 'stderr',
       level: 'error',
       text: 'boom',
+      seq: expect.any(Number),
     });
     expect(heard).toEqual([entry]);
     expect(log.entries()).toEqual([entry]);
+  });
+
+  it('numbers entries upward across logs, so a pane can merge a fetched list with live batches', () => {
+    const first = createServerLog().add('stderr', 'info', 'a');
+    const again = createServerLog().add('stderr', 'info', 'b');
+    expect(again.seq).toBeGreaterThan(first.seq ?? Infinity);
   });
 
   it('drops the oldest entries beyond MAX_LOG_ENTRIES', () => {

@@ -143,6 +143,29 @@ describe('the log pane', () => {
     ]);
   });
 
+  it('shows a line once when it came in a batch before the kept log arrived (which holds it)', async () => {
+    // Main numbers each line; the kept log answers after batches that it already includes.
+    const numbered = (text: string, seq: number) => ({ ...logOf(text), seq });
+    let answer: (entries: LogEntry[]) => void = () => undefined;
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { state: 'ready' })],
+      { 'servers:logs': () => new Promise<LogEntry[]>((resolve) => (answer = resolve)) },
+      { serverName: 'github' },
+    );
+    await screen.findByRole('log', { name: 'Server log' });
+    act(() =>
+      harness.emit('servers:log', {
+        server: 'github',
+        entries: [numbered('Installed', 11), numbered('Starting', 12)],
+      }),
+    );
+    await act(async () =>
+      answer([numbered('Saved', 10), numbered('Installed', 11), numbered('Starting', 12)]),
+    );
+    act(() => harness.emit('servers:log', { server: 'github', entries: [numbered('Ready', 13)] }));
+    expect(shownLines()).toEqual(['Saved', 'Installed', 'Starting', 'Ready']);
+  });
+
   it('filters by words and by source', async () => {
     const harness = logHarness([
       logOf('npm WARN deprecated glob', 'stderr', 'warning'),
