@@ -1,8 +1,9 @@
 /**
- * `npm start`, `npm run dev` and `npm run dist`: Node's version checked first, Electron's binary
- * fetched when it is missing (scripts/electronBinary.mjs), then electron-vite or
- * electron-builder run as before, pointed at that binary. A failure ends in one plain message
- * and a non-zero exit, never a stack trace.
+ * `npm start`, `npm run dev` and `npm run dist`: Node's version checked first, then for start and
+ * dev Electron's binary fetched when it is missing (scripts/electronBinary.mjs) and electron-vite
+ * pointed at it; dist builds the app and hands electron-builder's arguments to
+ * scripts/packaging/buildInstallers.mjs, which packs only verified Electron releases. A failure
+ * ends in one plain message and a non-zero exit, never a stack trace.
  *   node scripts/desktop.mjs start|dev|dist [more arguments for the tool]
  */
 import { spawn } from 'node:child_process';
@@ -27,7 +28,7 @@ const commands = {
   dev: [[join(tool('electron-vite'), 'bin', 'electron-vite.js'), 'dev', ...extra]],
   dist: [
     [join(tool('electron-vite'), 'bin', 'electron-vite.js'), 'build'],
-    [join(tool('electron-builder'), 'cli.js'), '--publish', 'never', ...extra],
+    [join(projectRoot, 'scripts', 'packaging', 'buildInstallers.mjs'), ...extra],
   ],
 };
 
@@ -36,27 +37,18 @@ if (!Object.hasOwn(commands, command)) {
   process.exit(2);
 }
 
-const { ensureElectron, ElectronDownloadError } = await import('./electronBinary.mjs');
-let executable;
-try {
-  executable = await ensureElectron(projectRoot);
-} catch (error) {
-  if (!(error instanceof ElectronDownloadError)) throw error;
-  process.stderr.write(`\n${error.message}\n`);
-  process.exit(1);
-}
-
-// electron-vite starts this binary instead of looking for one beside its own copy of the
-// package; electron-builder packages the same release instead of downloading it again.
-const env = { ...process.env, ELECTRON_EXEC_PATH: executable };
-const otherPlatform = extra.some((arg) => /^-(-mac|-win|-linux|m|w|l)$/.test(arg));
-if (command === 'dist' && !otherPlatform)
-  commands.dist[1].push(`--config.electronDist=${electronDist(executable)}`);
-
-/** The unpacked release: the folder holding the executable, or the app bundle on macOS. */
-function electronDist(path) {
-  const bundle = path.indexOf('Electron.app');
-  return bundle === -1 ? dirname(path) : path.slice(0, bundle - 1);
+const env = { ...process.env };
+if (command !== 'dist') {
+  const { ensureElectron, ElectronDownloadError } = await import('./electronBinary.mjs');
+  try {
+    // electron-vite starts this binary instead of looking for one beside its own copy of the
+    // package.
+    env.ELECTRON_EXEC_PATH = await ensureElectron(projectRoot);
+  } catch (error) {
+    if (!(error instanceof ElectronDownloadError)) throw error;
+    process.stderr.write(`\n${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 function run([script, ...args]) {

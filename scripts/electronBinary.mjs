@@ -146,6 +146,94 @@ export function failureMessage(version, target, reason) {
   ].join('\n');
 }
 
+/** The host's build as electron's install.js picks it (npm_config_arch and the like apply). */
+export function hostTarget(env = process.env) {
+  return targetOf(env);
+}
+
+/** Where the release is fetched from, as @electron/get builds its address (mirror or GitHub). */
+function downloadSource(env) {
+  return (
+    env.npm_config_electron_mirror ||
+    env.NPM_CONFIG_ELECTRON_MIRROR ||
+    env.ELECTRON_MIRROR ||
+    'https://github.com/electron/electron/releases/download/'
+  );
+}
+
+/** Whether the checksums come from the mirror (Electron's documented opt-out) or the package. */
+function usesRemoteChecksums(env) {
+  return Boolean(env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums);
+}
+
+/** sumchecker's ChecksumMismatchError, which @electron/get lets through. */
+export function isChecksumMismatch(error) {
+  return (
+    error?.name === 'ChecksumMismatchError' ||
+    error?.constructor?.name === 'ChecksumMismatchError' ||
+    /did not match expected checksum/i.test(String(error?.message ?? ''))
+  );
+}
+
+/**
+ * The message for a release whose bytes are not Electron's: the file was wrong, not the
+ * network, so it says which file, from where, checked against what, and that nothing was kept.
+ */
+export function checksumMessage(version, target, { fileName, source, remoteChecksums }) {
+  const against = remoteChecksums
+    ? "the checksum the mirror's own SHASUMS256.txt lists (electron_use_remote_checksums is set)"
+    : 'the checksum pinned in the electron package (node_modules/electron/checksums.json)';
+  return [
+    `Hearth downloaded Electron ${version} for ${target.platform}-${target.arch}, but the file it received (${fileName} from ${source}) is not the file Electron released: its SHA-256 does not match ${against}.`,
+    'The file was refused and nothing was kept or unpacked.',
+    'To fix it: the mirror (ELECTRON_MIRROR), or a proxy between you and it, serves a different file under that name.',
+    "Point ELECTRON_MIRROR at a mirror that copies Electron's releases unchanged, or unset it to use Electron's own release site, then run the same command again.",
+  ].join('\n');
+}
+
+/**
+ * Electron's release zip for `target`, from Electron's cache or downloaded now, verified against
+ * the SHA-256 pinned in the installed electron package (as its install.js does) unless the
+ * documented opt-out (`electron_use_remote_checksums`) asks for the mirror's SHASUMS256.txt.
+ * Throws ElectronDownloadError with a plain message.
+ */
+export async function downloadElectronZip(
+  pkg,
+  target,
+  { env = process.env, log = process.stderr } = {},
+) {
+  const remoteChecksums = usesRemoteChecksums(env);
+  try {
+    const { downloadArtifact } = await import(
+      pathToFileURL(pkg.require.resolve('@electron/get')).href
+    );
+    return await downloadArtifact({
+      version: pkg.version,
+      artifactName: 'electron',
+      force: env.force_no_cache === 'true',
+      cacheRoot: env.electron_config_cache,
+      checksums: remoteChecksums ? undefined : pkg.require('./checksums.json'),
+      platform: target.platform,
+      arch: target.arch,
+      downloadOptions: {
+        quiet: true,
+        getProgressCallback: progressPrinter(`Downloading Electron ${pkg.version}`, log),
+      },
+    });
+  } catch (error) {
+    if (isChecksumMismatch(error)) {
+      throw new ElectronDownloadError(
+        checksumMessage(pkg.version, target, {
+          fileName: `electron-v${pkg.version}-${target.platform}-${target.arch}.zip`,
+          source: downloadSource(env),
+          remoteChecksums,
+        }),
+      );
+    }
+    throw new ElectronDownloadError(failureMessage(pkg.version, target, describeFailure(error)));
+  }
+}
+
 /**
  * The path of Electron's executable for the project at `projectRoot`: the installed one, or one
  * downloaded and unpacked now. Throws ElectronDownloadError with a plain message on failure.
@@ -163,30 +251,7 @@ export async function ensureElectron(
   log.write(
     `Electron ${pkg.version} is not on this computer yet: downloading it once for ${target.platform}-${target.arch} (about 110 MB, kept in Electron's cache).\n`,
   );
-  let zipPath;
-  try {
-    const { downloadArtifact } = await import(
-      pathToFileURL(pkg.require.resolve('@electron/get')).href
-    );
-    zipPath = await downloadArtifact({
-      version: pkg.version,
-      artifactName: 'electron',
-      force: env.force_no_cache === 'true',
-      cacheRoot: env.electron_config_cache,
-      checksums:
-        env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums
-          ? undefined
-          : pkg.require('./checksums.json'),
-      platform: target.platform,
-      arch: target.arch,
-      downloadOptions: {
-        quiet: true,
-        getProgressCallback: progressPrinter(`Downloading Electron ${pkg.version}`, log),
-      },
-    });
-  } catch (error) {
-    throw new ElectronDownloadError(failureMessage(pkg.version, target, describeFailure(error)));
-  }
+  const zipPath = await downloadElectronZip(pkg, target, { env, log });
 
   try {
     const { extract } = await import(
