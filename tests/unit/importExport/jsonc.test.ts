@@ -1,94 +1,98 @@
 import { describe, expect, it } from 'vitest';
-import {
-  lineAndColumn,
-  parseJsonText,
-  stripJsonc,
-} from '../../../electron/core/mcp/importExport/jsonc';
-import { findJsonSyntaxError } from '../../../electron/core/mcp/importExport/jsonSyntax';
+import { lineAndColumn, parseJsonText } from '../../../electron/core/mcp/importExport/jsonc';
 
-describe('stripJsonc', () => {
-  it('blanks line and block comments but keeps every offset and line break', () => {
-    const text = '{ // note\n  "a": /* inline */ 1\n}';
-    const stripped = stripJsonc(text);
-    expect(stripped).toHaveLength(text.length);
-    expect(stripped.split('\n')).toHaveLength(3);
-    expect(JSON.parse(stripped)).toEqual({ a: 1 });
+const value = (text: string) => {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+const error = (text: string) => {
+  const parsed = parseJsonText(text);
+  return parsed.ok ? undefined : parsed.error;
+};
+
+describe('reading JSONC', () => {
+  it('reads line and block comments', () => {
+    expect(value('{ // note\n  "a": /* inline */ 1\n}')).toEqual({ a: 1 });
   });
 
   it('leaves comment-like text and escaped quotes inside strings alone', () => {
-    const text = '{"url": "https://a.example.com/*x*/", "quote": "say \\"//hi\\""}';
-    expect(stripJsonc(text)).toBe(text);
+    expect(value('{"url": "https://a.example.com/*x*/", "quote": "say \\"//hi\\""}')).toEqual({
+      url: 'https://a.example.com/*x*/',
+      quote: 'say "//hi"',
+    });
   });
 
-  it('removes trailing commas before a closing brace or bracket, even after a comment', () => {
-    expect(JSON.parse(stripJsonc('{"a": [1, 2,], "b": {"c": 3, // last\n},}'))).toEqual({
+  it('accepts trailing commas before a closing brace or bracket, even after a comment', () => {
+    expect(value('{"a": [1, 2,], "b": {"c": 3, // last\n},}')).toEqual({
       a: [1, 2],
       b: { c: 3 },
     });
+    expect(value('{"a": ",}"}')).toEqual({ a: ',}' });
   });
 
-  it('keeps a comma that follows no value, so the parse still fails on it', () => {
-    expect(stripJsonc('{,}')).toBe('{,}');
-    expect(stripJsonc('[1,,]')).toBe('[1,,]');
+  it('refuses a comma that follows no value', () => {
+    expect(error('{,}')).toBe(
+      'expected a property name in double quotes but found “,” (line 1, column 2).',
+    );
+    expect(error('[1,,]')).toBe('expected a value but found “,” (line 1, column 4).');
   });
 
-  it('keeps a comma inside a string that is followed by a brace', () => {
-    expect(JSON.parse(stripJsonc('{"a": ",}"}'))).toEqual({ a: ',}' });
+  it('keeps a key named __proto__ as data, as JSON.parse does', () => {
+    const parsed = value('{"__proto__": {"command": "evil"}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(parsed.command).toBeUndefined();
+    expect(Object.keys(parsed)).toEqual(['__proto__']);
   });
 });
 
-describe('parseJsonText', () => {
+describe('where a file is not JSON', () => {
   it('points at the right line and column in a file with comments', () => {
-    expect(parseJsonText('// header\n{\n  "a": 1 /* c */ "b": 2\n}')).toEqual({
-      ok: false,
-      error: 'expected “,” or “}” but found “"” (line 3, column 18).',
-    });
+    expect(error('// header\n{\n  "a": 1 /* c */ "b": 2\n}')).toBe(
+      'expected “,” or “}” but found “"” (line 3, column 18).',
+    );
   });
 
   it('points at an unclosed block comment rather than the end of the file', () => {
-    expect(parseJsonText('{"a": 1 /* never closed }')).toEqual({
-      ok: false,
-      error: 'expected “,” or “}” but found “/” (line 1, column 9).',
-    });
+    expect(error('{"a": 1 /* never closed }')).toBe(
+      'a comment is not closed with “*/” (line 1, column 9).',
+    );
   });
 
   it('counts the line and column after a byte order mark as an editor would', () => {
-    expect(parseJsonText('\uFEFF{,}')).toEqual({
-      ok: false,
-      error: 'expected a property name in double quotes but found “,” (line 1, column 2).',
-    });
-  });
-});
-
-describe('findJsonSyntaxError', () => {
-  it('finds nothing wrong with valid JSON', () => {
-    expect(findJsonSyntaxError('{"a": [1, -2.5e3, true, null, "x\\u00e9"]}')).toBeUndefined();
+    expect(error('\uFEFF{,}')).toBe(
+      'expected a property name in double quotes but found “,” (line 1, column 2).',
+    );
   });
 
   it('reports an unclosed string where it opens', () => {
-    expect(findJsonSyntaxError('{"a": "abc')).toEqual({
-      message: 'a text value is not closed with “"”',
-      offset: 6,
-    });
+    expect(error('{"a": "abc')).toBe('a text value is not closed with “"” (line 1, column 7).');
   });
 
-  it('reports text after the value', () => {
-    expect(findJsonSyntaxError('{} {}')?.message).toBe(
-      'expected nothing more after the value but found “{”',
+  it('reports text after the value, a misspelt literal, a missing comma in an array', () => {
+    expect(error('{} {}')).toBe(
+      'expected nothing more after the value but found “{” (line 1, column 4).',
+    );
+    expect(error('{"a": tru}')).toBe('expected a value but found “t” (line 1, column 7).');
+    expect(error('[1 2]')).toBe('expected “,” or “]” but found “2” (line 1, column 4).');
+    expect(error('{"a" 1}')).toBe(
+      'expected “:” after the property name but found “1” (line 1, column 6).',
     );
   });
 
-  it('reports a misspelt literal', () => {
-    expect(findJsonSyntaxError('{"a": tru}')).toEqual({
-      message: 'expected a value but found “t”',
-      offset: 6,
-    });
+  it('says an empty file is empty', () => {
+    expect(error('  \n')).toBe('the file is empty.');
   });
 
   it('stops at absurd nesting instead of overflowing the stack', () => {
-    expect(findJsonSyntaxError('['.repeat(100_000))?.message).toBe(
-      'expected less deeply nested values but found “[”',
+    expect(error('['.repeat(100_000))).toMatch(
+      /^expected less deeply nested values but found “\[” \(line 1, column 513\)\.$/,
     );
+  });
+
+  it('never repeats more of the file than the character it found', () => {
+    const message = error('{"token": "sk-secret-value" "next": 1}') ?? '';
+    expect(message).not.toContain('secret');
   });
 });
 

@@ -1,11 +1,27 @@
 /**
- * Reads the JSON of other apps' config files. VS Code's files are JSONC (comments and trailing
- * commas), so those are blanked out first; blanking keeps every offset, so an error's line and
- * column still point into the file as the user sees it.
+ * Reads the JSON of other apps' config files with Microsoft's `jsonc-parser`, the reader VS Code
+ * itself uses (its files are JSONC: comments and trailing commas). A file that is not JSON gets one
+ * sentence saying what was expected, and the line and column an editor shows: never more of the
+ * file than the one character found there, since a config file can hold an API token.
  */
-import { findJsonSyntaxError } from './jsonSyntax';
+import {
+  createScanner,
+  parseTree,
+  ParseErrorCode,
+  SyntaxKind,
+  visit,
+  type Node,
+  type ParseOptions,
+} from 'jsonc-parser';
 
 const BYTE_ORDER_MARK = '\uFEFF';
+/** Deeper than any config file; the parser recurses, so a hostile file must not reach it. */
+const MAX_DEPTH = 512;
+const OPTIONS: ParseOptions = {
+  allowTrailingComma: true,
+  disallowComments: false,
+  allowEmptyContent: false,
+};
 
 /** Either the parsed value or a sentence saying where and why the text is not JSON. */
 export type JsonTextResult = { ok: true; value: unknown } | { ok: false; error: string };
@@ -14,80 +30,150 @@ export type JsonTextResult = { ok: true; value: unknown } | { ok: false; error: 
 export function parseJsonText(text: string): JsonTextResult {
   const withoutMark = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   if (withoutMark.trim() === '') return { ok: false, error: 'the file is empty.' };
-  const stripped = stripJsonc(withoutMark);
-  try {
-    return { ok: true, value: JSON.parse(stripped) as unknown };
-  } catch (error) {
-    return { ok: false, error: describeParseFailure(stripped, error) };
-  }
-}
-
-/** Replaces comments and trailing commas with spaces (keeping line breaks), leaving strings alone. */
-export function stripJsonc(text: string): string {
-  const chunks: string[] = [];
-  // The chunk index of a comma that only whitespace or comments follow so far.
-  let pendingComma = -1;
-  // A comma right after `{`, `[` or another comma follows no value: it stays, and fails the parse.
-  let lastSignificant = '';
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at] ?? '';
-    const next = text[at + 1];
-    let end = at + 1;
-    if (char === '"') {
-      end = stringEnd(text, at);
-      pendingComma = -1;
-      lastSignificant = char;
-      chunks.push(text.slice(at, end));
-    } else if (char === '/' && next === '/') {
-      end = lineEnd(text, at);
-      chunks.push(blank(text.slice(at, end)));
-    } else if (char === '/' && next === '*' && text.includes('*/', at + 2)) {
-      // An unclosed block comment is left in place, so the parse error points at it.
-      end = text.indexOf('*/', at + 2) + 2;
-      chunks.push(blank(text.slice(at, end)));
-    } else {
-      if ((char === '}' || char === ']') && pendingComma >= 0) chunks[pendingComma] = ' ';
-      if (!/\s/.test(char)) {
-        pendingComma = char === ',' && !'{[,'.includes(lastSignificant) ? chunks.length : -1;
-        lastSignificant = char;
-      }
-      chunks.push(char);
-    }
-    at = end;
-  }
-  return chunks.join('');
-}
-
-/** The offset just past the string that opens at `start` (or the end of the text if unclosed). */
-function stringEnd(text: string, start: number): number {
-  let at = start + 1;
-  while (at < text.length) {
-    if (text[at] === '\\') at += 2;
-    else if (text[at] === '"') return at + 1;
-    else at += 1;
-  }
-  return text.length;
-}
-
-function lineEnd(text: string, start: number): number {
-  const match = /[\r\n]/.exec(text.slice(start));
-  return match ? start + match.index : text.length;
-}
-
-function blank(segment: string): string {
-  return segment.replace(/[^\r\n]/g, ' ');
-}
-
-function describeParseFailure(text: string, error: unknown): string {
-  const problem = findJsonSyntaxError(text);
+  const problem = tooDeep(withoutMark) ?? firstError(withoutMark);
   if (problem) {
-    const { line, column } = lineAndColumn(text, problem.offset);
-    return `${problem.message} (line ${line}, column ${column}).`;
+    const { line, column } = lineAndColumn(withoutMark, problem.offset);
+    return { ok: false, error: `${problem.message} (line ${line}, column ${column}).` };
   }
-  // Only if the scanner and V8 disagree; V8 quotes the text near the error, which may be a token.
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/, (\.\.\.)?".*$/s, '.');
+  const tree = parseTree(withoutMark, [], OPTIONS);
+  return tree
+    ? { ok: true, value: valueOf(tree) }
+    : { ok: false, error: 'the file holds no value.' };
+}
+
+interface Problem {
+  message: string;
+  offset: number;
+}
+
+/** The first place where nesting passes MAX_DEPTH, found with the library's flat scanner. */
+function tooDeep(text: string): Problem | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      depth += 1;
+      if (depth > MAX_DEPTH) {
+        const offset = scanner.getTokenOffset();
+        return {
+          message: `expected less deeply nested values but found ${found(text, offset)}`,
+          offset,
+        };
+      }
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+      depth -= 1;
+    }
+  }
+  return undefined;
+}
+
+/** The parser's first error, in words, knowing whether it was inside an object or an array. */
+function firstError(text: string): Problem | undefined {
+  const open: ('object' | 'array')[] = [];
+  // In an object, right after `{` or `,`, a property name comes next.
+  let expectingName = false;
+  let problem: Problem | undefined;
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        open.push('object');
+        expectingName = true;
+      },
+      onObjectEnd: () => void open.pop(),
+      onArrayBegin: () => {
+        open.push('array');
+        expectingName = false;
+      },
+      onArrayEnd: () => void open.pop(),
+      onObjectProperty: () => {
+        expectingName = false;
+      },
+      onSeparator: (separator) => {
+        expectingName = separator === ',' && open.at(-1) === 'object';
+      },
+      onError: (code, offset) => {
+        problem ??= { message: describe(code, text, offset, open.at(-1), expectingName), offset };
+      },
+    },
+    OPTIONS,
+  );
+  return problem;
+}
+
+function describe(
+  code: ParseErrorCode,
+  text: string,
+  offset: number,
+  inside: 'object' | 'array' | undefined,
+  expectingName: boolean,
+): string {
+  const close = inside === 'array' ? ']' : '}';
+  const expected = (what: string) => `expected ${what} but found ${found(text, offset)}`;
+  switch (code) {
+    case ParseErrorCode.PropertyNameExpected:
+      return expected('a property name in double quotes');
+    case ParseErrorCode.ValueExpected:
+    case ParseErrorCode.InvalidSymbol:
+      return expected(
+        inside === 'object' && expectingName ? 'a property name in double quotes' : 'a value',
+      );
+    case ParseErrorCode.ColonExpected:
+      return expected('“:” after the property name');
+    case ParseErrorCode.CommaExpected:
+      return expected(`“,” or “${close}”`);
+    case ParseErrorCode.CloseBraceExpected:
+      return expected('“,” or “}”');
+    case ParseErrorCode.CloseBracketExpected:
+      return expected('“,” or “]”');
+    case ParseErrorCode.EndOfFileExpected:
+      return expected('nothing more after the value');
+    case ParseErrorCode.InvalidCommentToken:
+    case ParseErrorCode.UnexpectedEndOfComment:
+      return 'a comment is not closed with “*/”';
+    case ParseErrorCode.UnexpectedEndOfString:
+      return 'a text value is not closed with “"”';
+    case ParseErrorCode.InvalidUnicode:
+      return 'expected four hex digits after “\\u”';
+    case ParseErrorCode.InvalidEscapeCharacter:
+      return 'expected an escape such as \\n or \\" in a text value';
+    case ParseErrorCode.InvalidCharacter:
+      return 'a text value holds a line break or another control character; write it as \\n or \\t';
+    case ParseErrorCode.InvalidNumberFormat:
+    case ParseErrorCode.UnexpectedEndOfNumber:
+      return 'a number is not written as JSON writes numbers';
+    default:
+      return expected('JSON');
+  }
+}
+
+/** The one character at `offset`, or what stands there instead. */
+function found(text: string, offset: number): string {
+  const char = text[offset];
+  if (char === undefined) return 'the end of the file';
+  if (char === '\n' || char === '\r') return 'the end of the line';
+  return `“${char}”`;
+}
+
+/**
+ * A node's value with every key an own property, as `JSON.parse` makes it: a key such as
+ * `__proto__` stays data and never becomes the object's prototype.
+ */
+function valueOf(node: Node): unknown {
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type !== 'object') return node.value as unknown;
+  const object: Record<string, unknown> = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (!key || !value) continue;
+    Object.defineProperty(object, String(key.value), {
+      value: valueOf(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return object;
 }
 
 /** One-based line and column of an offset, the way editors count them. */
