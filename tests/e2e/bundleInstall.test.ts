@@ -61,9 +61,12 @@ describe('installing a .mcpb bundle', () => {
     await dialog.getByText('Self-signed', { exact: true }).waitFor();
     expect(await dialog.getByRole('list', { name: 'Tools' }).textContent()).toContain('greet');
     expect(await dialog.getByText('Hearth’s own Node.js (nothing to install)').count()).toBe(1);
-    expect(await dialog.getByRole('link', { name: 'Maker' }).getAttribute('href')).toBe(
-      'https://example.com',
-    );
+    expect(
+      await dialog.getByRole('link', { name: 'Website of Hearth tests' }).getAttribute('href'),
+    ).toBe('https://example.com');
+    // Words a person reads: no "Manifest 0.3" badge, no bare "Maker" link.
+    expect(await dialog.getByText(/Manifest \d/).count()).toBe(0);
+    expect(await dialog.getByText(/bundle format \d/).count()).toBe(1);
     await dialog.getByText('More about it').click();
     await dialog.getByText('The greeting is yours to choose.').waitFor();
     await shot('bundle-install-light');

@@ -246,7 +246,7 @@ function shellWord(word: string): string {
 
 /** How the protocol version was found, said after it. */
 const PROTOCOL_SOURCE: Record<NonNullable<ServerStatus['protocolSource']>, string> = {
-  probed: 'asked at this start',
+  probed: 'agreed with the server when it started',
   remembered: 'remembered from an earlier start',
   'built-in': 'Hearth’s own server',
 };
@@ -261,15 +261,10 @@ function ServerInfo({ status }: { status: ServerStatus }) {
   }
   return (
     <dl className="facts server-info" aria-label="Server information">
-      <dt>Name</dt>
-      <dd>{serverInfo.name}</dd>
-      {serverInfo.title && (
-        <>
-          <dt>Title</dt>
-          <dd>{serverInfo.title}</dd>
-        </>
-      )}
-      <dt>Version</dt>
+      {/* Its own words, which may differ from the name in Hearth and from a registry's listing. */}
+      <dt>The server calls itself</dt>
+      <dd>{serverInfo.title ? `${serverInfo.title} (${serverInfo.name})` : serverInfo.name}</dd>
+      <dt>Its own version</dt>
       <dd>{serverInfo.version}</dd>
       {protocolVersion && (
         <>

@@ -62,6 +62,8 @@ export function ToolsTable({ server, running }: { server: string; running: boole
   };
 
   const own = tools?.filter((tool) => sameServer(tool.server, server)) ?? [];
+  // The column shows only where a tool takes a command: a column of dashes tells nobody anything.
+  const commandColumn = own.some(takesCommand);
   return (
     <section className="tools-section" aria-labelledby={titleId}>
       <h3 id={titleId}>Tools</h3>
@@ -80,7 +82,7 @@ export function ToolsTable({ server, running }: { server: string; running: boole
               <th scope="col">Description</th>
               <th scope="col">On</th>
               <th scope="col">Approval</th>
-              <th scope="col">Shell command</th>
+              {commandColumn && <th scope="col">Runs shell commands</th>}
             </tr>
           </thead>
           <tbody>
@@ -153,19 +155,19 @@ export function ToolsTable({ server, running }: { server: string; running: boole
                     ))}
                   </select>
                 </td>
-                <td data-label="Shell command">
-                  {takesCommand(tool) ? (
-                    <Switch
-                      label={`Shell command for ${tool.tool}`}
-                      checked={tool.shellCommand}
-                      onChange={(shellCommand) => void configure(tool, { shellCommand })}
-                    />
-                  ) : (
-                    <span className="muted" title="This tool takes no command argument.">
-                      —
-                    </span>
-                  )}
-                </td>
+                {commandColumn && (
+                  <td data-label="Runs shell commands">
+                    {takesCommand(tool) ? (
+                      <Switch
+                        label={`Shell command for ${tool.tool}`}
+                        checked={tool.shellCommand}
+                        onChange={(shellCommand) => void configure(tool, { shellCommand })}
+                      />
+                    ) : (
+                      <span className="muted">No command argument</span>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

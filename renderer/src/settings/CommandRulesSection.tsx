@@ -14,6 +14,10 @@ import { Section } from './fields';
 /** Where new rules go unless the user names another tool: Hearth's own shell tool. */
 const BUILTIN_SHELL = { server: 'hearth', tool: 'run_shell_command' };
 
+/** Most rules are for the built-in shell tool, said once above the list rather than on each. */
+const isBuiltinShell = (rule: { server: string; tool: string }) =>
+  rule.server === BUILTIN_SHELL.server && rule.tool === BUILTIN_SHELL.tool;
+
 const KIND_LABEL: Record<CommandRuleEntry['kind'], string> = {
   exact: 'Exactly',
   prefix: 'Starts with',
@@ -52,9 +56,9 @@ export function CommandRulesSection({ api }: { api: Api }) {
   return (
     <Section title="Allowed shell commands">
       <p className="muted">
-        These run without asking. A “starts with” rule never covers a command with pipes,{' '}
-        <code>;</code>, <code>&amp;&amp;</code>, redirections, substitutions or sudo: those always
-        ask.
+        These run in Hearth’s own shell tool without asking (a rule for another server’s tool names
+        that tool). A “starts with” rule never covers a command with pipes, <code>;</code>,{' '}
+        <code>&amp;&amp;</code>, redirections, substitutions or sudo: those always ask.
       </p>
       {rules && rules.length === 0 && <p className="muted">No commands are allowed yet.</p>}
       {rules && rules.length > 0 && (
@@ -72,9 +76,11 @@ export function CommandRulesSection({ api }: { api: Api }) {
                 <div className="command-rule">
                   <span className="muted">{KIND_LABEL[rule.kind]}</span>
                   <code className="command-rule-text">{rule.text}</code>
-                  <span className="muted command-rule-tool">
-                    {rule.server} › {rule.tool}
-                  </span>
+                  {!isBuiltinShell(rule) && (
+                    <span className="muted command-rule-tool">
+                      in {rule.tool} of {rule.server}
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="button small"

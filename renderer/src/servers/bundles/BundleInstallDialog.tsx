@@ -200,7 +200,7 @@ function BundleFacts({
   const links = [
     { label: 'Home page', url: preview.homepage },
     { label: 'Source code', url: preview.repository },
-    { label: 'Maker', url: preview.author.url },
+    { label: `Website of ${preview.author.name}`, url: preview.author.url },
   ].filter((link): link is { label: string; url: string } => !!link.url);
   return (
     <div className="bundle-facts">
@@ -214,7 +214,6 @@ function BundleFacts({
       <div className="badges">
         <Badge tone={signature.tone}>{signature.label}</Badge>
         {preview.sha256Matches && <Badge tone="good">Matches the registry’s hash</Badge>}
-        <Badge tone="info">{`Manifest ${preview.manifestVersion}`}</Badge>
       </div>
       <dl className="facts">
         <dt>Server name</dt>
@@ -251,7 +250,7 @@ function BundleFacts({
         )}
         {links.length > 0 && (
           <>
-            <dt>Links</dt>
+            <dt>More on the web</dt>
             <dd className="bundle-links">
               {links.map((link) => (
                 <a
@@ -270,8 +269,8 @@ function BundleFacts({
         )}
         <dt>File</dt>
         <dd className="mono bundle-file">
-          {preview.fileName} · {formatBytes(preview.sizeBytes)} · SHA-256{' '}
-          {preview.sha256.slice(0, 16)}…
+          {preview.fileName} · {formatBytes(preview.sizeBytes)} · bundle format{' '}
+          {preview.manifestVersion} · SHA-256 {preview.sha256.slice(0, 16)}…
         </dd>
       </dl>
       <ItemList

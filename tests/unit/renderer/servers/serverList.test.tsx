@@ -121,6 +121,7 @@ describe('the detail pane', () => {
           error: 'The command “npx” was not found on PATH.',
           serverInfo: { name: 'github-mcp', version: '1.4.2' },
           protocolVersion: '2025-06-18',
+          protocolSource: 'probed',
           capabilities: {
             tools: true,
             resources: false,
@@ -135,8 +136,12 @@ describe('the detail pane', () => {
     );
     expect(await screen.findByText('The command “npx” was not found on PATH.')).toBeTruthy();
     const info = screen.getByLabelText('Server information');
-    expect(within(info).getByText('github-mcp')).toBeTruthy();
-    expect(within(info).getByText('1.4.2')).toBeTruthy();
+    // Its own words, labelled as such: they may differ from its name here and in a registry.
+    expect(within(info).getByText('The server calls itself').nextElementSibling?.textContent).toBe(
+      'github-mcp',
+    );
+    expect(within(info).getByText('Its own version').nextElementSibling?.textContent).toBe('1.4.2');
+    expect(info.textContent).toContain('agreed with the server when it started');
     expect(within(info).getByText('2025-06-18')).toBeTruthy();
     expect(within(info).getByText('tools')).toBeTruthy();
     expect(within(info).getByText('prompts')).toBeTruthy();

@@ -101,6 +101,21 @@ describe('the tools of a server', () => {
     ).toBe(true);
   });
 
+  it('shows the shell command column only when a tool takes a command', async () => {
+    renderServers(
+      [builtin, stdioEntry('github', { state: 'ready', toolCount: 2 })],
+      { 'tools:list': () => [toolOf('github', 'create_issue'), toolOf('github', 'list_repos')] },
+      { serverName: 'github' },
+    );
+    const table = await screen.findByRole('table', { name: 'Tools of github' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Tool', 'Description', 'On', 'Approval']);
+    expect(table.textContent).not.toContain('—');
+  });
+
   it('reloads the tools when the catalog changes', async () => {
     let tools = [toolOf('github', 'create_issue')];
     const harness = renderServers(

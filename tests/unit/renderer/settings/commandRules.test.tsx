@@ -30,14 +30,19 @@ describe('allowed shell commands in Settings', () => {
     const harness = rulesHarness([
       { ...shell, kind: 'prefix', text: 'git status' },
       { ...shell, kind: 'exact', text: 'npm test' },
+      { server: 'ci', tool: 'run_workflow', kind: 'exact', text: 'make' },
     ]);
     await renderSettings(harness);
     const list = await screen.findByRole('list', { name: 'Allowed shell commands' });
     const items = within(list).getAllByRole('listitem');
+    // Hearth's own shell tool is said once above the list; only another tool is named on its rule.
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/Starts with.*git status.*hearth › run_shell_command/),
-      expect.stringMatching(/Exactly.*npm test/),
+      expect.stringMatching(/^Starts withgit status(Edit|$)/),
+      expect.stringMatching(/^Exactlynpm test(Edit|$)/),
+      expect.stringMatching(/Exactly.*make.*in run_workflow of ci/),
     ]);
+    expect(list.textContent).not.toContain('run_shell_command');
+    expect(screen.getByText(/run in Hearth’s own shell tool without asking/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove git status' }));
     expect(await screen.findByRole('button', { name: 'Remove npm test' })).toBeTruthy();
     expect(screen.queryByText('git status')).toBeNull();
