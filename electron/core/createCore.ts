@@ -3,7 +3,7 @@
  * the browser host (electron/headless.ts). Host-specific effects come in as functions and
  * objects; nothing here imports Electron.
  */
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import type { AppInfo } from '../../preload/contract';
 import { createEventHub, type EventHub } from './bridge/events';
 import { createRouter, type Router, type Sender } from './bridge/router';
@@ -24,6 +24,7 @@ import { saveLateTaskResult } from './chat/lateTaskResults';
 import { createMcpManager, type McpManager } from './mcp/manager';
 import { createResourceWatch } from './mcp/resources';
 import type { LaunchContext } from './mcp/transports';
+import { createServerSandbox } from './sandbox';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
@@ -96,10 +97,18 @@ export function createCore(options: CoreOptions): Core {
   const baseEnvironment = options.environment ?? process.env;
   // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
   const hearthNode = options.nodeExecutable ?? process.execPath;
+  // The OS sandbox stdio servers with a policy start in (electron/core/sandbox).
+  const sandbox = createServerSandbox({
+    dataDir,
+    home: homedir(),
+    tempDir: tmpdir(),
+    platform: process.platform,
+  });
   let launchContext: LaunchContext = {
     platform: process.platform,
     environment: baseEnvironment,
     hearthNode,
+    sandbox,
   };
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
@@ -253,6 +262,7 @@ export function createCore(options: CoreOptions): Core {
         platform: process.platform,
         environment: { ...baseEnvironment, PATH: path.path },
         hearthNode,
+        sandbox,
       };
       await mcp.startAll();
     },

@@ -44,12 +44,40 @@ export const headerSchema = namedValue(
 export type EnvVariable = z.output<typeof envVariableSchema>;
 export type Header = z.output<typeof headerSchema>;
 
+/**
+ * The OS sandbox a stdio server runs in (electron/core/sandbox): what it may not read beyond the
+ * secret places Hearth always hides, where it may write beyond its own folder, temp and its roots,
+ * and which hosts it may reach beyond what its launcher needs. Part of the launch consent.
+ */
+export const sandboxPolicySchema = z.strictObject({
+  enabled: z.boolean(),
+  denyRead: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
+  allowWrite: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
+  /** Host names, `*.example.com` wildcards, optionally with `:port`. */
+  allowHosts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/, 'Not a host name.'),
+    )
+    .max(256)
+    .default([]),
+  allowAllNetwork: z.boolean().default(false),
+  allowAllWrites: z.boolean().default(false),
+  /** Where the sandbox cannot run, the user agreed to run this server without it every time. */
+  unsandboxedWhenUnavailable: z.boolean().default(false),
+});
+export type SandboxPolicy = z.output<typeof sandboxPolicySchema>;
+
 export const stdioTransportSchema = z.strictObject({
   type: z.literal('stdio'),
   command: z.string().trim().min(1, 'Which command starts the server?').max(MAX_PATH_LENGTH),
   args: z.array(z.string().max(MAX_VALUE_LENGTH)).max(256).default([]),
   env: z.array(envVariableSchema).max(256).default([]),
   cwd: z.string().max(MAX_PATH_LENGTH).optional(),
+  sandbox: sandboxPolicySchema.optional(),
 });
 
 export const httpUrlSchema = z
@@ -216,6 +244,15 @@ export const serverStatusSchema = z.strictObject({
   /** The authorization page while a sign-in waits (the browser host opens it from the page). */
   signInUrl: z.string().max(8_192).optional(),
   pid: z.int().positive().optional(),
+  /** The OS sandbox of a stdio server with a policy: how it ran, and what it blocked. */
+  sandbox: z
+    .strictObject({
+      state: z.enum(['on', 'off', 'unsandboxed', 'unavailable', 'docker']),
+      blocked: z.array(z.string().max(MAX_PATH_LENGTH)).max(64),
+      missing: z.string().max(1_000).optional(),
+      advice: z.string().max(1_000).optional(),
+    })
+    .optional(),
   restarts: z.int().nonnegative(),
   toolCount: z.int().nonnegative(),
 });

@@ -7,6 +7,7 @@ import { createLogger } from '../../electron/core/logger';
 import type { ConnectionTiming } from '../../electron/core/mcp/connection';
 import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
 import { createMemoryVault, type SecretVault } from '../../electron/core/secrets/secretVault';
+import type { ServerSandbox } from '../../electron/core/sandbox';
 import type { EnvVariable, ServerStatus } from '../../preload/schemas/servers';
 import type { ServerCommand } from './mcpFixtures';
 import { tempDir } from './testHost';
@@ -38,6 +39,8 @@ export function createTestManager(
     vault?: SecretVault;
     timing?: ConnectionTiming;
     environment?: NodeJS.ProcessEnv;
+    /** The OS sandbox servers with a policy start in. */
+    sandbox?: ServerSandbox;
   } = {},
 ): TestManager {
   const dataDir = options.dataDir ?? tempDir('mcp');
@@ -56,6 +59,7 @@ export function createTestManager(
     launchContext: () => ({
       platform: process.platform,
       environment: options.environment ?? process.env,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     }),
     onProblem: (message) => problems.push(message),
     timing: options.timing ?? { restartBaseMs: 100 },

@@ -168,9 +168,18 @@ export class ServerConnection {
         : {}),
       ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
       ...(pid ? { pid } : {}),
+      ...this.sandboxStatus(),
       restarts: this.restarts,
       toolCount: this.offerings().tools.length,
     };
+  }
+
+  /** How the OS sandbox ran this server and what it blocked, for a stdio server with a policy. */
+  private sandboxStatus(): Pick<ServerStatus, 'sandbox'> {
+    const config = this.context.config();
+    if (config.transport.type !== 'stdio' || !config.transport.sandbox) return {};
+    const report = this.context.launchContext().sandbox?.report(config.name);
+    return report ? { sandbox: report } : {};
   }
 
   /** Starts the server unless it is running, or waiting for the user's consent. */
@@ -402,6 +411,7 @@ export class ServerConnection {
       log: this.context.log,
       builtinServer: this.context.builtinServer,
       fetch: this.context.auth?.fetch,
+      onSandboxChange: () => this.context.onStatus(this.status()),
     });
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;

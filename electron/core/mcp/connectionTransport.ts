@@ -34,6 +34,8 @@ export function buildTransport(
     builtinServer?: () => McpServer;
     /** Signs HTTP requests in (OAuth); plain fetch without it. */
     fetch?: FetchLike;
+    /** The sandbox's state or what it blocked changed. */
+    onSandboxChange?(): void;
   },
 ): { ok: true; value: Transport } | { ok: false; message: string } {
   const { launchContext, log } = context;
@@ -52,7 +54,9 @@ export function buildTransport(
     void context.builtinServer().connect(serverSide);
     return { ok: true, value: clientSide };
   }
-  const plan = planStdioLaunch(config.transport, launchContext);
+  const transport = config.transport;
+  const sandbox = launchContext.sandbox;
+  const plan = planStdioLaunch(transport, launchContext);
   if (!plan.ok) return plan;
   const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
   return {
@@ -61,6 +65,20 @@ export function buildTransport(
       onStderr: (text) => stderr.push(text),
       onJunk: (line) =>
         log.add('hearth', 'debug', `Ignored a line on stdout that is not MCP: ${line}`),
+      ...(sandbox && transport.sandbox
+        ? {
+            wrap: (launch) =>
+              sandbox.prepare({
+                serverName: config.name,
+                transport,
+                roots: config.roots,
+                launch,
+                log: (text) =>
+                  log.add('hearth', text.startsWith('blocked:') ? 'warning' : 'info', text),
+                onChange: context.onSandboxChange,
+              }),
+          }
+        : {}),
     }),
   };
 }

@@ -94,6 +94,9 @@ export function openConsentStore(options: {
           launch.args,
           launch.env.map((entry) => [entry.name, entry.value ?? '']),
           launch.cwd ?? null,
+          // The sandbox policy is part of what runs: a change to it needs a new yes. Left out
+          // when unset, so approvals given before policies existed stay valid.
+          ...(launch.sandbox ? [launch.sandbox] : []),
         ]),
       )
       .digest('hex');

@@ -46,6 +46,18 @@ export interface StdioHooks {
   onStderr(text: string): void;
   /** A stdout line that is not a JSON-RPC message. */
   onJunk(line: string): void;
+  /**
+   * Puts the launch in the OS sandbox (electron/core/sandbox) just before it starts; rejects
+   * with a message for the user when it may not start. `release` runs once the process ended.
+   */
+  wrap?(launch: StdioLaunch): Promise<WrappedStdioLaunch>;
+}
+
+export interface WrappedStdioLaunch {
+  launch: StdioLaunch;
+  release(): void;
+  /** Reads what the server printed for refusals of the sandbox. */
+  notice(text: string): void;
 }
 
 export class StdioProcessTransport implements Transport {
@@ -65,6 +77,8 @@ export class StdioProcessTransport implements Transport {
   readonly stderr = null;
 
   private child?: ChildProcess;
+  /** The sandbox's wrap of this launch, when it runs in one. */
+  wrapped?: WrappedStdioLaunch;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Whether the line still arriving starts like a message (`{`), once its first byte is known. */
@@ -93,11 +107,14 @@ export class StdioProcessTransport implements Transport {
     return this.close();
   }
 
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    const wrapped = this.hooks.wrap ? await this.hooks.wrap(this.launch) : undefined;
+    this.wrapped = wrapped;
+    const launch = wrapped?.launch ?? this.launch;
     return new Promise((resolve, reject) => {
-      const child = spawn(this.launch.file, this.launch.args, {
-        env: this.launch.env,
-        cwd: this.launch.cwd,
+      const child = spawn(launch.file, launch.args, {
+        env: launch.env,
+        cwd: launch.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
         windowsHide: true,
@@ -105,6 +122,7 @@ export class StdioProcessTransport implements Transport {
       });
       this.child = child;
       child.once('error', (error) => {
+        wrapped?.release();
         reject(error);
         this.onerror?.(error);
       });
@@ -115,13 +133,16 @@ export class StdioProcessTransport implements Transport {
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };
         // Grandchildren of a server that died on its own are ended too.
-        void terminateTree(child);
+        void terminateTree(child).finally(() => wrapped?.release());
         this.onclose?.();
       });
       child.stdin?.on('error', () => undefined); // EPIPE after exit; 'exit' reports it
       child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
       child.stderr?.setEncoding('utf8');
-      child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
+      child.stderr?.on('data', (text: string) => {
+        this.hooks.onStderr(text);
+        wrapped?.notice(text);
+      });
     });
   }
 

@@ -14,6 +14,7 @@ import type { HttpTransportConfig, StdioTransportConfig } from '../../../preload
 import { expandAll } from './expandVariables';
 import { planSpawn, resolveCommand } from './launch';
 import type { StdioLaunch } from './stdioProcessTransport';
+import type { ServerSandbox } from '../sandbox';
 
 export type Planned<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -21,6 +22,8 @@ export interface LaunchContext {
   platform: NodeJS.Platform;
   /** Hearth's environment, PATH replaced by the login shell's. */
   environment: NodeJS.ProcessEnv;
+  /** The OS sandbox stdio servers with a policy start in; none, and they start as they are. */
+  sandbox?: ServerSandbox;
   /**
    * The Node Hearth runs Node bundles on (Electron's binary, with ELECTRON_RUN_AS_NODE, which
    * Hearth itself adds): so the launch review does not judge Hearth's own variable as risky.

@@ -1,0 +1,88 @@
+/**
+ * Tells which of a sandboxed server's failures were the sandbox's doing. On Linux bubblewrap
+ * reports nothing itself (sandbox-runtime's README, "Violation Detection and Monitoring": use
+ * strace); what the server sees is an error: a hidden file is missing (ENOENT, the place is an
+ * empty tmpfs), a write outside its folders hits a read-only file system (EROFS), a connection to
+ * loopback finds nobody (ECONNREFUSED: the sandbox has its own network namespace). Hearth reads
+ * those errors where the server reports them (its stderr, a failed tool's text) and names the
+ * ones that fall on the policy's boundaries. Connections refused by the proxy come from
+ * sandbox-runtime's violation store instead (see sandboxRuntime.ts).
+ */
+import { isInside, type ResolvedPolicy } from './policy';
+
+export interface BlockedAccess {
+  kind: 'read' | 'write' | 'connection';
+  /** A path, or host:port. */
+  target: string;
+}
+
+/** "blocked: read of ~/.ssh/id_rsa" */
+export function describeBlocked(blocked: BlockedAccess, home: string): string {
+  const target = blocked.kind === 'connection' ? blocked.target : shortenHome(blocked.target, home);
+  return blocked.kind === 'connection'
+    ? `blocked: connection to ${target}`
+    : `blocked: ${blocked.kind} of ${target}`;
+}
+
+/** The line of a proxy denial ("deny network-outbound host:443 (reason)") as a blocked access. */
+export function blockedFromViolation(line: string): BlockedAccess | undefined {
+  const match = /^deny network-outbound (\S+)/.exec(line);
+  return match?.[1] ? { kind: 'connection', target: match[1] } : undefined;
+}
+
+const WRITE_REFUSED = /EROFS|read-only file system|\[Errno 30\]/i;
+const DENIED = /EACCES|EPERM|permission denied|operation not permitted|\[Errno 1[3]?\]/i;
+const MISSING = /ENOENT|no such file or directory|\[Errno 2\]/i;
+const LOOPBACK_REFUSED =
+  /(?:ECONNREFUSED|connection refused)[^0-9[]*((?:127\.\d+\.\d+\.\d+|localhost|\[?::1\]?):(\d+))/i;
+
+/** The sandbox refusals one line of a server's output reports, judged against its policy. */
+export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAccess[] {
+  const found: BlockedAccess[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const loopback = LOOPBACK_REFUSED.exec(line);
+    if (loopback?.[1] && !policy.allowAllNetwork) {
+      found.push({ kind: 'connection', target: loopback[1].replace('localhost', '127.0.0.1') });
+      continue;
+    }
+    const path = pathIn(line);
+    if (!path) continue;
+    if (WRITE_REFUSED.test(line) || (DENIED.test(line) && !policy.allowAllWrites)) {
+      if (!policy.allowAllWrites && !policy.allowWrite.some((folder) => isInside(path, folder)))
+        found.push({ kind: 'write', target: path });
+      continue;
+    }
+    if (MISSING.test(line) && hidden(path, policy)) found.push({ kind: 'read', target: path });
+  }
+  return unique(found);
+}
+
+/** Whether the policy hides `path` from reading. */
+function hidden(path: string, policy: ResolvedPolicy): boolean {
+  return (
+    policy.denyRead.some((place) => isInside(path, place)) &&
+    !policy.allowRead.some((place) => isInside(path, place))
+  );
+}
+
+/** The first absolute path a message names: quoted ('/a b', "/a"), or bare up to a colon. */
+function pathIn(line: string): string | undefined {
+  const quoted = /['"‘“](\/[^'"’”]+)['"’”]/.exec(line);
+  if (quoted?.[1]) return quoted[1];
+  const bare = /(?:^|[\s:])(\/[^\s:'"]+)/.exec(line);
+  return bare?.[1];
+}
+
+function shortenHome(path: string, home: string): string {
+  return home && isInside(path, home) && path !== home ? `~${path.slice(home.length)}` : path;
+}
+
+function unique(list: BlockedAccess[]): BlockedAccess[] {
+  const seen = new Set<string>();
+  return list.filter((entry) => {
+    const key = `${entry.kind} ${entry.target}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

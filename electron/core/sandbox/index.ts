@@ -1,0 +1,25 @@
+/**
+ * The OS sandbox for stdio servers and the built-in shell tool, on `@anthropic-ai/sandbox-runtime`
+ * (bubblewrap on Linux, sandbox-exec on macOS). Nothing else in Hearth imports that package.
+ */
+export { checkAvailability, type SandboxAvailability } from './availability';
+export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAccess';
+export {
+  defaultSandboxPolicy,
+  hostOfUrl,
+  isDockerCommand,
+  launcherNeeds,
+  ownFolderOf,
+  resolvePolicy,
+  SECRET_PLACES,
+  type ResolvedPolicy,
+} from './policy';
+export { resetSandboxSession, shellQuote, wrapLaunch, type LaunchSpec } from './sandboxRuntime';
+export {
+  createServerSandbox,
+  MAX_REMEMBERED_BLOCKS,
+  SandboxUnavailableError,
+  type PreparedLaunch,
+  type SandboxReport,
+  type ServerSandbox,
+} from './serverSandbox';

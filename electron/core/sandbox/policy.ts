@@ -1,0 +1,184 @@
+/**
+ * A server's sandbox policy as stored (preload/schemas/servers.ts) and as it applies on this
+ * machine: the secret places every sandboxed server is kept from reading, the folders it may
+ * write, the hosts it may reach, and what its launcher (npx, uvx) needs besides.
+ */
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { SandboxPolicy } from '../../../preload/schemas/servers';
+
+/**
+ * Places under the home folder that hold keys, tokens and sessions. Always hidden from a
+ * sandboxed server; the user's own `denyRead` entries come on top.
+ */
+export const SECRET_PLACES = [
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.azure',
+  '.config/gcloud',
+  '.kube',
+  '.docker/config.json',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.config/gh',
+  '.password-store',
+  // Browser profiles (cookies, saved passwords).
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  'snap/firefox',
+  'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Firefox',
+  'Library/Safari',
+  'Library/Cookies',
+  // Keychains.
+  '.local/share/keyrings',
+  'Library/Keychains',
+] as const;
+
+/** npm's public registry: what `npx` needs to fetch a package on first start. */
+export const NPM_HOSTS = ['registry.npmjs.org'];
+/** PyPI: what `uvx` needs to fetch a package on first start. */
+export const PYPI_HOSTS = ['pypi.org', 'files.pythonhosted.org'];
+
+/** The policy a registry or bundle install starts with: on, nothing beyond the defaults. */
+export function defaultSandboxPolicy(hosts: string[] = []): SandboxPolicy {
+  return {
+    enabled: true,
+    denyRead: [],
+    allowWrite: [],
+    allowHosts: [...new Set(hosts.map((host) => host.toLowerCase()))],
+    allowAllNetwork: false,
+    allowAllWrites: false,
+    unsandboxedWhenUnavailable: false,
+  };
+}
+
+/** The host (with its port when not the scheme's default) of an http(s) address, if any. */
+export function hostOfUrl(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (!/^https?:$/.test(parsed.protocol)) return undefined;
+  return parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname;
+}
+
+/** Docker isolates its containers itself, and the sandbox would cut it off from its daemon. */
+export function isDockerCommand(command: string): boolean {
+  return /^(docker|podman)(\.exe)?$/i.test(basename(command));
+}
+
+export interface LauncherNeeds {
+  /** Launchers' names as the user would know them, for the review. */
+  launcher?: 'npx' | 'uvx';
+  writeFolders: string[];
+  hosts: string[];
+}
+
+/**
+ * What a launcher needs so a first start can still download its package: npx writes npm's cache
+ * (`npm_config_cache`, else ~/.npm) and reaches npm's registry; uvx writes uv's cache
+ * (`UV_CACHE_DIR`, else ~/.cache/uv) and tool folder, and reaches PyPI.
+ */
+export function launcherNeeds(
+  command: string,
+  env: Record<string, string | undefined>,
+  home: string,
+): LauncherNeeds {
+  const name = basename(command).replace(/\.(cmd|exe)$/i, '');
+  if (name === 'npx' || name === 'npm' || name === 'pnpm' || name === 'bunx') {
+    const cache = env.npm_config_cache || join(home, '.npm');
+    return { launcher: 'npx', writeFolders: [cache], hosts: NPM_HOSTS };
+  }
+  if (name === 'uvx' || name === 'uv') {
+    const cache = env.UV_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'uv');
+    const tools = env.UV_TOOL_DIR || join(home, '.local', 'share', 'uv');
+    return { launcher: 'uvx', writeFolders: [cache, tools], hosts: PYPI_HOSTS };
+  }
+  return { writeFolders: [], hosts: [] };
+}
+
+export interface PolicyContext {
+  serverName: string;
+  /** The command as configured, and the file it was found at. */
+  command: string;
+  resolvedFile?: string;
+  cwd?: string;
+  env: Record<string, string | undefined>;
+  /** The server's roots (absolute folders the user gave it). */
+  roots: string[];
+  dataDir: string;
+  home: string;
+  tempDir: string;
+}
+
+/** A policy with every path absolute and every implied entry added: what the sandbox applies. */
+export interface ResolvedPolicy {
+  ownFolder: string;
+  denyRead: string[];
+  /** Re-allowed inside a denied place: its own folder, and its code when Hearth installed it. */
+  allowRead: string[];
+  /** Empty with `allowAllWrites`. */
+  allowWrite: string[];
+  allowAllWrites: boolean;
+  hosts: string[];
+  allowAllNetwork: boolean;
+  launcher?: 'npx' | 'uvx';
+}
+
+/** The folder under Hearth's data that a sandboxed server may use as its own. */
+export function ownFolderOf(dataDir: string, serverName: string): string {
+  return join(dataDir, 'sandbox', serverName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-'));
+}
+
+export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): ResolvedPolicy {
+  const absolute = (path: string) =>
+    path === '~' || path.startsWith('~/')
+      ? join(context.home, path.slice(1))
+      : isAbsolute(path)
+        ? path
+        : resolve(context.cwd ?? context.home, path);
+  const ownFolder = ownFolderOf(context.dataDir, context.serverName);
+  const needs = launcherNeeds(context.command, context.env, context.home);
+  const inData = (path: string | undefined) =>
+    path !== undefined && isInside(path, context.dataDir) ? [path] : [];
+  return {
+    ownFolder,
+    denyRead: unique([
+      ...SECRET_PLACES.map((place) => join(context.home, place)),
+      context.dataDir,
+      ...policy.denyRead.map(absolute),
+    ]),
+    allowRead: unique([
+      ownFolder,
+      // A bundle lives in Hearth's data folder: its code must stay readable to itself.
+      ...inData(context.cwd),
+      ...inData(context.resolvedFile && dirname(context.resolvedFile)),
+    ]),
+    allowWrite: policy.allowAllWrites
+      ? []
+      : unique([
+          ownFolder,
+          context.tempDir,
+          ...context.roots,
+          ...needs.writeFolders,
+          ...policy.allowWrite.map(absolute),
+        ]),
+    allowAllWrites: policy.allowAllWrites,
+    hosts: unique([...needs.hosts, ...policy.allowHosts]),
+    allowAllNetwork: policy.allowAllNetwork,
+    ...(needs.launcher ? { launcher: needs.launcher } : {}),
+  };
+}
+
+export function isInside(path: string, folder: string): boolean {
+  const between = relative(folder, path);
+  return between === '' || (!between.startsWith('..') && !isAbsolute(between));
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

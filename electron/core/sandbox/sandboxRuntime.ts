@@ -1,0 +1,150 @@
+/**
+ * The one place Hearth talks to `@anthropic-ai/sandbox-runtime`. Its SandboxManager is a single
+ * per-process session (proxies started once by `initialize`); each launch is wrapped with its own
+ * filesystem rules (`customConfig.filesystem`, applied per wrap on Linux and macOS) and its own
+ * host allow list (`registerCommandNetworkLists` under an unguessable command id, which the
+ * proxy reads from the proxy username). The session-wide lists stay empty, so a host one server
+ * may reach is reachable by that server only. See the package's README ("As a library",
+ * "Per-command network allow lists") and src/sandbox/sandbox-manager.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import {
+  SandboxManager,
+  type SandboxRuntimeConfig,
+  type SandboxViolationEvent,
+} from '@anthropic-ai/sandbox-runtime';
+import type { SandboxAvailability } from './availability';
+import type { ResolvedPolicy } from './policy';
+
+/** What to spawn: the same shape as the stdio transport's launch. */
+export interface LaunchSpec {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface WrappedLaunch {
+  launch: LaunchSpec;
+  /** Call once the process has exited (or never started): drops its network list. */
+  release(): void;
+}
+
+type Available = Extract<SandboxAvailability, { ok: true }>;
+
+let session: { key: string; ready: Promise<void> } | undefined;
+const listeners = new Map<string, (line: string) => void>();
+let seenViolations = 0;
+
+/** Starts (once per set of tool paths) sandbox-runtime's session: its proxies and its store. */
+function ensureSession(tools: Available): Promise<void> {
+  const key = JSON.stringify([tools.bwrapPath, tools.socatPath, tools.rgPath]);
+  if (session?.key === key) return session.ready;
+  const previous = session;
+  const config: SandboxRuntimeConfig = {
+    // Nothing is allowed session-wide: each launch brings its own hosts.
+    network: { allowedDomains: [], deniedDomains: [] },
+    filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+    ...(tools.bwrapPath ? { bwrapPath: tools.bwrapPath } : {}),
+    ...(tools.socatPath ? { socatPath: tools.socatPath } : {}),
+    ...(tools.rgPath ? { ripgrep: { command: tools.rgPath } } : {}),
+  };
+  const ready = (async () => {
+    if (previous) await previous.ready.then(() => SandboxManager.reset()).catch(() => undefined);
+    // No ask callback: a host nobody listed is refused, and recorded as a violation.
+    await SandboxManager.initialize(config);
+    const store = SandboxManager.getSandboxViolationStore();
+    seenViolations = store.getTotalCount();
+    store.subscribe(() => deliverViolations());
+  })();
+  session = { key, ready };
+  ready.catch(() => {
+    if (session?.ready === ready) session = undefined;
+  });
+  return ready;
+}
+
+/** Hands each new violation to the launch it is attributed to (by its command text, our id). */
+function deliverViolations(): void {
+  const store = SandboxManager.getSandboxViolationStore();
+  const total = store.getTotalCount();
+  const fresh = total - seenViolations;
+  seenViolations = total;
+  if (fresh <= 0) return;
+  const recent: SandboxViolationEvent[] = store.getViolations(fresh);
+  for (const violation of recent) {
+    if (violation.command) listeners.get(violation.command)?.(violation.line);
+  }
+}
+
+/** POSIX shell quoting: the wrapper runs the command through `sh -c`. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Wraps a launch in the sandbox the policy describes. `onViolation` gets the proxy's refusals
+ * ("deny network-outbound host:port (…)") for this launch only.
+ */
+export async function wrapLaunch(
+  launch: LaunchSpec,
+  policy: ResolvedPolicy,
+  tools: Available,
+  onViolation: (line: string) => void,
+): Promise<WrappedLaunch> {
+  await ensureSession(tools);
+  mkdirSync(policy.ownFolder, { recursive: true });
+  // 128 random bits: the id is what binds a connection to this launch's hosts (README).
+  const commandId = randomBytes(16).toString('base64url');
+  const command = [launch.file, ...launch.args].map(shellQuote).join(' ');
+  const wrapped = await SandboxManager.wrapWithSandboxArgv(
+    command,
+    '/bin/sh',
+    {
+      filesystem: {
+        denyRead: policy.denyRead,
+        allowRead: policy.allowRead,
+        // Every write allowed: the root folder, as the README's "allowWrite: ['/']".
+        allowWrite: policy.allowAllWrites ? ['/'] : policy.allowWrite,
+        denyWrite: [],
+      },
+    },
+    undefined,
+    launch.cwd ?? policy.ownFolder,
+    { commandId, commandText: commandId },
+  );
+  if (policy.hosts.length > 0)
+    SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: policy.hosts });
+  listeners.set(commandId, onViolation);
+  let released = false;
+  const [file = '/bin/sh', ...args] = wrapped.argv;
+  return {
+    launch: {
+      file,
+      args,
+      // The wrapper sets the proxy variables inside; Node's fetch honours them only when asked
+      // (NODE_USE_ENV_PROXY, Node 22.21 and 24.5: doc/api/cli.md in nodejs/node).
+      env: { ...launch.env, NODE_USE_ENV_PROXY: '1' },
+      cwd: launch.cwd ?? policy.ownFolder,
+    },
+    release() {
+      if (released) return;
+      released = true;
+      SandboxManager.unregisterCommandNetworkLists(commandId);
+      listeners.delete(commandId);
+      // Removes the mount points wraps made for paths that did not exist (Linux). It is
+      // session-wide, so only once no sandboxed process is left to need them (README, "Write
+      // denies on paths that do not exist yet").
+      if (listeners.size === 0) SandboxManager.cleanupAfterCommand();
+    },
+  };
+}
+
+/** Stops the session's proxies (Hearth quitting, or tests). */
+export async function resetSandboxSession(): Promise<void> {
+  const current = session;
+  session = undefined;
+  listeners.clear();
+  if (current) await current.ready.then(() => SandboxManager.reset()).catch(() => undefined);
+}

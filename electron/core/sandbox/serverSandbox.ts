@@ -1,0 +1,192 @@
+/**
+ * How a stdio server's process is started with respect to the OS sandbox: wrapped in it when its
+ * policy is on; started as it is when the policy is off, when it runs Docker (which isolates its
+ * containers itself), or when the sandbox cannot run here and the user agreed to run it without
+ * (once or always). Otherwise it does not start, and says what is missing. Also keeps, per
+ * server, what the sandbox blocked, for its log and the Servers view's badge.
+ */
+import type { SandboxPolicy, StdioTransportConfig } from '../../../preload/schemas/servers';
+import { checkAvailability, type SandboxAvailability } from './availability';
+import {
+  blockedFromViolation,
+  blockedInText,
+  describeBlocked,
+  type BlockedAccess,
+} from './blockedAccess';
+import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
+import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
+
+/** The most blocked accesses remembered per server (for the badge and its list). */
+export const MAX_REMEMBERED_BLOCKS = 20;
+
+export interface SandboxReport {
+  state: 'on' | 'off' | 'unsandboxed' | 'unavailable' | 'docker';
+  /** "blocked: read of ~/.ssh/id_rsa", newest last. */
+  blocked: string[];
+  /** When unavailable, or run unsandboxed for that reason: what is missing and how to get it. */
+  missing?: string;
+  advice?: string;
+}
+
+export interface PreparedLaunch {
+  launch: LaunchSpec;
+  release(): void;
+  /** Reads what the server printed (stderr, failed tool text) for the sandbox's refusals. */
+  notice(text: string): void;
+}
+
+export class SandboxUnavailableError extends Error {
+  constructor(
+    serverName: string,
+    readonly availability: Extract<SandboxAvailability, { ok: false }>,
+  ) {
+    super(
+      `“${serverName}” is meant to run in the sandbox, which cannot run here: ${availability.missing} ${/ and /.test(availability.missing) ? 'are' : 'is'} missing. ${availability.advice}. Or choose to run it without the sandbox, once or always.`,
+    );
+  }
+}
+
+export interface ServerSandboxOptions {
+  dataDir: string;
+  home: string;
+  tempDir: string;
+  platform: NodeJS.Platform;
+  /** Tests: a stand-in for the namespace probe. */
+  probeNamespaces?: (bwrapPath: string) => Promise<boolean>;
+}
+
+export interface PrepareInput {
+  serverName: string;
+  transport: StdioTransportConfig;
+  roots: string[];
+  launch: LaunchSpec;
+  /** A line for the server's log. */
+  log(text: string): void;
+  /** Something the status shows changed (a block, the sandbox's state). */
+  onChange?(): void;
+}
+
+export interface ServerSandbox {
+  prepare(input: PrepareInput): Promise<PreparedLaunch>;
+  /** Lets the server's next start run without the sandbox when it cannot run here. */
+  allowUnsandboxedOnce(serverName: string): void;
+  report(serverName: string): SandboxReport | undefined;
+  /** The policy as it would apply now (the launch review shows it). */
+  resolve(
+    serverName: string,
+    transport: StdioTransportConfig,
+    roots: string[],
+    env: Record<string, string | undefined>,
+  ): ResolvedPolicy | undefined;
+  availability(path: string): Promise<SandboxAvailability>;
+  /** Forgets a server's blocks (after the user allowed them, or it was deleted). */
+  clearBlocked(serverName: string): void;
+}
+
+export function createServerSandbox(options: ServerSandboxOptions): ServerSandbox {
+  const reports = new Map<string, SandboxReport>();
+  const once = new Set<string>();
+  const known = new Map<string, Promise<SandboxAvailability>>();
+  const key = (name: string) => name.toLowerCase();
+
+  const availability = (path: string) => {
+    const cached = known.get(path);
+    if (cached) return cached;
+    const checked = checkAvailability({
+      platform: options.platform,
+      path,
+      probeNamespaces: options.probeNamespaces,
+    });
+    known.set(path, checked);
+    // A missing tool may be installed while Hearth runs: only a success is kept.
+    void checked.then((result) => {
+      if (!result.ok) known.delete(path);
+    });
+    return checked;
+  };
+
+  const setReport = (name: string, report: Omit<SandboxReport, 'blocked'>) => {
+    const blocked = reports.get(key(name))?.blocked ?? [];
+    reports.set(key(name), { ...report, blocked });
+  };
+
+  const resolve: ServerSandbox['resolve'] = (serverName, transport, roots, env) =>
+    transport.sandbox?.enabled && !isDockerCommand(transport.command)
+      ? resolvePolicy(transport.sandbox, {
+          serverName,
+          command: transport.command,
+          cwd: transport.cwd,
+          env,
+          roots,
+          dataDir: options.dataDir,
+          home: options.home,
+          tempDir: options.tempDir,
+        })
+      : undefined;
+
+  return {
+    availability,
+    resolve,
+    allowUnsandboxedOnce: (name) => void once.add(key(name)),
+    report: (name) => reports.get(key(name)),
+    clearBlocked(name) {
+      const report = reports.get(key(name));
+      if (report) reports.set(key(name), { ...report, blocked: [] });
+    },
+    async prepare(input) {
+      const plain = { launch: input.launch, release: () => undefined, notice: () => undefined };
+      const policy: SandboxPolicy | undefined = input.transport.sandbox;
+      if (!policy?.enabled) {
+        setReport(input.serverName, { state: 'off' });
+        return plain;
+      }
+      if (isDockerCommand(input.transport.command)) {
+        input.log('Not sandboxed: Docker isolates its containers itself.');
+        setReport(input.serverName, { state: 'docker' });
+        return plain;
+      }
+      const available = await availability(input.launch.env.PATH ?? '');
+      if (!available.ok) {
+        const agreed = once.delete(key(input.serverName)) || policy.unsandboxedWhenUnavailable;
+        const { missing, advice } = available;
+        if (!agreed) {
+          setReport(input.serverName, { state: 'unavailable', missing, advice });
+          input.onChange?.();
+          throw new SandboxUnavailableError(input.serverName, available);
+        }
+        input.log(
+          `Running WITHOUT the sandbox, as you agreed: ${missing} ${/ and /.test(missing) ? 'are' : 'is'} missing.`,
+        );
+        setReport(input.serverName, { state: 'unsandboxed', missing, advice });
+        input.onChange?.();
+        return plain;
+      }
+      const resolved = resolve(
+        input.serverName,
+        { ...input.transport, cwd: input.launch.cwd ?? input.transport.cwd },
+        input.roots,
+        input.launch.env,
+      );
+      if (!resolved) return plain;
+      const record = (blocked: BlockedAccess) => {
+        const line = describeBlocked(blocked, options.home);
+        const report = reports.get(key(input.serverName));
+        if (!report || report.blocked.includes(line)) return;
+        input.log(line);
+        report.blocked = [...report.blocked, line].slice(-MAX_REMEMBERED_BLOCKS);
+        input.onChange?.();
+      };
+      const wrapped = await wrapLaunch(input.launch, resolved, available, (line) => {
+        const blocked = blockedFromViolation(line);
+        if (blocked) record(blocked);
+      });
+      setReport(input.serverName, { state: 'on' });
+      input.onChange?.();
+      return {
+        launch: wrapped.launch,
+        release: wrapped.release,
+        notice: (text) => blockedInText(text, resolved).forEach(record),
+      };
+    },
+  };
+}
