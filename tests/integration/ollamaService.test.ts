@@ -140,8 +140,9 @@ describe('resolveOllamaHost', () => {
     ['', { OLLAMA_HOST: '0.0.0.0' }, 'http://127.0.0.1:11434'],
     ['', { OLLAMA_HOST: 'gpu-box:8080' }, 'http://gpu-box:8080'],
     ['', { OLLAMA_HOST: 'gpu-box' }, 'http://gpu-box:11434'],
-    ['', { OLLAMA_HOST: 'http://gpu-box' }, 'http://gpu-box'],
-    ['', { OLLAMA_HOST: 'https://ollama.example.com' }, 'https://ollama.example.com'],
+    // With a scheme and no port, Ollama's envconfig.Host uses 80 or 443.
+    ['', { OLLAMA_HOST: 'http://gpu-box' }, 'http://gpu-box:80'],
+    ['', { OLLAMA_HOST: 'https://ollama.example.com' }, 'https://ollama.example.com:443'],
     ['http://10.0.0.2:11434', { OLLAMA_HOST: 'ignored' }, 'http://10.0.0.2:11434'],
   ])('reads “%s” with %o as %s', (configured, environment, expected) => {
     expect(resolveOllamaHost(configured, environment)).toBe(expected);

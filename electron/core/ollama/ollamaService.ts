@@ -4,6 +4,7 @@
  * (a cold model can take minutes to load) and a short idle one between tokens (a stalled stream).
  */
 import { Ollama, type ChatRequest, type ChatResponse, type ProgressResponse } from 'ollama';
+import { envValue, ollamaClientAddress } from '../../../preload/ollamaHost';
 import { describeOllamaError, OllamaError } from './ollamaErrors';
 
 /** Ollama's own default address, as its CLI uses it. */
@@ -56,22 +57,16 @@ export interface ModelProvider {
 }
 
 /**
- * OLLAMA_HOST as Ollama itself reads it (envconfig.Host): `host`, `host:port` or a URL; without a
- * scheme the port defaults to 11434, with http:// to 80 and https:// to 443; 0.0.0.0 means this
- * computer. Empty means the default.
+ * The address in force: Settings' when set, else OLLAMA_HOST, else Ollama's default, each read as
+ * Ollama's own envconfig.Host/ConnectableHost do (see preload/ollamaHost.ts). Throws, in words,
+ * for an address no HTTP client can use.
  */
 export function resolveOllamaHost(
   configured: string | undefined,
   environment: NodeJS.ProcessEnv,
 ): string {
-  const raw = (configured || environment.OLLAMA_HOST || '').trim();
-  if (!raw) return DEFAULT_OLLAMA_HOST;
-  const schemeGiven = /^[a-z]+:\/\//i.test(raw);
-  const url = new URL(schemeGiven ? raw : `http://${raw}`);
-  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  const portGiven = /^(?:[a-z]+:\/\/)?(?:\[[^\]]+\]|[^/:]+):\d+/i.test(raw);
-  if (!schemeGiven && !portGiven) url.port = '11434';
-  return `${url.protocol}//${url.host}`;
+  const fromSettings = envValue(configured ?? '');
+  return ollamaClientAddress(fromSettings || (environment.OLLAMA_HOST ?? ''));
 }
 
 export function createOllamaService(options: {

@@ -4,6 +4,7 @@
  */
 import { useCallback, useId } from 'react';
 import { ollamaSettingsSchema, type Settings, type SettingsPatch } from '../../../preload/contract';
+import { ollamaClientAddress } from '../../../preload/ollamaHost';
 import { useApi } from '../apiContext';
 import { NumberSetting, Section, TextSetting } from './fields';
 import { ProxyHeaders } from './ProxyHeaders';
@@ -121,15 +122,17 @@ function checkTone(check: OllamaCheck): 'busy' | 'good' | 'bad' {
   return check.state === 'done' && check.status.ok ? 'good' : 'bad';
 }
 
-/** The same reading of an address main makes: a scheme and port may be left out. */
+/** The same reading of an address main makes (Ollama's own: a scheme and port may be left out). */
 function checkHost(text: string): Check {
   const host = text.trim();
   if (host.length > 2_048) return { error: 'That address is too long.' };
   if (host) {
     try {
-      new URL(/^[a-z]+:\/\//i.test(host) ? host : `http://${host}`);
-    } catch {
-      return { error: `Not an address Hearth can use, such as ${DEFAULT_OLLAMA_HOST}.` };
+      ollamaClientAddress(host);
+    } catch (error) {
+      return {
+        error: `Not an address Hearth can use: ${(error as Error).message}. For example ${DEFAULT_OLLAMA_HOST}.`,
+      };
     }
   }
   return { patch: { ollama: { host } } };
