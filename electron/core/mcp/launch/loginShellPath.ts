@@ -2,6 +2,10 @@
  * A GUI-launched app on macOS or Linux gets the desktop's bare PATH, not the one the user's
  * terminal has, so `npx`, `uvx` and `docker` servers would not be found. This asks the user's
  * login shell for its PATH once, and falls back to the inherited PATH on any trouble.
+ *
+ * Not `shell-env`: it has no timeout (a login script that waits for input stalls it for good),
+ * cannot end the shell's process group, takes a shell's echo of its own command (`set -v`) for
+ * the output, and splits multi-line values into bogus variables; Hearth needs only PATH.
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
