@@ -10,6 +10,7 @@
 import type { InstallField, InstallKind, InstallOption } from '../../../preload/schemas/registry';
 import { envVariableSchema, type ServerConfigInput } from '../../../preload/schemas/servers';
 import type { RegistryArgument, RegistryPackage, RegistryRemote } from './registrySchemas';
+import { defaultSandboxPolicy } from '../sandbox';
 import { planRemote, type RemotePlan } from './remotePlan';
 import { fieldsOf, planInput, previewOf, resolveValue, type PlannedValue } from './templates';
 
@@ -377,7 +378,17 @@ export function buildConfig(
   if (problems.length > 0) return { ok: false, problems: unique(problems) };
   return {
     ok: true,
-    config: { name: serverName, transport: { type: 'stdio', command: plan.command, args, env } },
+    config: {
+      name: serverName,
+      // From the registry: in the OS sandbox by default (what npx or uvx needs comes with it).
+      transport: {
+        type: 'stdio',
+        command: plan.command,
+        args,
+        env,
+        sandbox: defaultSandboxPolicy(),
+      },
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSandboxPolicy } from '../../../electron/core/sandbox';
 import {
   buildConfig,
   isExactVersion,
@@ -57,6 +58,8 @@ describe('npm packages', () => {
           command: 'npx',
           args: ['-y', `@modelcontextprotocol/server-memory@${MEMORY_VERSION}`],
           env: [{ name: 'MEMORY_FILE_PATH', value: '/tmp/memory.jsonl', secret: false }],
+          // Installed from the registry: sandboxed by default.
+          sandbox: defaultSandboxPolicy(),
         },
       },
     });
@@ -155,6 +158,8 @@ describe('PyPI packages and container images', () => {
         { name: 'SSL_MODE', value: 'prefer', secret: false },
         { name: 'DB_TYPE', value: 'postgres', secret: false },
       ],
+      // Docker isolates it; the policy is kept, and the launch is not wrapped again.
+      sandbox: defaultSandboxPolicy(),
     });
     const args =
       built.ok && built.config.transport.type === 'stdio'

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blockedInText,
+  defaultSandboxPolicy,
+  describeBlocked,
+  isDockerCommand,
+  launcherNeeds,
+  resolvePolicy,
+} from '../../../electron/core/sandbox';
+import { checkAvailability } from '../../../electron/core/sandbox';
+
+const context = {
+  serverName: 'Notes Server',
+  command: 'npx',
+  env: {},
+  roots: ['/home/ada/projects'],
+  dataDir: '/home/ada/.config/Hearth',
+  home: '/home/ada',
+  tempDir: '/tmp',
+};
+
+describe('a sandbox policy as it applies', () => {
+  it('hides the secret places and Hearth’s data, and lets the server read its own folder', () => {
+    const resolved = resolvePolicy(defaultSandboxPolicy(), context);
+    expect(resolved.denyRead).toEqual(
+      expect.arrayContaining([
+        '/home/ada/.ssh',
+        '/home/ada/.aws',
+        '/home/ada/.docker/config.json',
+        '/home/ada/.local/share/keyrings',
+        '/home/ada/.config/Hearth',
+      ]),
+    );
+    expect(resolved.ownFolder).toBe('/home/ada/.config/Hearth/sandbox/notes-server');
+    expect(resolved.allowRead).toEqual([resolved.ownFolder]);
+  });
+
+  it('writes: its folder, temp, its roots, the launcher’s cache and the user’s additions', () => {
+    const policy = { ...defaultSandboxPolicy(), allowWrite: ['~/Documents/out'] };
+    const resolved = resolvePolicy(policy, context);
+    expect(resolved.allowWrite).toEqual([
+      resolved.ownFolder,
+      '/tmp',
+      '/home/ada/projects',
+      '/home/ada/.npm',
+      '/home/ada/Documents/out',
+    ]);
+  });
+
+  it('hosts: none of its own, plus what npx or uvx needs to fetch the package', () => {
+    expect(resolvePolicy(defaultSandboxPolicy(), { ...context, command: 'node' }).hosts).toEqual(
+      [],
+    );
+    expect(resolvePolicy(defaultSandboxPolicy(['api.example.com']), context).hosts).toEqual([
+      'registry.npmjs.org',
+      'api.example.com',
+    ]);
+    expect(launcherNeeds('/usr/bin/uvx', { UV_CACHE_DIR: '/c/uv' }, '/home/ada')).toEqual({
+      launcher: 'uvx',
+      writeFolders: ['/c/uv', '/home/ada/.local/share/uv'],
+      hosts: ['pypi.org', 'files.pythonhosted.org'],
+    });
+  });
+
+  it('keeps a bundle’s code readable when it lives in Hearth’s data folder', () => {
+    const folder = '/home/ada/.config/Hearth/bundles/weather';
+    const resolved = resolvePolicy(defaultSandboxPolicy(), {
+      ...context,
+      command: 'node',
+      cwd: folder,
+    });
+    expect(resolved.allowRead).toContain(folder);
+    // A folder elsewhere is not re-allowed: it would undo a deny above it.
+    const elsewhere = resolvePolicy(defaultSandboxPolicy(), { ...context, cwd: '/home/ada' });
+    expect(elsewhere.allowRead).not.toContain('/home/ada');
+  });
+
+  it('allows every write only when asked', () => {
+    const resolved = resolvePolicy({ ...defaultSandboxPolicy(), allowAllWrites: true }, context);
+    expect(resolved.allowAllWrites).toBe(true);
+    expect(resolved.allowWrite).toEqual([]);
+  });
+
+  it('knows Docker, which is not wrapped again', () => {
+    expect(isDockerCommand('/usr/bin/docker')).toBe(true);
+    expect(isDockerCommand('podman')).toBe(true);
+    expect(isDockerCommand('node')).toBe(false);
+  });
+});
+
+describe('what the sandbox blocked, read from a server’s errors', () => {
+  const resolved = resolvePolicy(defaultSandboxPolicy(), { ...context, command: 'node' });
+
+  it('names a hidden read, a refused write and a loopback connection', () => {
+    const stderr = [
+      "Error: ENOENT: no such file or directory, open '/home/ada/.ssh/id_rsa'",
+      "Error: EROFS: read-only file system, open '/home/ada/planted.txt'",
+      'connect ECONNREFUSED 127.0.0.1:5432',
+      "[Errno 30] Read-only file system: '/etc/hosts'",
+    ].join('\n');
+    expect(
+      blockedInText(stderr, resolved).map((blocked) => describeBlocked(blocked, context.home)),
+    ).toEqual([
+      'blocked: read of ~/.ssh/id_rsa',
+      'blocked: write of ~/planted.txt',
+      'blocked: connection to 127.0.0.1:5432',
+      'blocked: write of /etc/hosts',
+    ]);
+  });
+
+  it('leaves ordinary errors alone', () => {
+    const stderr = [
+      "Error: ENOENT: no such file or directory, open '/home/ada/projects/missing.txt'",
+      "Error: EACCES: permission denied, open '/tmp/x'",
+      'Listening on stdio',
+    ].join('\n');
+    expect(blockedInText(stderr, resolved)).toEqual([]);
+  });
+});
+
+describe('where the sandbox cannot run', () => {
+  it('names each missing tool and the Debian packages that bring it', async () => {
+    const result = await checkAvailability({ platform: 'linux', path: '/nonexistent' });
+    expect(result).toEqual({
+      ok: false,
+      missing: 'bubblewrap (bwrap), socat and ripgrep (rg)',
+      advice: 'On Debian or Ubuntu: sudo apt install bubblewrap socat ripgrep',
+    });
+  });
+
+  it('says so when user namespaces are off', async () => {
+    const result = await checkAvailability({
+      platform: 'linux',
+      path: '/usr/bin:/bin',
+      probeNamespaces: async () => false,
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.missing).toContain('user namespaces');
+  });
+});
