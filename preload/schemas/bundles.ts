@@ -35,6 +35,19 @@ export const bundleUserConfigFieldSchema = z.strictObject({
 });
 export type BundleUserConfigField = z.output<typeof bundleUserConfigFieldSchema>;
 
+/**
+ * What a bundle's server will run: the command and its arguments as Hearth starts them (the
+ * bundle's folder and each setting's title shown in ‹ ›), and what the command is: Hearth's own
+ * Node, a program inside the bundle, the runtime its type expects, another program, or, marked,
+ * an interpreter outside the bundle or a shell (each runs whatever its arguments say).
+ */
+export const bundleCommandLineSchema = z.strictObject({
+  command: text,
+  args: z.array(text).max(256),
+  kind: z.enum(['hearth-node', 'bundle', 'runtime', 'program', 'interpreter', 'shell']),
+});
+export type BundleCommandLine = z.output<typeof bundleCommandLineSchema>;
+
 export const signatureStatusSchema = z.enum([
   'unsigned',
   'signed',
@@ -65,6 +78,8 @@ export const bundlePreviewSchema = z.strictObject({
   serverType: z.enum(['node', 'python', 'binary', 'uv']),
   /** How Hearth will run it, in words ("Hearth's own Node.js", "uv (not found: install it)"). */
   runsWith: shortText,
+  /** The command line it will run, as Hearth starts it. */
+  commandLine: bundleCommandLineSchema,
   /** The runtime the bundle needs and Hearth cannot find; it installs, but will not start yet. */
   missingRuntime: shortText.optional(),
   tools: z.array(z.strictObject({ name: shortText, description: text.optional() })).max(1_000),

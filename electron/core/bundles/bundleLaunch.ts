@@ -7,7 +7,7 @@
  * `uv run`; Python and binary bundles as their manifest says.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, sep } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { EnvVariable, StdioTransportConfig } from '../../../preload/schemas/servers';
 import type { UserConfigValues } from '../../../preload/schemas/bundles';
 import type { BundleManifest, McpConfig, UserConfigOption } from './bundleManifest';
@@ -166,19 +166,20 @@ function runtimeCommand(
   return { command, extraArgs: [], extraEnv: [] };
 }
 
-/** How the bundle will run, said for the preview. */
-export function runsWith(manifest: BundleManifest): { runtime?: string; words: string } {
+/**
+ * The runtime a bundle needs on this computer, checked for by the preview (none for a Node bundle
+ * on Hearth's own Node, or a binary one). What it runs is described by bundleCommandLine.
+ */
+export function runtimeNeeded(manifest: BundleManifest): string | undefined {
   const command = manifest.server.mcp_config.command;
   switch (manifest.server.type) {
     case 'node':
-      return /^node(\.exe)?$/i.test(command)
-        ? { words: 'Hearth’s own Node.js (nothing to install)' }
-        : { runtime: command, words: `${command} (Node.js tools)` };
+      return /^node(\.exe)?$/i.test(command) ? undefined : command;
     case 'uv':
-      return { runtime: 'uv', words: 'uv, which installs its Python packages' };
+      return 'uv';
     case 'python':
-      return { runtime: command, words: `Python (${command})` };
+      return command;
     case 'binary':
-      return { words: `its own program (${manifest.server.entry_point.split(sep).join('/')})` };
+      return undefined;
   }
 }

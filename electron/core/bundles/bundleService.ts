@@ -27,7 +27,13 @@ import { installAdvice } from '../runtimes/runtimes';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
 import { listArchive, MAX_BUNDLE_BYTES, readArchiveEntry, unpackArchive } from './bundleArchive';
-import { bundleTransport, resolveDefault, runsWith, type LaunchEnvironment } from './bundleLaunch';
+import {
+  bundleTransport,
+  resolveDefault,
+  runtimeNeeded,
+  type LaunchEnvironment,
+} from './bundleLaunch';
+import { bundleCommandLine, runsWithWords } from './bundleCommandLine';
 import { readManifest, type BundleManifest } from './bundleManifest';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
 import { checkValues } from './userConfigValues';
@@ -220,11 +226,12 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     installed: InstalledBundle | undefined;
   }): BundlePreview => {
     const { manifest, signature, installed } = input;
-    const how = runsWith(manifest);
+    const runtime = runtimeNeeded(manifest);
+    const commandLine = bundleCommandLine(manifest, options.environment);
     const context = options.launchContext();
     const missing =
-      how.runtime !== undefined &&
-      !resolveCommand(how.runtime, {
+      runtime !== undefined &&
+      !resolveCommand(runtime, {
         platform: context.platform,
         path: context.environment.PATH ?? context.environment.Path ?? '',
         pathExt: context.environment.PATHEXT,
@@ -247,7 +254,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       warnings.push(
         `Signed by “${signature.publisher}”, whose certificate this computer does not trust (or which has expired).`,
       );
-    if (missing) warnings.push(missingRuntimeSentence(how.runtime ?? ''));
+    if (missing) warnings.push(missingRuntimeSentence(runtime ?? ''));
+    if (commandLine.kind === 'shell')
+      warnings.push(
+        `It starts a shell (${commandLine.command}), which runs whatever command text it is given: read its command line before you install it.`,
+      );
+    if (commandLine.kind === 'interpreter')
+      warnings.push(
+        `It starts ${commandLine.command}, an interpreter outside the bundle, which runs whatever its arguments say: read its command line before you install it.`,
+      );
     const onCommandLine = sensitiveInArguments(manifest);
     if (onCommandLine.length > 0)
       warnings.push(
@@ -279,8 +294,9 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       ...(manifest.repository ? { repository: manifest.repository.url } : {}),
       ...(manifest.license ? { license: manifest.license } : {}),
       serverType: manifest.server.type,
-      runsWith: how.words,
-      ...(missing ? { missingRuntime: missingRuntimeSentence(how.runtime ?? '') } : {}),
+      runsWith: runsWithWords(commandLine, manifest),
+      commandLine,
+      ...(missing ? { missingRuntime: missingRuntimeSentence(runtime ?? '') } : {}),
       tools: (manifest.tools ?? []).map(({ name, description }) => ({
         name,
         ...(description ? { description } : {}),
