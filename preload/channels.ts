@@ -58,6 +58,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'chat:send',
   'chat:resend',
   'chat:stop',
+  'chat:cancelTask',
   'conversations:list',
   'conversations:get',
   'conversations:earlierMessages',

@@ -405,6 +405,15 @@ export const invokeChannels = {
     z.tuple([z.string().min(1).max(128), z.string().min(1).max(128).optional()]),
     z.boolean(),
   ),
+  /**
+   * Cancels one tool call running as a task (by conversation and call id) from its card: its
+   * server is told to cancel it, the model reads that the user cancelled it, and the turn goes
+   * on. False when that call runs no task now.
+   */
+  'chat:cancelTask': channel(
+    z.tuple([z.string().min(1).max(128), z.string().min(1).max(128)]),
+    z.boolean(),
+  ),
   'conversations:list': channel(
     z.tuple([
       z

@@ -10,6 +10,7 @@ import type { ImportService } from './mcp/importService';
 import type { McpManager } from './mcp/manager';
 import { completeArgument, getPrompt } from './mcp/prompts';
 import { readResource, type ResourceWatch } from './mcp/resources';
+import { runningTaskCalls } from './mcp/tasks/taskCancels';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
 import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';
@@ -98,6 +99,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:resend': (conversationId, text, turnId) =>
       services.chat.resend(conversationId, text ?? undefined, turnId),
     'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
+    'chat:cancelTask': (conversationId, callId) => runningTaskCalls.cancel(conversationId, callId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {
       services.chat.answerUnanswered(id);

@@ -86,6 +86,29 @@ describe('tool calls that run as tasks', () => {
     expect(log.join('\n')).not.toMatch(/Picking up/);
   });
 
+  it('cancels one task from its card: the model reads that the user cancelled it, and the turn goes on', async () => {
+    chat = await startChatHarness({
+      script: [toolCall(TOOL, { topic: 'moths' }), plainAnswer('Fine, without the report.')],
+    });
+    const harness = chat;
+    await addApprovedServer(harness.api, 'everything', everythingStdio());
+    const progress = recordProgress(harness);
+    const turn = harness.turn('research moths');
+    await approve(harness);
+    await expect.poll(() => progress.some((event) => event.task), { timeout: 10_000 }).toBe(true);
+    const running = progress.find((event) => event.task);
+    const card = await harness.next('chat:toolCall', (payload) => payload.state === 'running');
+    const conversationId = String(card.conversationId);
+    expect(await harness.api.chat.cancelTask(conversationId, 'no-such-call')).toBe(false);
+    expect(await harness.api.chat.cancelTask(conversationId, String(running?.callId))).toBe(true);
+    const { status } = await turn;
+    expect(status.state).toBe('done');
+    expect(toolMessages(harness).join('\n')).toMatch(/user cancelled the task/);
+    expect(harness.ollama.chatRequests()).toHaveLength(2);
+    // Ended, it cannot be cancelled again.
+    expect(await harness.api.chat.cancelTask(conversationId, String(running?.callId))).toBe(false);
+  });
+
   it('picks a task up after Hearth restarts and saves its result as the call’s answer', async () => {
     // A remote server that keeps its tasks: the task outlives Hearth's connection.
     const keeper = await startTaskHttpServer(2_500);

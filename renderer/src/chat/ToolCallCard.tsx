@@ -4,6 +4,8 @@
  * collapsed so one big result does not bury the conversation.
  */
 import { lazy, memo, Suspense, useState } from 'react';
+import { useApi } from '../apiContext';
+import { messageOf } from '../hooks';
 import { Badge } from '../ui/Badge';
 import { ResourceLink } from '../resources/ResourceLink';
 import { TaskElapsed } from './TaskElapsed';
@@ -71,6 +73,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const showMessage =
     message && !blocks.some((block) => block.kind === 'text' && block.text === message);
   const conversationId = useOpenConversationId();
+  const api = useApi();
   const [appFailure, setAppFailure] = useState<{ uri: string; reason: string }>();
   const appUri = call.appResourceUri;
   const appFailed = appUri !== undefined && appFailure?.uri === appUri;
@@ -106,7 +109,17 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <summary>Arguments</summary>
         <pre className="code">{revealHidden(prettyJson(call.arguments))}</pre>
       </details>
-      {call.state === 'running' && <ToolProgress tool={call.tool} progress={call.progress} />}
+      {call.state === 'running' && (
+        <ToolProgress
+          tool={call.tool}
+          progress={call.progress}
+          onCancelTask={
+            conversationId === undefined
+              ? undefined
+              : () => api.chat.cancelTask(conversationId, call.callId)
+          }
+        />
+      )}
       {showMessage && <p className="tool-card-message">{message}</p>}
       {showsApp && (
         <Suspense fallback={<p className="muted mcp-app-loading">Loading the app…</p>}>
@@ -139,22 +152,41 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   );
 });
 
+/** Task states in which the task still runs on its server, so it can be cancelled. */
+const TASK_RUNNING = new Set(['working', 'input_required']);
+
 function ToolProgress({
   tool,
   progress,
+  onCancelTask,
 }: {
   tool: string;
   progress: ToolProgressEvent | undefined;
+  /** Cancels this call's task alone (the turn goes on); true when main found it running. */
+  onCancelTask: (() => Promise<boolean>) | undefined;
 }) {
+  const [cancel, setCancel] = useState<'asking' | 'refused' | string>();
   if (!progress) return null;
   const percent =
     progress.total && progress.total > 0
       ? Math.min(100, Math.round((progress.progress / progress.total) * 100))
       : undefined;
+  const cancellable =
+    onCancelTask !== undefined && progress.task && TASK_RUNNING.has(progress.task.status);
+  const cancelTask = async () => {
+    if (!onCancelTask) return;
+    setCancel('asking');
+    try {
+      setCancel((await onCancelTask()) ? 'asking' : 'refused');
+    } catch (reason) {
+      setCancel(messageOf(reason));
+    }
+  };
   return (
     <div className="tool-card-progress">
+      {/* Without a total the bar is indeterminate (no value), never drawn full. */}
       <div
-        className="progress"
+        className={`progress${percent === undefined ? ' progress-indeterminate' : ''}`}
         role="progressbar"
         aria-label={`Progress of ${tool}`}
         aria-valuemin={0}
@@ -162,14 +194,39 @@ function ToolProgress({
         aria-valuenow={percent}
         aria-valuetext={progress.message}
       >
-        <div className="progress-fill" style={{ width: `${percent ?? 100}%` }} />
+        <div
+          className="progress-fill"
+          style={percent === undefined ? undefined : { width: `${percent}%` }}
+        />
       </div>
-      <span className="muted">
-        {progress.task && <TaskElapsed task={progress.task} />}
-        {progress.task && progress.message && ' · '}
-        {progress.message}
-        {percent !== undefined && ` ${percent}%`}
+      <span className="tool-card-progress-line">
+        <span className="muted">
+          {progress.task && <TaskElapsed task={progress.task} />}
+          {progress.task && progress.message && ' · '}
+          {progress.message}
+          {percent !== undefined && ` ${percent}%`}
+        </span>
+        {cancellable && (
+          <button
+            type="button"
+            className="button small"
+            disabled={cancel === 'asking'}
+            onClick={() => void cancelTask()}
+          >
+            {cancel === 'asking' ? 'Cancelling…' : 'Cancel this task'}
+          </button>
+        )}
       </span>
+      {cancel === 'refused' && (
+        <span className="muted" role="status">
+          The task had already ended.
+        </span>
+      )}
+      {cancel !== undefined && cancel !== 'asking' && cancel !== 'refused' && (
+        <span className="field-error" role="alert">
+          Could not cancel the task: {cancel}
+        </span>
+      )}
     </div>
   );
 }
