@@ -1,7 +1,10 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { plainAnswer } from '../fixtures/fakeOllama';
+import { createOllamaService } from '../../electron/core/ollama/ollamaService';
+import type { OllamaError } from '../../electron/core/ollama/ollamaErrors';
+import { plainAnswer, serverBusy, startFakeOllama } from '../fixtures/fakeOllama';
+import type { Turn } from '../fixtures/fakeOllama/types';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 
 // Hearth against the fake that follows Ollama's own source (issue: Ollama as it really is).
@@ -59,5 +62,90 @@ describe('an Ollama behind a reverse proxy on a sub-path', () => {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
     }
+  });
+});
+
+describe('errors in words a person can act on', () => {
+  it('tells a plain 404 from another program apart from a missing model, on the status line too', async () => {
+    const foreign = await startFakeOllama({ notOllama: true });
+    try {
+      const ollama = createOllamaService({ host: foreign.url });
+      const failure = await ollama.version().catch((error: OllamaError) => error);
+      expect(failure).toMatchObject({ problem: 'not-ollama' });
+      expect(failure.message).toMatch(
+        new RegExp(`^Something answers at ${foreign.url}, but it is not Ollama`),
+      );
+      chat = await startChatHarness({ script: [plainAnswer('never')] });
+      await chat.api.settings.set({ ollama: { host: foreign.url } });
+      const status = await chat.api.ollama.status();
+      expect(status).toMatchObject({ ok: false });
+      expect(status.ok ? '' : status.message).toMatch(/but it is not Ollama/);
+      const { status: turn } = await chat.turn('hi');
+      expect(turn).toMatchObject({ state: 'failed', problem: 'not-ollama' });
+      expect(String(turn.message)).not.toMatch(/not installed/);
+    } finally {
+      await foreign.close();
+    }
+  });
+
+  it('keeps Ollama’s own “model not found” as the missing-model message', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('never')], model: 'mistral' });
+    const { status } = await chat.turn('hi');
+    expect(status).toMatchObject({ state: 'failed', problem: 'model-not-found' });
+    expect(String(status.message)).toMatch(/“mistral” is not installed in Ollama/);
+  });
+
+  it('says a pulled name is not in the library, from the error line after “pulling manifest”', async () => {
+    const fake = await startFakeOllama();
+    try {
+      const progress: string[] = [];
+      const failure = await createOllamaService({ host: fake.url })
+        .pull('no-such-model', (line) => progress.push(line.status))
+        .catch((error: OllamaError) => error);
+      expect(progress).toEqual(['pulling manifest']);
+      expect(failure).toMatchObject({ problem: 'not-in-library' });
+      expect((failure as Error).message).toMatch(
+        /^There is no model called “no-such-model” in the Ollama library/,
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  async function chatOnce(script: Turn[]) {
+    const fake = await startFakeOllama({ script });
+    const ollama = createOllamaService({ host: fake.url });
+    let text = '';
+    try {
+      for await (const chunk of ollama.chat(
+        { model: 'llama3.2', messages: [{ role: 'user', content: 'hi' }] },
+        { busyRetryMs: 50 },
+      ))
+        text += chunk.message.content;
+      return { text, requests: fake.chatRequests().length };
+    } catch (error) {
+      return { text, requests: fake.chatRequests().length, error: error as OllamaError };
+    } finally {
+      await fake.close();
+    }
+  }
+
+  it('asks a busy Ollama (503) once more after a pause, and answers when it has room', async () => {
+    const outcome = await chatOnce([serverBusy(), plainAnswer('Room now.')]);
+    expect(outcome).toEqual({ text: 'Room now.', requests: 2 });
+  });
+
+  it('says Ollama is busy when it still is after the retry', async () => {
+    const outcome = await chatOnce([serverBusy(), serverBusy(), plainAnswer('never')]);
+    expect(outcome.requests).toBe(2);
+    expect(outcome.error).toMatchObject({ problem: 'busy' });
+    expect(outcome.error?.message).toMatch(/^Ollama is busy.*asked again after/);
+  });
+
+  it('words the runner crash for a person: the model stopped, and what to try', async () => {
+    const outcome = await chatOnce([{ content: 'Half an ans', errorAfterTokens: 2 }]);
+    expect(outcome.text).toBe('Half an');
+    expect(outcome.error).toMatchObject({ problem: 'model-stopped' });
+    expect(outcome.error?.message).toMatch(/“llama3\.2” stopped unexpectedly.*smaller model/);
   });
 });

@@ -76,10 +76,10 @@ describe('the Ollama service', () => {
     const result = await collect({
       content: 'one two three four',
       errorAfterTokens: 2,
-      error: 'llama runner process has terminated',
+      error: 'failed to decode batch',
     });
     expect(result.text.trim()).toBe('one two');
-    expect(result.error?.message).toMatch(/llama runner process has terminated/);
+    expect(result.error?.message).toBe('Ollama reported an error: failed to decode batch');
   });
 
   it('reports a stream cut in the middle', async () => {

@@ -1,13 +1,18 @@
 /**
  * Ollama's failures in words a user can act on. The `ollama` client throws a ResponseError for
- * HTTP errors, a plain Error for an `{"error": …}` object inside a streamed 200 response, and
- * fetch's TypeError when nothing answers.
+ * HTTP errors (the `error` of a JSON body, else the body's text), a plain Error for an
+ * `{"error": …}` object inside a streamed 200 response, and fetch's TypeError when nothing
+ * answers. Each rule cites the Ollama source that produces the message it reads.
  */
 
 export type OllamaProblem =
   | 'not-running'
+  | 'not-ollama'
   | 'model-not-found'
+  | 'not-in-library'
   | 'no-tool-support'
+  | 'busy'
+  | 'model-stopped'
   | 'first-token-timeout'
   | 'stalled'
   | 'cancelled'
@@ -23,6 +28,20 @@ export class OllamaError extends Error {
   }
 }
 
+/**
+ * Ollama's own "no such model" (server/routes.go: `model '%s' not found` from ChatHandler and
+ * ShowHandler, `model %q not found, try pulling it first` from handleScheduleError).
+ */
+const MODEL_NOT_FOUND = /^model ["'].*["'] not found/;
+/** server/sched.go ErrMaxQueue, answered with 503 by handleScheduleError. */
+const SERVER_BUSY = /^server busy/;
+/** The runner process died mid-request (llm/server.go); Ollama streams it as an error line. */
+const RUNNER_STOPPED = /model runner has unexpectedly stopped|llama runner process has terminated/;
+/** server/images.go PullModel: `pull model manifest: %s`, the registry had no such name. */
+const NO_MANIFEST = /^pull model manifest: file does not exist/;
+/** Pull failures from server/download.go and the resolver: the library could not be reached. */
+const LIBRARY_UNREACHABLE = /max retries exceeded|dial tcp|no such host|i\/o timeout|TLS handshake/;
+
 export function describeOllamaError(
   error: unknown,
   context: { host: string; model?: string },
@@ -31,6 +50,7 @@ export function describeOllamaError(
   const message = error instanceof Error ? error.message : String(error);
   const status = (error as { status_code?: number } | undefined)?.status_code;
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause?.code;
+  const model = context.model ? `“${context.model}”` : 'This model';
   if (error instanceof TypeError && /fetch failed/i.test(message)) {
     const why = cause === 'ENOTFOUND' ? 'its host name is unknown' : 'nothing answers there';
     return new OllamaError(
@@ -38,18 +58,52 @@ export function describeOllamaError(
       'not-running',
     );
   }
-  if (/not found/i.test(message) && (status === 404 || /model/i.test(message))) {
-    const model = context.model ? `“${context.model}”` : 'This model';
+  if (MODEL_NOT_FOUND.test(message)) {
     return new OllamaError(
       `${model} is not installed in Ollama. Pull it to use it.`,
       'model-not-found',
     );
   }
+  // Any other 404 is not Ollama's: gin's plain "404 page not found" for a path it does not
+  // serve, another program on the port, or a proxy sending the path elsewhere.
+  if (status === 404) return notOllama(context.host, message);
+  if (NO_MANIFEST.test(message)) {
+    return new OllamaError(
+      `There is no model called ${model} in the Ollama library. Check the name (the library is at ollama.com/library).`,
+      'not-in-library',
+    );
+  }
+  if (LIBRARY_UNREACHABLE.test(message)) {
+    return new OllamaError(
+      `Ollama could not download from its model library: check this computer’s internet connection, then try again. (Ollama said: ${message})`,
+      'failed',
+    );
+  }
+  if (status === 503 || SERVER_BUSY.test(message)) {
+    return new OllamaError(
+      'Ollama is busy: too many requests are waiting for it. Try again in a moment (Ollama’s OLLAMA_MAX_QUEUE sets how many may wait).',
+      'busy',
+    );
+  }
+  if (RUNNER_STOPPED.test(message)) {
+    return new OllamaError(
+      `${model} stopped unexpectedly inside Ollama, most often because the computer ran out of memory. Try again; if it keeps happening, pick a smaller model or a smaller context size in Settings. Ollama’s log says more.`,
+      'model-stopped',
+    );
+  }
   if (/does not support tools/i.test(message)) {
-    const model = context.model ? `“${context.model}”` : 'This model';
     return new OllamaError(`${model} cannot use tools.`, 'no-tool-support');
   }
   if (error instanceof Error && error.name === 'AbortError')
     return new OllamaError('Stopped.', 'cancelled');
   return new OllamaError(`Ollama reported an error: ${message}`, 'failed');
+}
+
+/** Something answered, but not as Ollama does. */
+export function notOllama(host: string, said?: string): OllamaError {
+  const quoted = said ? ` (it said “${said.trim().slice(0, 80)}”)` : '';
+  return new OllamaError(
+    `Something answers at ${host}, but it is not Ollama${quoted}. Check the address in Settings: another program may use this port, or a proxy may send the requests elsewhere.`,
+    'not-ollama',
+  );
 }

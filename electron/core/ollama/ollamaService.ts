@@ -5,7 +5,7 @@
  */
 import { Ollama, type ChatRequest, type ChatResponse, type ProgressResponse } from 'ollama';
 import { envValue, ollamaClientAddress } from '../../../preload/ollamaHost';
-import { describeOllamaError, OllamaError } from './ollamaErrors';
+import { describeOllamaError, notOllama, OllamaError } from './ollamaErrors';
 
 /** Ollama's own default address, as its CLI uses it. */
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
@@ -13,6 +13,8 @@ export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
 export const FIRST_TOKEN_TIMEOUT_MS = 5 * 60_000;
 /** Once tokens flow, this long without one means the stream is stuck. */
 export const IDLE_TIMEOUT_MS = 60_000;
+/** How long to wait before asking a busy Ollama (503, its queue full) once more. */
+export const BUSY_RETRY_MS = 3_000;
 /** Used when /api/show reports no context length (it always does for GGUF models). */
 export const FALLBACK_CONTEXT_LENGTH = 8_192;
 
@@ -38,6 +40,8 @@ export interface ChatStreamOptions {
   signal?: AbortSignal;
   firstTokenTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** The pause before the one retry of a request a busy Ollama refused (503). */
+  busyRetryMs?: number;
 }
 
 /** The model seam: the chat loop talks to this, tests may pass a scripted one. */
@@ -99,7 +103,17 @@ export function createOllamaService(options: {
 
   return {
     host,
-    version: () => wrap(async () => (await client().version()).version),
+    version: () =>
+      wrap(async () => {
+        // Another program on the port may answer 200 with a page, or JSON without a version.
+        const answer = await client()
+          .version()
+          .catch((error: unknown) => {
+            throw error instanceof SyntaxError ? notOllama(host) : error;
+          });
+        if (typeof answer?.version !== 'string') throw notOllama(host);
+        return answer.version;
+      }),
     listModels: () =>
       wrap(async () =>
         (await client().list()).models.map((model) => ({
@@ -177,7 +191,7 @@ async function* streamChat(
     'stalled',
   );
   try {
-    const stream = await client(controller.signal).chat({ ...request, stream: true });
+    const stream = await startChat(client(controller.signal), request, options, controller.signal);
     let finished = false;
     for await (const chunk of stream) {
       arm(options.idleTimeoutMs ?? IDLE_TIMEOUT_MS, stalled);
@@ -194,5 +208,37 @@ async function* streamChat(
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
     controller.abort();
+  }
+}
+
+/**
+ * Starts the stream; a 503 (Ollama's queue is full: ErrMaxQueue in server/sched.go, answered by
+ * handleScheduleError in server/routes.go) is asked once more after a pause, then reported.
+ */
+async function startChat(
+  ollama: Ollama,
+  request: ChatRequest,
+  options: ChatStreamOptions,
+  signal: AbortSignal,
+) {
+  const start = () => ollama.chat({ ...request, stream: true });
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as { status_code?: number }).status_code !== 503) throw error;
+  }
+  const pauseMs = options.busyRetryMs ?? BUSY_RETRY_MS;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, pauseMs);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as { status_code?: number }).status_code !== 503) throw error;
+    throw new OllamaError(
+      `Ollama is busy: too many requests are waiting for it, and it was still busy when Hearth asked again after ${Math.round(pauseMs / 1000)} s. Try again in a moment (Ollama’s OLLAMA_MAX_QUEUE sets how many may wait).`,
+      'busy',
+    );
   }
 }

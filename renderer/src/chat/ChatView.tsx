@@ -167,7 +167,8 @@ export function ChatView() {
       {pullOpen && <PullModel pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />}
       {unreachable && !empty && !notRunningFailure && (
         <p className="notice notice-warning" role="status">
-          Ollama is not reachable: {unreachable.message}
+          {/* Main's sentence says what answers there, if anything (not Ollama, or nothing). */}
+          {unreachable.message}
         </p>
       )}
       {loading ? (

@@ -80,7 +80,7 @@ function FailureAlert({
         {stillDown && <p className="muted">Ollama still does not answer.</p>}
         {pull && <PullProgress pull={pull} />}
         <div className="chat-failure-actions">
-          {failure.problem === 'not-running' && (
+          {(failure.problem === 'not-running' || failure.problem === 'not-ollama') && (
             <>
               <button type="button" className="button" onClick={() => void checkAgain()}>
                 Check again

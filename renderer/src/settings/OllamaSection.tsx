@@ -111,7 +111,9 @@ function describeCheck(check: OllamaCheck): string {
   const { status } = check;
   if (status.ok) return `Connected — Ollama ${status.version}`;
   // Main's sentence is written for anywhere in the app; here the address is the field above.
-  const message = status.message.replace(/,? or change its address in Settings\.$/, '.');
+  const message = status.message
+    .replace(/,? or change its address in Settings\.$/, '.')
+    .replace('Check the address in Settings:', 'Check the address above:');
   return message.includes(status.host)
     ? message
     : `Could not reach Ollama at ${status.host}: ${message}`;

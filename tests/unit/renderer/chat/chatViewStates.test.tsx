@@ -165,6 +165,21 @@ describe('failures and notices', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('sends the user to the address in Settings when something else answers there', async () => {
+    const user = userEvent.setup();
+    const { harness, navigation } = await openConversation([message('user', 'a')]);
+    play(harness, 'chat:status', {
+      ...turn,
+      state: 'failed',
+      message: 'Something answers at http://127.0.0.1:8080, but it is not Ollama.',
+      problem: 'not-ollama',
+    });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).queryByRole('button', { name: /^Pull/ })).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    expect(navigation.visits).toEqual(['settings']);
+  });
+
   it('offers to pull a missing model and shows the pull as it goes', async () => {
     const user = userEvent.setup();
     const { harness } = await openConversation([message('user', 'a')], {
