@@ -10,6 +10,7 @@ import type { ServerEntry } from '../../../../preload/schemas/servers';
 import { useApi } from '../../apiContext';
 import { messageOf } from '../../hooks';
 import { Badge } from '../../ui/Badge';
+import { BundleCommandLine } from './BundleCommandLine';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
 import { openLink } from '../../links';
@@ -220,6 +221,10 @@ function BundleFacts({
         <dd>{preview.serverName}</dd>
         <dt>Runs with</dt>
         <dd>{preview.runsWith}</dd>
+        <dt>Command line</dt>
+        <dd>
+          <BundleCommandLine line={preview.commandLine} />
+        </dd>
         {preview.signature.publisher && (
           <>
             <dt>Signed by</dt>
