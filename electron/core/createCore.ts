@@ -24,7 +24,7 @@ import { saveLateTaskResult } from './chat/lateTaskResults';
 import { createMcpManager, type McpManager } from './mcp/manager';
 import { createResourceWatch } from './mcp/resources';
 import type { LaunchContext } from './mcp/transports';
-import { createServerSandbox } from './sandbox';
+import { createServerSandbox, createShellSandbox } from './sandbox';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
@@ -124,7 +124,18 @@ export function createCore(options: CoreOptions): Core {
     launchContext: () => launchContext,
     onProblem,
     builtinServer: () =>
-      createBuiltinServer({ tickets, protectedFolders: [dataDir, consentKeyFolder(dataDir)] }),
+      createBuiltinServer({
+        tickets,
+        protectedFolders: [dataDir, consentKeyFolder(dataDir)],
+        // Its shell commands run in the OS sandbox: they write only where they run and in temp.
+        shellSandbox: createShellSandbox({
+          dataDir,
+          home: homedir(),
+          tempDir: tmpdir(),
+          platform: process.platform,
+          path: () => launchContext.environment.PATH ?? '',
+        }),
+      }),
     elicit: createElicitationHandler(questions, links),
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).
     openAuthorization: async (url) => {

@@ -53,7 +53,11 @@ export const sandboxPolicySchema = z.strictObject({
   enabled: z.boolean(),
   denyRead: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
   allowWrite: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
-  /** Host names, `*.example.com` wildcards, optionally with `:port`. */
+  /**
+   * Host names, `*.example.com` wildcards, optionally with `:port`. There is no "every host":
+   * sandbox-runtime refuses `*` and `*.com` in a launch's own list by design, and a session-wide
+   * allowance would reach every other sandboxed server too.
+   */
   allowHosts: z
     .array(
       z
@@ -64,7 +68,6 @@ export const sandboxPolicySchema = z.strictObject({
     )
     .max(256)
     .default([]),
-  allowAllNetwork: z.boolean().default(false),
   allowAllWrites: z.boolean().default(false),
   /** Where the sandbox cannot run, the user agreed to run this server without it every time. */
   unsandboxedWhenUnavailable: z.boolean().default(false),

@@ -11,6 +11,7 @@ import {
   registerShellTool,
 } from './commands/shellTool';
 import type { SudoTickets } from './sudo/sudoTickets';
+import type { ShellSandbox } from '../sandbox';
 import { registerSystemInfoTool } from './system/systemInfo';
 
 /** The server's name in `initialize`; the catalog shows it to the user. */
@@ -25,6 +26,8 @@ export interface BuiltinServerOptions {
   defaults?: { timeoutMs: number; maxOutputBytes: number };
   /** Hearth's own folders (data, keys): its tools refuse to read or run anything there. */
   protectedFolders?: readonly string[];
+  /** The OS sandbox its shell commands run in (sudo's path stays outside). */
+  shellSandbox?: ShellSandbox;
 }
 
 /** Creates the built-in server with its tools registered; the caller connects a transport. */
@@ -43,6 +46,7 @@ export function createBuiltinServer(options: BuiltinServerOptions): McpServer {
     timeoutMs: options.defaults?.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_SECONDS * 1000,
     maxOutputBytes: options.defaults?.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     protectedFolders: options.protectedFolders ?? [],
+    ...(options.shellSandbox ? { sandbox: options.shellSandbox } : {}),
   });
   registerFileTools(server, options.protectedFolders ?? []);
   registerSystemInfoTool(server, platform);

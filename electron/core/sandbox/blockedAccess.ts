@@ -41,7 +41,7 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
   const found: BlockedAccess[] = [];
   for (const line of text.split(/\r?\n/)) {
     const loopback = LOOPBACK_REFUSED.exec(line);
-    if (loopback?.[1] && !policy.allowAllNetwork) {
+    if (loopback?.[1]) {
       found.push({ kind: 'connection', target: loopback[1].replace('localhost', '127.0.0.1') });
       continue;
     }
@@ -65,12 +65,19 @@ function hidden(path: string, policy: ResolvedPolicy): boolean {
   );
 }
 
-/** The first absolute path a message names: quoted ('/a b', "/a"), or bare up to a colon. */
+/**
+ * The absolute path a message is about: the quoted one (Node, Python: `open '/a b'`), else the
+ * last bare one before the error's words, as shells write it (`/bin/sh: 1: cannot create
+ * /x/y: Read-only file system`, `cat: /x/y: No such file or directory`).
+ */
 function pathIn(line: string): string | undefined {
   const quoted = /['"‘“](\/[^'"’”]+)['"’”]/.exec(line);
   if (quoted?.[1]) return quoted[1];
-  const bare = /(?:^|[\s:])(\/[^\s:'"]+)/.exec(line);
-  return bare?.[1];
+  const errorAt = line.search(/read-only|no such file|permission denied|operation not permitted/i);
+  const bare = [...line.matchAll(/(?:^|[\s:])(\/[^\s:'"]+)/g)].filter(
+    (match) => errorAt < 0 || (match.index ?? 0) < errorAt,
+  );
+  return bare.at(-1)?.[1];
 }
 
 function shortenHome(path: string, home: string): string {

@@ -14,6 +14,7 @@ export {
   SECRET_PLACES,
   type ResolvedPolicy,
 } from './policy';
+export { createShellSandbox, type SandboxedShell, type ShellSandbox } from './shellSandbox';
 export { resetSandboxSession, shellQuote, wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 export {
   createServerSandbox,

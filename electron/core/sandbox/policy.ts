@@ -52,7 +52,6 @@ export function defaultSandboxPolicy(hosts: string[] = []): SandboxPolicy {
     denyRead: [],
     allowWrite: [],
     allowHosts: [...new Set(hosts.map((host) => host.toLowerCase()))],
-    allowAllNetwork: false,
     allowAllWrites: false,
     unsandboxedWhenUnavailable: false,
   };
@@ -125,7 +124,6 @@ export interface ResolvedPolicy {
   allowWrite: string[];
   allowAllWrites: boolean;
   hosts: string[];
-  allowAllNetwork: boolean;
   launcher?: 'npx' | 'uvx';
 }
 
@@ -169,7 +167,6 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
         ]),
     allowAllWrites: policy.allowAllWrites,
     hosts: unique([...needs.hosts, ...policy.allowHosts]),
-    allowAllNetwork: policy.allowAllNetwork,
     ...(needs.launcher ? { launcher: needs.launcher } : {}),
   };
 }

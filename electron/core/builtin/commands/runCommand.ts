@@ -36,6 +36,8 @@ export interface RunCommandOptions {
   /** `/bin/sh` by default on POSIX; ignored on Windows, where `cmd.exe` runs the command. */
   shell?: string;
   env?: NodeJS.ProcessEnv;
+  /** What to start instead of `shell -c command` (the OS sandbox's wrap of it); not with sudo. */
+  spawnAs?: { file: string; args: string[] };
 }
 
 export interface RunCommandResult {
@@ -67,7 +69,9 @@ export function runCommand(command: string, options: RunCommandOptions): Promise
     ? [process.env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', `"${command}"`]]
     : elevated
       ? ['sudo', [...SUDO_ARGUMENTS, shell, '-c', command]]
-      : [shell, ['-c', command]];
+      : options.spawnAs
+        ? [options.spawnAs.file, options.spawnAs.args]
+        : [shell, ['-c', command]];
   const child = spawn(file, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,

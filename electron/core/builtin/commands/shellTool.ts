@@ -16,6 +16,7 @@ import { detectEscalation } from '../sudo/detectEscalation';
 import type { SudoTickets } from '../sudo/sudoTickets';
 import { errorResult, resolveUserPath } from '../userPath';
 import { runCommand, type RunCommandResult } from './runCommand';
+import type { ShellSandbox } from '../../sandbox';
 import { minimalEnvironment } from '../../security/minimalEnvironment';
 import {
   protectedFolderHolding,
@@ -50,6 +51,8 @@ export interface ShellToolOptions {
   maxOutputBytes: number;
   /** Hearth's own folders: a command naming one, or run in one, is refused. */
   protectedFolders?: readonly string[];
+  /** The OS sandbox commands run in (not sudo's: that path runs outside, after its approval). */
+  sandbox?: ShellSandbox;
 }
 
 /** Registers `run_shell_command` on `server`. */
@@ -133,9 +136,15 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
       }
 
       const timeoutMs = timeout_seconds === undefined ? options.timeoutMs : timeout_seconds * 1000;
+      const boxed =
+        options.sandbox && password === undefined
+          ? await options.sandbox.wrap(command, directory, process.env)
+          : undefined;
+      if (boxed && !boxed.ok) return errorResult(`${boxed.message} The command was not run.`);
       const stopProgress = reportProgress(extra);
       try {
         const run = runCommand(command, {
+          ...(boxed?.ok ? { spawnAs: boxed, env: boxed.env } : {}),
           cwd: directory,
           timeoutMs,
           maxOutputBytes: options.maxOutputBytes,
@@ -151,13 +160,16 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
             'The password was wrong, so sudo refused and the command was not run. It was not retried.',
           );
         }
-        return formatResult(result, timeoutMs);
+        const formatted = formatResult(result, timeoutMs);
+        const blocked = boxed?.ok ? boxed.blocked(`${result.stdout}\n${result.stderr}`) : [];
+        return blocked.length === 0 ? formatted : withSandboxNote(formatted, blocked, directory);
       } catch (error) {
         return errorResult(
           `The command could not be started: ${error instanceof Error ? error.message : String(error)}`,
         );
       } finally {
         stopProgress();
+        if (boxed?.ok) boxed.release();
       }
     },
   );
@@ -179,6 +191,18 @@ export function formatResult(result: RunCommandResult, timeoutMs: number): CallT
     lines.push(`Note: the command ran longer than ${timeoutMs / 1000} seconds and was stopped.`);
   if (result.cancelled) lines.push('Note: the command was cancelled before it finished.');
   return { content: [{ type: 'text', text: lines.join('\n') }], isError: result.exitCode !== 0 };
+}
+
+/** Says on the result that the sandbox refused something, and what the command may touch. */
+function withSandboxNote(
+  result: CallToolResult,
+  blocked: string[],
+  directory: string,
+): CallToolResult {
+  const note = `Note: the command ran in Hearth's sandbox, which may write only in ${directory} and the temp folder and reaches no network; it ${blocked.join('; ')}.`;
+  const [first, ...rest] = result.content;
+  const text = first?.type === 'text' ? `${first.text}\n${note}` : note;
+  return { ...result, content: [{ type: 'text', text }, ...rest] };
 }
 
 async function checkDirectory(directory: string): Promise<string | undefined> {
