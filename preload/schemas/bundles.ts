@@ -102,7 +102,19 @@ export const bundlePreviewSchema = z.strictObject({
   /** Checked against the hash a registry gave; absent when none was given. */
   sha256Matches: z.boolean().optional(),
   /** The installed version this replaces, when it is an update (or a reinstall). */
-  installed: z.strictObject({ version: shortText, serverName: shortText }).optional(),
+  installed: z
+    .strictObject({
+      version: shortText,
+      serverName: shortText,
+      /**
+       * Both unsigned, by an author of the same name: nothing proves the same maker, so it updates
+       * the installed one only when the user says so (`asUpdate`); otherwise it is a server of its own.
+       */
+      confirm: z.boolean(),
+      /** What the update changes: author, signer, version, command, what it asks for. */
+      changes: z.array(z.strictObject({ what: shortText, before: text, after: text })).max(20),
+    })
+    .optional(),
   /** The server name it gets (or keeps, on update). */
   serverName: shortText,
   /** Reasons it cannot be installed here (a platform it does not support); empty when it can. */
@@ -124,6 +136,8 @@ export type UserConfigValues = z.output<typeof userConfigValuesSchema>;
 export const bundleInstallOptionsSchema = z.strictObject({
   /** The hash a registry entry gave; the install is refused when the file differs. */
   expectedSha256: sha256Schema.optional(),
+  /** The user confirmed that this unsigned bundle updates the installed one of the same author. */
+  asUpdate: z.boolean().optional(),
 });
 
 export const installedBundleSchema = z.strictObject({
@@ -134,6 +148,15 @@ export const installedBundleSchema = z.strictObject({
   folder: text,
   installedAt: z.iso.datetime(),
   signature: signatureStatusSchema,
+  /** The installed bundle's own id: its folder, settings and secrets are keyed by it. */
+  id: z
+    .string()
+    .regex(/^[a-f0-9]{12}$/)
+    .optional(),
+  /** The manifest's author, and who signed it (what proves it, and in words), for updates. */
+  author: shortText.optional(),
+  signer: shortText.optional(),
+  signedBy: shortText.optional(),
 });
 export type InstalledBundle = z.output<typeof installedBundleSchema>;
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Api } from '../../preload/api';
 import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTransport';
@@ -86,7 +86,10 @@ describe('MCP bundles', () => {
       expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain('tok-secret-123');
     if (entry.config.transport.type !== 'stdio') throw new Error('expected stdio');
     expect(entry.config.transport.command).toBe(process.execPath);
-    expect(entry.config.transport.cwd).toBe(join(dataDir, 'bundles', 'greeter', '1.0.0'));
+    // A folder of its own: the name, the installed bundle's id, the version and the file's hash.
+    expect(entry.config.transport.cwd).toMatch(
+      /[\\/]bundles[\\/]greeter-[0-9a-f]{12}[\\/]1\.0\.0-[0-9a-f]{12}$/,
+    );
 
     const { review, status } = await approve(api, 'Greeter');
     // ELECTRON_RUN_AS_NODE is Hearth's own, not the bundle's: no "risky" warning for it.
@@ -119,14 +122,19 @@ describe('MCP bundles', () => {
     const second = await buildBundle({ manifest: greeterManifest({ version: '1.1.0' }) });
     const stagedId = await stage(api, second.path);
     const preview = await api.bundles.inspect(stagedId);
-    expect(preview.installed).toEqual({ version: '1.0.0', serverName: 'Greeter' });
+    // Both unsigned: the same author's name makes it an update only with the user's word.
+    expect(preview.installed).toMatchObject({
+      version: '1.0.0',
+      serverName: 'Greeter',
+      confirm: true,
+    });
     const greeting = preview.userConfig.find((field) => field.key === 'greeting');
     expect(greeting?.current).toBe('Hej');
     const token = preview.userConfig.find((field) => field.key === 'api_token');
     expect(token).toMatchObject({ secretStored: true });
     expect(JSON.stringify(preview)).not.toContain('kept-secret');
 
-    const updated = await api.bundles.install(stagedId, {});
+    const updated = await api.bundles.install(stagedId, {}, { asUpdate: true });
     expect(updated.config.name).toBe('Greeter');
     // New files mean a new launch: the user approves the new version before it runs.
     expect(updated.status.consent).toBe('changed');
@@ -134,8 +142,8 @@ describe('MCP bundles', () => {
     const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Bo' });
     expect(JSON.stringify(outcome)).toContain('Hej, Bo! token=set(11)');
     expect(JSON.stringify(outcome)).toContain('version=1.1.0');
-    const bundleRoot = join(requireHost().dataDir, 'bundles', 'greeter');
-    expect(readdirSync(bundleRoot)).toEqual(['1.1.0']);
+    const bundleRoot = dirname((await api.bundles.list())[0]?.folder ?? '');
+    expect(readdirSync(bundleRoot)).toEqual([expect.stringMatching(/^1\.1\.0-[0-9a-f]{12}$/)]);
 
     expect(await api.bundles.uninstall('Greeter')).toBe(true);
     expect(existsSync(bundleRoot)).toBe(false);
@@ -164,7 +172,8 @@ describe('MCP bundles', () => {
       /^This bundle runs on (Windows|Linux), not on /,
     );
     await expect(api.bundles.install(blocked, {})).rejects.toThrow(/This bundle runs on/);
-    expect(readdirSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toEqual(['1.0.0']);
+    const [kept] = await api.bundles.list();
+    expect(readdirSync(dirname(kept?.folder ?? ''))).toEqual([basename(kept?.folder ?? '')]);
     expect(await api.bundles.list()).toMatchObject([{ version: '1.0.0' }]);
     const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Cy' });
     expect(JSON.stringify(outcome)).toContain('Hi, Cy!');
@@ -176,8 +185,9 @@ describe('MCP bundles', () => {
       greeting: 'Yo',
       api_token: 'gone-soon',
     });
+    const [record] = await api.bundles.list();
     expect(await api.servers.delete('Greeter')).toBe(true);
-    expect(existsSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toBe(false);
+    expect(existsSync(dirname(record?.folder ?? ''))).toBe(false);
     expect(await api.bundles.list()).toEqual([]);
     expect(readFileSync(join(requireHost().dataDir, 'bundle-settings.json'), 'utf8')).not.toContain(
       'Yo',
@@ -195,12 +205,13 @@ describe('MCP bundles', () => {
       (await buildBundle({ manifest: greeterManifest({ version: '1.2.0' }) })).path,
     );
     expect((await api.bundles.inspect(newer)).serverName).toBe('My greeter');
-    await api.bundles.install(newer, {});
+    await api.bundles.install(newer, {}, { asUpdate: true });
     expect((await api.servers.list()).map((server) => server.config.name)).toEqual([
       'hearth',
       'My greeter',
     ]);
+    const [record] = await api.bundles.list();
     expect(await api.servers.delete('My greeter')).toBe(true);
-    expect(existsSync(join(requireHost().dataDir, 'bundles', 'greeter'))).toBe(false);
+    expect(existsSync(dirname(record?.folder ?? ''))).toBe(false);
   }, 60_000);
 });

@@ -17,6 +17,13 @@ export interface LaunchEnvironment {
   home: string;
   /** The Node Hearth runs on: Electron's binary in the app, node itself in the browser host. */
   nodeExecutable: string;
+  /**
+   * `nodeExecutable` is a Node.js installed on this computer, chosen for a bundle with native
+   * add-ons built for plain Node: it needs no `ELECTRON_RUN_AS_NODE`.
+   */
+  systemNode?: boolean;
+  /** Whether Hearth's own Node is Electron's (it cannot load add-ons built for plain Node). */
+  ownNodeIsElectron?: boolean;
 }
 
 /** Folder variables the spec names, for defaults and the command line alike. */
@@ -140,7 +147,9 @@ function runtimeCommand(
     return {
       command: literal(environment.nodeExecutable),
       extraArgs: [],
-      extraEnv: [{ name: 'ELECTRON_RUN_AS_NODE', value: '1', secret: false }],
+      extraEnv: environment.systemNode
+        ? []
+        : [{ name: 'ELECTRON_RUN_AS_NODE', value: '1', secret: false }],
     };
   }
   if (type === 'uv' && !/^uv(\.exe)?$/i.test(command)) {

@@ -3,6 +3,7 @@
  * version (0.2 to 0.4, the strict ones `mcpb validate` uses), each failure said in one sentence.
  */
 import { UserFacingError } from '../bridge/errors';
+import { checkManifestLimits, MAX_MANIFEST_BYTES } from './bundleManifestLimits';
 
 /** The manifest versions Hearth reads; 0.1 was the `.dxt` preview. */
 export const SUPPORTED_MANIFEST_VERSIONS = ['0.2', '0.3', '0.4'] as const;
@@ -71,6 +72,10 @@ function manifestSchemas(): Promise<Record<string, { safeParse: SafeParse }>> {
 
 /** Parses and checks manifest.json's text; throws a UserFacingError saying what is wrong. */
 export async function readManifest(text: string): Promise<BundleManifest> {
+  if (text.length > MAX_MANIFEST_BYTES)
+    throw new UserFacingError(
+      `The bundle's manifest.json is ${Math.round(text.length / 1024 / 1024)} MB; a manifest is at most ${MAX_MANIFEST_BYTES / 1024 / 1024} MB, so Hearth does not read it.`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -81,6 +86,7 @@ export async function readManifest(text: string): Promise<BundleManifest> {
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new UserFacingError("The bundle's manifest.json is not a JSON object.");
+  checkManifestLimits(raw);
   const record = raw as Record<string, unknown>;
   const declared = record.manifest_version ?? record.dxt_version;
   if (declared === undefined)

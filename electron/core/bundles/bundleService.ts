@@ -7,11 +7,12 @@
  * a failure after that puts back what was there: nothing half-installed, nothing lost.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { appendFile, copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type {
+  BundleCommandLine,
   BundlePreview,
   InstalledBundle,
   UserConfigValues,
@@ -26,7 +27,13 @@ import type { LaunchContext } from '../mcp/transports';
 import { installAdvice } from '../runtimes/runtimes';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
-import { listArchive, MAX_BUNDLE_BYTES, readArchiveEntry, unpackArchive } from './bundleArchive';
+import {
+  listArchive,
+  MAX_BUNDLE_BYTES,
+  readArchiveEntry,
+  unpackArchive,
+  type ArchiveEntry,
+} from './bundleArchive';
 import {
   bundleTransport,
   resolveDefault,
@@ -34,7 +41,18 @@ import {
   type LaunchEnvironment,
 } from './bundleLaunch';
 import { bundleCommandLine, runsWithWords } from './bundleCommandLine';
+import { bundleFolder, newBundleId, overlaps, removeBundleFolder } from './bundleFolders';
+import {
+  identityOf,
+  relationOf,
+  whatChanged,
+  type BundleChange,
+  type BundleIdentity,
+  type BundleRelation,
+} from './bundleIdentity';
 import { readManifest, type BundleManifest } from './bundleManifest';
+import { MAX_MANIFEST_BYTES } from './bundleManifestLimits';
+import { addonWarning, findSystemNode, nativeAddons, type SystemNode } from './nativeAddons';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
 import { checkValues } from './userConfigValues';
 
@@ -54,6 +72,8 @@ export interface BundleServiceOptions {
 export interface StageOptions {
   /** A registry's `fileSha256` for this file: inspect and install refuse a file that differs. */
   expectedSha256?: string;
+  /** The user confirmed that an unsigned bundle updates the installed one of the same author. */
+  asUpdate?: boolean;
 }
 
 export interface BundleService {
@@ -93,6 +113,13 @@ interface Inspected {
   manifest: BundleManifest;
   content: Uint8Array;
   signature: SignatureReport;
+  entries: ArchiveEntry[];
+  sha256: string;
+  identity: BundleIdentity;
+  /** The installed bundle of the same name this one may update, and how it stands to it. */
+  match?: { record: InstalledBundle; relation: Exclude<BundleRelation, 'other'> };
+  /** The Node.js on this computer to run it on (it holds add-ons built for plain Node). */
+  systemNode?: SystemNode;
 }
 
 const recordsSchema = z.object({ bundles: z.array(installedBundleSchema).default([]) });
@@ -128,6 +155,36 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   });
   const staged = new Map<string, Staged>();
   let opened: string[] = [];
+  giveRecordsIds();
+
+  /**
+   * Bundles installed before each had an id kept their settings and secrets under their name,
+   * which another bundle of that name could reach: they move to the id, once.
+   */
+  function giveRecordsIds(): void {
+    const bundles = records.read().bundles;
+    if (bundles.every((record) => record.id !== undefined)) return;
+    const values = new Map(Object.entries(valuesDocument.read().values));
+    const taken = new Set(bundles.flatMap((record) => (record.id ? [record.id] : [])));
+    const withIds = bundles.map((record) => {
+      if (record.id) return record;
+      const id = newBundleId((candidate) => taken.has(candidate));
+      taken.add(id);
+      const legacy = `bundle:${record.name}:user_config:`;
+      for (const key of vault.keys(legacy)) {
+        const value = vault.get(key);
+        if (value !== undefined) vault.set(secretKey(id, key.slice(legacy.length)), value);
+        vault.delete(key);
+      }
+      const kept = values.get(record.name);
+      values.delete(record.name);
+      if (kept) values.set(id, kept);
+      const author = record.author ?? authorInFolder(record.folder);
+      return { ...record, id, ...(author !== undefined ? { author } : {}) };
+    });
+    valuesDocument.write({ values: Object.fromEntries(values) });
+    records.write({ bundles: withIds });
+  }
 
   const newStaging = (fileName: string, options: StageOptions | undefined): [string, Staged] => {
     mkdirSync(staging, { recursive: true });
@@ -179,19 +236,40 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
         `The bundle's signature is not valid: ${signature.problem ?? 'it does not match'}. It may have been tampered with or damaged.`,
       );
     const entries = listArchive(split.content);
-    const manifestEntry = entries.find((candidate) => candidate.name === 'manifest.json');
-    if (!manifestEntry)
+    const manifestBytes = readArchiveEntry(
+      split.content,
+      entries,
+      'manifest.json',
+      MAX_MANIFEST_BYTES,
+    );
+    if (!manifestBytes)
       throw new UserFacingError(
         'This file is not an MCP bundle: it has no manifest.json at its top level.',
       );
-    const manifestBytes = readArchiveEntry(split.content, 'manifest.json');
-    if (!manifestBytes) throw new UserFacingError("The bundle's manifest.json could not be read.");
     const manifest = await readManifest(new TextDecoder().decode(manifestBytes));
     const entryPoint = manifest.server.entry_point.replace(/\\/g, '/').replace(/^\.\//, '');
     if (!entries.some((candidate) => candidate.name === entryPoint))
       throw new UserFacingError(
         `The bundle's entry point (${manifest.server.entry_point}) is not in the bundle.`,
       );
+    const identity = identityOf(manifest, signature);
+    const sameName = records.read().bundles.filter((record) => record.name === manifest.name);
+    const relations = sameName.map((record) => ({
+      record,
+      relation: relationOf(record, record.author ?? authorInFolder(record.folder), identity),
+    }));
+    const match = (['same', 'confirm'] as const)
+      .map((wanted) => relations.find((candidate) => candidate.relation === wanted))
+      .find((candidate) => candidate !== undefined) as Inspected['match'];
+    const addons = manifest.server.type === 'node' ? nativeAddons(entries) : [];
+    const onOwnNode =
+      addons.length > 0 &&
+      /^node(\.exe)?$/i.test(manifest.server.mcp_config.command) &&
+      (options.environment.ownNodeIsElectron ?? process.versions.electron !== undefined);
+    const range = manifest.compatibility?.runtimes?.node;
+    const system = onOwnNode
+      ? await findSystemNode(options.launchContext(), range, nodeSatisfies)
+      : {};
     const preview = previewOf({
       id,
       entry,
@@ -199,13 +277,42 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       expected,
       manifest,
       signature,
-      installed: installedRecord(manifest.name),
+      installed: match?.record,
+      ...(match
+        ? {
+            update: {
+              confirm: match.relation === 'confirm',
+              changes: whatChanged(
+                {
+                  record: match.record,
+                  manifest: await manifestInFolder(match.record.folder),
+                  author: match.record.author ?? authorInFolder(match.record.folder),
+                },
+                { manifest, identity },
+                options.environment.platform,
+              ),
+            },
+          }
+        : {}),
+      others: relations.filter((candidate) => candidate.relation === 'other').map((c) => c.record),
+      identity,
+      ...(system.node ? { systemNode: system.node } : {}),
+      ...(onOwnNode && !system.node
+        ? { addonWarning: addonWarning(addons, range, system.found) }
+        : {}),
     });
-    return { preview, manifest, content: split.content, signature };
+    return {
+      preview,
+      manifest,
+      content: split.content,
+      signature,
+      entries,
+      sha256,
+      identity,
+      ...(match ? { match: { record: match.record, relation: match.relation } } : {}),
+      ...(system.node ? { systemNode: system.node } : {}),
+    };
   };
-
-  const installedRecord = (bundleName: string) =>
-    records.read().bundles.find((record) => record.name === bundleName);
 
   /** The server a bundle runs as now: by its name, or by its folder if the user renamed it. */
   const serverOf = (record: InstalledBundle) =>
@@ -224,10 +331,19 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     manifest: BundleManifest;
     signature: SignatureReport;
     installed: InstalledBundle | undefined;
+    update?: { confirm: boolean; changes: BundleChange[] };
+    /** Installed bundles of the same name by someone else: this one does not touch them. */
+    others: InstalledBundle[];
+    identity: BundleIdentity;
+    systemNode?: SystemNode;
+    addonWarning?: string;
   }): BundlePreview => {
     const { manifest, signature, installed } = input;
     const runtime = runtimeNeeded(manifest);
-    const commandLine = bundleCommandLine(manifest, options.environment);
+    const commandLine = onSystemNode(
+      bundleCommandLine(manifest, launchEnvironment(input.systemNode)),
+      input.systemNode,
+    );
     const context = options.launchContext();
     const missing =
       runtime !== undefined &&
@@ -268,9 +384,19 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       warnings.push(
         `It passes ${onCommandLine.map((title) => `“${title}”`).join(', ')} on its command line, where other programs on this computer can read it, and Hearth has to keep it with the server's settings rather than in the keychain.`,
       );
+    if (input.addonWarning) warnings.push(input.addonWarning);
+    for (const other of input.others)
+      warnings.push(
+        `You have another bundle named “${other.name}” installed (server “${serverOf(other)?.name ?? other.serverName}”, by ${other.author ?? 'an unknown author'}, ${other.signedBy ?? signatureWords(other.signature)}). This one is by ${input.identity.author}, ${input.identity.signedBy === 'not signed' ? 'not signed' : `signed by ${input.identity.signedBy}`}: nothing shows the same maker, so it installs as a separate server and gets none of that one's files, settings or secrets.`,
+      );
+    if (input.update?.confirm)
+      warnings.push(
+        `Neither this bundle nor the installed “${installed?.displayName ?? manifest.name}” is signed, so only the author's name (“${input.identity.author}”) says they come from the same maker, and anyone can write that name. Say whether it updates the installed one (keeping your settings and secrets) or installs as a separate server.`,
+      );
     const nodeWanted = manifest.compatibility?.runtimes?.node;
     if (
       manifest.server.type === 'node' &&
+      !input.systemNode &&
       nodeWanted &&
       !nodeSatisfies(nodeWanted, process.versions.node)
     )
@@ -319,7 +445,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
         const kept = stored[key];
         const secretStored =
           option.sensitive === true && installed !== undefined
-            ? vault.get(secretKey(installed.name, key)) !== undefined
+            ? vault.get(secretKey(installed.id ?? '', key)) !== undefined
             : undefined;
         return {
           key,
@@ -349,6 +475,8 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
             installed: {
               version: installed.version,
               serverName: serverOf(installed)?.name ?? installed.serverName,
+              confirm: input.update?.confirm ?? false,
+              changes: input.update?.changes.slice(0, 20) ?? [],
             },
           }
         : {}),
@@ -377,23 +505,34 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   };
 
   /** Non-secret values kept from the last install, as the record file holds them. */
-  const storedValues = (record: InstalledBundle): UserConfigValues => {
-    return valuesDocument.read().values[record.name] ?? {};
-  };
+  const storedValues = (record: InstalledBundle): UserConfigValues =>
+    (record.id ? valuesDocument.read().values[record.id] : undefined) ?? {};
+
+  /** Hearth's own Node, or the Node.js on this computer a bundle with native add-ons runs on. */
+  const launchEnvironment = (systemNode: SystemNode | undefined): LaunchEnvironment =>
+    systemNode
+      ? { ...options.environment, nodeExecutable: systemNode.file, systemNode: true }
+      : options.environment;
 
   const install = async (
     id: string,
     given: UserConfigValues,
     stageOptions?: StageOptions,
   ): Promise<ServerEntry> => {
-    const { preview, manifest, content, signature } = await inspect(id, stageOptions);
+    const inspected = await inspect(id, stageOptions);
+    const { preview, manifest, content, signature, entries, sha256, identity, match } = inspected;
     if (preview.blockers.length > 0) throw new UserFacingError(preview.blockers.join(' '));
-    const installed = installedRecord(manifest.name);
+    // The same signer's bundle updates the installed one; an unsigned one of the same author's
+    // name only when the user said so. Anything else is a server of its own.
+    const installed =
+      match && (match.relation === 'same' || stageOptions?.asUpdate === true)
+        ? match.record
+        : undefined;
     const kept = installed ? storedValues(installed) : {};
     const keptSecrets: UserConfigValues = {};
     for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
-      if (option.sensitive !== true || !installed) continue;
-      const secret = vault.get(secretKey(installed.name, key));
+      if (option.sensitive !== true || !installed?.id) continue;
+      const secret = vault.get(secretKey(installed.id, key));
       if (secret !== undefined) keptSecrets[key] = secret;
     }
     const values = checkValues(
@@ -401,36 +540,60 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       { ...kept, ...keptSecrets, ...given },
       options.environment,
     );
-    const entries = listArchive(content);
-    const folderName = safeSegment(manifest.name);
-    const versionName = safeSegment(manifest.version);
-    const bundleRoot = join(root, folderName);
-    const target = join(bundleRoot, versionName);
+    const others = records.read().bundles.filter((record) => record !== installed);
+    const bundleId =
+      installed?.id ??
+      newBundleId(
+        (candidate) =>
+          others.some((record) => record.id === candidate) ||
+          existsSync(bundleFolder(root, { ...manifest, id: candidate, sha256 })),
+      );
+    const target = bundleFolder(root, {
+      name: manifest.name,
+      id: bundleId,
+      version: manifest.version,
+      sha256,
+    });
+    // Checked before a byte is written: no other bundle's files are in, or hold, this folder.
+    if (others.some((record) => overlaps(record.folder, target)))
+      throw new UserFacingError(
+        `Hearth's folder for this bundle (${target}) is already used by another installed bundle, so nothing was installed.`,
+      );
     const unpacked = join(staging, `${id}-files`);
     await rm(unpacked, { recursive: true, force: true });
     try {
-      unpackArchive(content, entries, unpacked);
+      await unpackArchive(content, entries, unpacked);
     } catch (error) {
       await rm(unpacked, { recursive: true, force: true });
       throw error;
     }
-    // Same version again: the files in place step aside, and come back if anything fails.
+    // The very same file again: the files in place step aside, and come back if anything fails.
     const aside = existsSync(target) ? `${target}.previous-${Date.now()}` : undefined;
-    mkdirSync(bundleRoot, { recursive: true });
+    mkdirSync(dirname(target), { recursive: true });
     if (aside) renameSync(target, aside);
     renameSync(unpacked, target);
     const restore = () => {
       rmSync(target, { recursive: true, force: true });
       if (aside) renameSync(aside, target);
+      else removeBundleFolder(root, target);
     };
-    const transport = bundleTransport(manifest, target, values, options.environment);
+    const transport = bundleTransport(
+      manifest,
+      target,
+      values,
+      launchEnvironment(inspected.systemNode),
+    );
     const previous = installed ? serverOf(installed) : undefined;
     let entry: ServerEntry;
     try {
       entry = await mcp.save(
         {
           ...(previous ?? {}),
-          name: previous?.name ?? preview.serverName,
+          name:
+            previous?.name ??
+            (installed
+              ? preview.serverName
+              : freeServerName(manifest.display_name || manifest.name)),
           transport,
         },
         previous?.name,
@@ -441,7 +604,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     }
     // From here the new version is in use: store what to keep, then remove the old files.
     for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
-      const storeKey = secretKey(manifest.name, key);
+      const storeKey = secretKey(bundleId, key);
       if (option.sensitive === true && values[key] !== undefined)
         vault.set(storeKey, String(values[key]));
       else vault.delete(storeKey);
@@ -450,9 +613,10 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       Object.entries(values).filter(([key]) => manifest.user_config?.[key]?.sensitive !== true),
     );
     valuesDocument.write({
-      values: { ...valuesDocument.read().values, [manifest.name]: plain },
+      values: { ...valuesDocument.read().values, [bundleId]: plain },
     });
     const record: InstalledBundle = {
+      id: bundleId,
       serverName: entry.config.name,
       name: manifest.name,
       displayName: manifest.display_name || manifest.name,
@@ -460,13 +624,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       folder: target,
       installedAt: new Date().toISOString(),
       signature: signature.status,
+      author: identity.author,
+      ...(identity.signer ? { signer: identity.signer } : {}),
+      signedBy: identity.signedBy,
     };
     records.write({
-      bundles: [...records.read().bundles.filter((other) => other.name !== manifest.name), record],
+      bundles: [...records.read().bundles.filter((other) => other.id !== bundleId), record],
     });
     if (aside) rmSync(aside, { recursive: true, force: true });
-    if (installed && installed.folder !== target)
-      rmSync(installed.folder, { recursive: true, force: true });
+    if (installed && installed.folder !== target) removeBundleFolder(root, installed.folder);
     await forget(id);
     return entry;
   };
@@ -525,10 +691,12 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       if (!record) return false;
       const server = serverOf(record);
       if (server) await mcp.delete(server.name);
-      rmSync(join(root, safeSegment(record.name)), { recursive: true, force: true });
-      for (const key of vault.keys(`bundle:${record.name}:`)) vault.delete(key);
+      // Its own folder only: another bundle of the same name (or one that cleans up to the
+      // same folder name) keeps its files.
+      removeBundleFolder(root, record.folder);
+      if (record.id) for (const key of vault.keys(secretPrefix(record.id))) vault.delete(key);
       const values = Object.entries(valuesDocument.read().values).filter(
-        ([bundleName]) => bundleName !== record.name,
+        ([key]) => key !== record.id,
       );
       valuesDocument.write({ values: Object.fromEntries(values) });
       records.write({ bundles: records.read().bundles.filter((other) => other !== record) });
@@ -557,8 +725,48 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   };
 }
 
-function secretKey(bundleName: string, key: string): string {
-  return `bundle:${bundleName}:user_config:${key}`;
+/** Secrets are kept under the installed bundle's id, never its name, which others can take. */
+function secretPrefix(bundleId: string): string {
+  return `bundle-id:${bundleId}:`;
+}
+
+function secretKey(bundleId: string, key: string): string {
+  return `${secretPrefix(bundleId)}user_config:${key}`;
+}
+
+/** The author of a bundle installed before Hearth kept it, from its unpacked manifest. */
+function authorInFolder(folder: string): string | undefined {
+  try {
+    const raw = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
+      author?: { name?: unknown };
+    };
+    return typeof raw.author?.name === 'string' ? raw.author.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An installed bundle's manifest, to show what an update changes (absent if it cannot be read). */
+async function manifestInFolder(folder: string): Promise<BundleManifest | undefined> {
+  try {
+    const path = join(folder, 'manifest.json');
+    if ((await stat(path)).size > MAX_MANIFEST_BYTES) return undefined;
+    return await readManifest(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A bundle run on the Node.js of this computer is its runtime, not Hearth's own Node. */
+function onSystemNode(
+  line: BundleCommandLine,
+  systemNode: SystemNode | undefined,
+): BundleCommandLine {
+  return systemNode && line.kind === 'hearth-node' ? { ...line, kind: 'runtime' } : line;
+}
+
+function signatureWords(status: InstalledBundle['signature']): string {
+  return status === 'unsigned' ? 'not signed' : `${status}`;
 }
 
 function tooLarge(size: number): UserFacingError {
@@ -598,13 +806,4 @@ export function nodeSatisfies(range: string, version: string): boolean {
 
 function platformName(platform: string): string {
   return { darwin: 'macOS', win32: 'Windows', linux: 'Linux' }[platform] ?? platform;
-}
-
-/** A folder name from manifest text: no separators, no dots alone, short. */
-function safeSegment(text: string): string {
-  const cleaned = text
-    .replace(/[^A-Za-z0-9._@+-]+/g, '_')
-    .replace(/^\.+/, '_')
-    .slice(0, 100);
-  return cleaned || '_';
 }
