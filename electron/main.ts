@@ -18,6 +18,8 @@ import { registerIpc, windowsSink } from './shell/ipc';
 import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
+import { loginItemBackend } from './shell/loginItem';
+import { keepLoginItem } from './core/desktop';
 import { killAllNow } from './core/mcp/processTree';
 import { bundleFileFromArguments } from './core/bundles/bundleArguments';
 
@@ -172,15 +174,17 @@ if (!app.requestSingleInstanceLock()) {
     );
     // Without a keyring the user chooses in Settings what becomes of secrets.
     if (problem) core.notices.add('warning', problem, 'settings');
-    const applyDesktopSettings = () =>
-      app.setLoginItemSettings({
-        openAtLogin: core?.settings.get().desktop.launchAtLogin ?? false,
-      });
-    applyDesktopSettings();
-    core.events.addSink((channel) => {
-      if (channel === 'settings:changed') applyDesktopSettings();
+    // "Launch Hearth at login" follows the system's login item, and changes it when changed.
+    const loginItem = keepLoginItem({
+      settings: core.settings,
+      backend: loginItemBackend(),
+      onProblem: (message) => core?.notices.add('warning', message, 'settings'),
     });
-    // The desktop first: it watches for new windows (closing the main one hides it to the tray),
+    loginItem.start();
+    core.events.addSink((channel) => {
+      if (channel === 'settings:changed') loginItem.settingsChanged();
+    });
+    // The desktop first: it watches for new windows (closing the main one hides or minimises it),
     // and the main window must be created after that watch is in place.
     desktop = startDesktop({
       core,

@@ -23,6 +23,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'settings:reset',
   'desktop:showMainWindow',
   'desktop:chooseFolder',
+  'desktop:status',
   'links:open',
   'notices:list',
   'notices:dismiss',
@@ -102,6 +103,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
 
 export const eventChannelNames = everyOne<EventChannel>()([
   'settings:changed',
+  'desktop:statusChanged',
   'notices:added',
   'servers:status',
   'servers:log',

@@ -3,7 +3,7 @@
  * parsed by the router, and each line forwards them.
  */
 import type { Handlers } from './bridge/router';
-import type { AppInfo } from '../../preload/contract';
+import type { AppInfo, DesktopStatus } from '../../preload/contract';
 import type { LinkService } from './links';
 import type { Notices } from './notices';
 import type { ImportService } from './mcp/importService';
@@ -24,6 +24,8 @@ import type { AppsService } from './apps/appsService';
 
 export interface Services {
   appInfo: AppInfo;
+  /** What the desktop offers; the browser host's answers that nothing is. */
+  desktopStatus: { get(): DesktopStatus };
   settings: SettingsService;
   links: LinkService;
   notices: Notices;
@@ -57,6 +59,7 @@ export function createHandlers(services: Services): Handlers {
     'settings:get': () => services.settings.get(),
     'settings:set': (patch) => services.settings.update(patch),
     'settings:reset': () => services.settings.reset(),
+    'desktop:status': () => services.desktopStatus.get(),
     'desktop:chooseFolder': (title) => services.desktop.chooseFolder(title),
     'desktop:showMainWindow': (view) => services.desktop.showMainWindow(view),
     'links:open': (url) => services.links.open(url),

@@ -37,6 +37,7 @@ import { createRegistryClient } from './registry/registryClient';
 import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
 import { createAppsService, type AppsService } from './apps/appsService';
+import { createDesktopStatus, type DesktopStatusHolder } from './desktop';
 
 export interface CoreOptions {
   dataDir: string;
@@ -73,6 +74,8 @@ export interface Core {
   /** MCP Apps: sessions of shown apps and the gate their requests pass. */
   apps: AppsService;
   appInfo: AppInfo;
+  /** What the desktop offers (a tray, a working shortcut); set by the desktop shell. */
+  desktopStatus: DesktopStatusHolder;
   /**
    * Watches Ollama and reads the login shell's PATH at once, then starts every enabled server:
    * at once, or with `afterPage` once the host's first page is up (firstPageUp.ts).
@@ -94,6 +97,9 @@ export function createCore(options: CoreOptions): Core {
   const settings = createSettingsService(store, events);
   const links = createLinkService(options.openExternal, logger.child('links'));
   const appInfo: AppInfo = { ...options.appInfo, dataDir };
+  const desktopStatus = createDesktopStatus((status) =>
+    events.emit('desktop:statusChanged', status),
+  );
   const baseEnvironment = options.environment ?? process.env;
   // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
   const hearthNode = options.nodeExecutable ?? process.execPath;
@@ -191,6 +197,7 @@ export function createCore(options: CoreOptions): Core {
   const router = createRouter({
     handlers: createHandlers({
       appInfo,
+      desktopStatus,
       settings,
       links,
       notices,
@@ -253,6 +260,7 @@ export function createCore(options: CoreOptions): Core {
     bundles,
     apps,
     appInfo,
+    desktopStatus,
     async start(afterPage) {
       statusWatch ??= watchOllamaStatus(
         () => ollama.status(),

@@ -1,12 +1,21 @@
 /**
- * Hearth on the desktop: the tray and its menu, the quick-chat popup and its global shortcut,
- * the application menu, closing to the tray (said once), and a notification when a question
- * waits with no window open. Everything it shows comes from the core's events.
+ * Hearth on the desktop: the tray and its menu where the desktop shows one, the quick-chat popup
+ * and its global shortcut, the application menu, what closing the window does (said once), and a
+ * notification when a question waits with no window open. Everything it shows comes from the
+ * core's events.
  */
 import { app, globalShortcut, Notification, type BrowserWindow } from 'electron';
 import Conf from 'conf';
 import type { Core } from '../core/createCore';
-import { registerShortcut } from '../core/desktop';
+import {
+  closeAction,
+  commandLine,
+  findTrayHost,
+  hasTray,
+  launchCommand,
+  registerShortcut,
+  shortcutStatus,
+} from '../core/desktop';
 import { installAppMenu, type MenuCommand } from './appMenu';
 import { createQuickChat } from './popupWindow';
 import { createTray, type HearthTray, type TrayAction } from './tray';
@@ -25,7 +34,7 @@ export function startDesktop(options: DesktopOptions): {
   toggleQuickChat(): void;
 } {
   const { core } = options;
-  const memory = new Conf<{ closedToTrayOnce?: boolean }>({
+  const memory = new Conf<{ closedToTrayOnce?: boolean; minimisedOnce?: boolean }>({
     cwd: core.appInfo.dataDir,
     configName: 'desktop-state',
     clearInvalidConfig: true,
@@ -49,17 +58,35 @@ export function startDesktop(options: DesktopOptions): {
   };
 
   let tray: HearthTray | undefined;
-  try {
-    tray = createTray(onAction, () =>
-      quickChat.toggle(tray?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 }),
-    );
-  } catch (error) {
-    // Some Linux desktops have no tray; the app then behaves like an ordinary windowed app.
-    core.notices.add(
-      'warning',
-      `Hearth could not put an icon in the system tray (${(error as Error).message}); closing the window will quit.`,
-    );
-  }
+  /** Whether the desktop shows the tray icon, as last asked (see core/desktop/trayHost.ts). */
+  let trayShown = false;
+  const makeTray = () => {
+    if (tray) return;
+    try {
+      tray = createTray(onAction, () =>
+        quickChat.toggle(tray?.bounds() ?? { x: 0, y: 0, width: 0, height: 0 }),
+      );
+      refreshTray();
+    } catch {
+      // Electron throws only before ready; without an icon Hearth is an ordinary windowed app.
+      tray = undefined;
+    }
+  };
+  /**
+   * Asks the desktop again whether it shows tray icons: at start, when the main window is shown
+   * or focused, and when it is closed, so closing acts on what the desktop is now (an AppIndicator
+   * extension switched on or off, a panel restarted). On Linux the icon is made only once a host
+   * is there: made without one, Electron falls back to a GtkStatusIcon that stays invisible
+   * (tray_icon_linux.cc), and the first icon made with a host uses StatusNotifierItem
+   * (docs/api/tray.md). Chromium registers that icon again when the host comes back.
+   */
+  const checkTrayHost = async (): Promise<boolean> => {
+    const shown = hasTray(await findTrayHost({ platform: process.platform, env: process.env }));
+    if (shown) makeTray();
+    trayShown = shown && tray !== undefined;
+    core.desktopStatus.set({ tray: trayShown });
+    return trayShown;
+  };
 
   const refreshTray = () => {
     const pending = core.questions.pending();
@@ -81,6 +108,13 @@ export function startDesktop(options: DesktopOptions): {
       shortcut,
     );
     shortcut = result.ok ? wanted : undefined;
+    core.desktopStatus.set({
+      shortcut: shortcutStatus({
+        platform: process.platform,
+        env: process.env,
+        registered: result.ok,
+      }),
+    });
     if (!result.ok) core.notices.add('warning', result.message);
   };
 
@@ -122,25 +156,68 @@ export function startDesktop(options: DesktopOptions): {
     development: options.development,
   });
 
+  const sayOnce = (key: 'closedToTrayOnce' | 'minimisedOnce', body: string) => {
+    if (memory.get(key)) return;
+    memory.set(key, true);
+    if (Notification.isSupported())
+      new Notification({ title: 'Hearth is still running', body }).show();
+  };
+  /** Closing the main window, once the desktop has said whether it shows the tray. */
+  const finishClose = async (window: BrowserWindow) => {
+    const shown = await checkTrayHost().catch(() => false);
+    if (window.isDestroyed()) return;
+    const action = closeAction({
+      quitting,
+      isMainWindow: window === options.mainWindow(),
+      tray: shown,
+      setting: core.settings.get().desktop.closeWithoutTray,
+    });
+    if (action === 'hide') {
+      // Kept in the tray, where it answers the quick chat.
+      window.hide();
+      sayOnce('closedToTrayOnce', 'It keeps working in the tray. Quit it from the tray menu.');
+      refreshTray();
+    } else if (action === 'minimize') {
+      window.minimize();
+      sayOnce(
+        'minimisedOnce',
+        'Its window is minimised and the quick chat shortcut still works. Quit it with File › Quit (Ctrl+Q), or make closing quit in Settings › Desktop.',
+      );
+    } else if (action === 'quit') {
+      app.quit();
+    } else {
+      window.destroy();
+    }
+  };
+
   app.on('browser-window-created', (_event, window) => {
     window.on('close', (event) => {
-      if (quitting || !tray || window !== options.mainWindow()) return;
-      // Closing the window keeps Hearth in the tray, where it answers the quick chat.
+      if (quitting || window !== options.mainWindow()) return;
       event.preventDefault();
-      window.hide();
-      if (!memory.get('closedToTrayOnce')) {
-        memory.set('closedToTrayOnce', true);
-        if (Notification.isSupported()) {
-          new Notification({
-            title: 'Hearth is still running',
-            body: 'It keeps working in the tray. Quit it from the tray menu.',
-          }).show();
-        }
-      }
-      refreshTray();
+      void finishClose(window);
     });
+    // The desktop may have gained or lost its tray since it was last asked.
+    const recheck = () => {
+      if (window === options.mainWindow()) void checkTrayHost().catch(() => undefined);
+    };
+    window.on('show', recheck);
+    window.on('focus', recheck);
   });
 
+  core.desktopStatus.set({
+    quickChatCommand: commandLine([
+      ...launchCommand({
+        env: process.env,
+        execPath: process.execPath,
+        isPackaged: app.isPackaged,
+        appPath: app.getAppPath(),
+      }),
+      '--quick-chat',
+    ]),
+  });
+  // macOS and Windows always show it: made now, as before any window.
+  if (process.platform !== 'linux') makeTray();
+  void checkTrayHost().catch(() => undefined);
   applyShortcut();
   refreshTray();
   return {

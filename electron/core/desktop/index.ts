@@ -1,4 +1,7 @@
-/** The desktop integration's pure logic (tray, popup placement, global shortcut) in one import. */
+/**
+ * The desktop integration's logic in one import: tray menu and tray host, popup placement, the
+ * global shortcut, closing the window, the login item. Plain Node, no Electron.
+ */
 export {
   POPUP_GAP,
   popupPosition,
@@ -24,3 +27,24 @@ export {
   type ShortcutRegistrar,
   type ShortcutResult,
 } from './shortcut';
+export {
+  STATUS_NOTIFIER_WATCHER,
+  findTrayHost,
+  hasTray,
+  sessionBusAddress,
+  type ProgramRunner,
+  type TrayHostAnswer,
+} from './trayHost';
+export { closeAction, type CloseAction } from './closeAction';
+export { createDesktopStatus, NO_DESKTOP, type DesktopStatusHolder } from './desktopStatus';
+export { isWaylandSession, shortcutStatus } from './shortcutStatus';
+export { DESKTOP_ID, commandLine, execValue, launchCommand, readEntryKeys } from './desktopEntry';
+export {
+  autostartExec,
+  autostartFile,
+  readAutostart,
+  writeAutostart,
+  type AutostartEntry,
+  type AutostartPlace,
+} from './autostart';
+export { keepLoginItem, type LoginItemBackend } from './loginItem';

@@ -1,13 +1,18 @@
 /**
- * The Desktop section: what only the desktop app uses (login item, quick chat shortcut, and what
- * to do with secrets on a system without a keyring).
+ * The Desktop section: what only the desktop app uses (login item, quick chat shortcut, what
+ * closing the window does where the desktop shows no tray, and what to do with secrets on a
+ * system without a keyring).
  */
 import { useId } from 'react';
+import { useApi } from '../apiContext';
+import { QuickChatHelp } from './QuickChatHelp';
+import { useDesktopStatus } from './useDesktopStatus';
 import { desktopSettingsSchema, type Settings } from '../../../preload/contract';
 import { Section, SwitchSetting, TextSetting } from './fields';
 import type { Update } from './useDraft';
 
 type WithoutKeyring = Settings['desktop']['secretsWithoutKeyring'];
+type CloseWithoutTray = Settings['desktop']['closeWithoutTray'];
 
 const WITHOUT_KEYRING: { value: WithoutKeyring; label: string }[] = [
   { value: 'ask', label: 'Keep them for this session and remind me' },
@@ -18,6 +23,8 @@ const WITHOUT_KEYRING: { value: WithoutKeyring; label: string }[] = [
 /** Shown in every build; the hints say what applies in the desktop app. */
 export function DesktopSection({ settings, update }: { settings: Settings; update: Update }) {
   const keyringId = useId();
+  const closeId = useId();
+  const desktop = useDesktopStatus(useApi());
   return (
     <Section title="Desktop">
       <SwitchSetting
@@ -36,6 +43,30 @@ export function DesktopSection({ settings, update }: { settings: Settings; updat
             : { error: 'Use at most 100 characters.' }
         }
       />
+      <QuickChatHelp status={desktop} />
+      {desktop.shortcut !== 'none' && !desktop.tray && (
+        // Only where the desktop shows no tray: with one, closing keeps Hearth there.
+        <div className="field">
+          <label htmlFor={closeId}>When the window is closed</label>
+          <select
+            id={closeId}
+            className="input"
+            value={settings.desktop.closeWithoutTray}
+            aria-describedby={`${closeId}-hint`}
+            onChange={(event) =>
+              void update({
+                desktop: { closeWithoutTray: event.target.value as CloseWithoutTray },
+              })
+            }
+          >
+            <option value="minimize">Minimise Hearth (it keeps running)</option>
+            <option value="quit">Quit Hearth</option>
+          </select>
+          <span id={`${closeId}-hint`} className="field-hint">
+            While minimised, Hearth keeps its servers running and answers the quick chat.
+          </span>
+        </div>
+      )}
       <div className="field">
         <label htmlFor={keyringId}>Secrets without a system keyring</label>
         <select

@@ -42,6 +42,7 @@ onCommand('state', () => ({
         tooltip: TrayStandIn.current.tooltip,
         images: TrayStandIn.current.images,
         destroyed: TrayStandIn.current.destroyed,
+        shown: TrayStandIn.current.shown,
         menu: TrayStandIn.current.menu?.describe() ?? null,
       }
     : null,
@@ -148,7 +149,10 @@ onCommand('appMenuClick', ({ path }) => {
 onCommand('pressShortcut', ({ accelerator }) => {
   const callback = globalShortcut.registered.get(accelerator as string);
   if (!callback) throw new Error(`${String(accelerator)} is not registered`);
+  // A key the desktop never bound does nothing, and the app is not told.
+  if (!globalShortcut.delivers(accelerator as string)) return { delivered: false };
   callback();
+  return { delivered: true };
 });
 
 onCommand('minimize', ({ windowId }) => window(windowId).minimize());

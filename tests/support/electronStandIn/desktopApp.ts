@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../serveProcess';
 import type { MenuDescription } from './desktopServices';
+import { startSessionBus, type SessionBus } from '../sessionBus';
 
 export const BUILT_MAIN = join(REPO_ROOT, 'out', 'main', 'main.js');
 const REGISTER = join(import.meta.dirname, 'register.ts');
@@ -37,6 +38,8 @@ export interface DesktopState {
     images: string[];
     destroyed: boolean;
     menu: MenuDescription[] | null;
+    /** False where the desktop shows it nowhere (no StatusNotifier host on Linux). */
+    shown: boolean;
   } | null;
   appMenu: MenuDescription[] | null;
   shortcuts: string[];
@@ -51,6 +54,8 @@ export type Outcome<T> =
 
 export interface DesktopApp {
   child: ChildProcess;
+  /** The app's session bus, on which a tray host can come and go. */
+  bus: SessionBus;
   /** Sends a command to the stand-in and resolves with its answer. */
   command<T = unknown>(command: string, fields?: Record<string, unknown>): Promise<T>;
   state(): Promise<DesktopState>;
@@ -73,12 +78,23 @@ export function startDesktopApp(options: {
   dataDir: string;
   args?: string[];
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether the desktop has a tray host (KDE Plasma, GNOME with the AppIndicator extension);
+   * false is stock GNOME. True unless said.
+   */
+  trayHost?: boolean;
 }): DesktopApp {
+  // A desktop session of its own: a session bus with or without a tray host, and X11 (a test
+  // asks for Wayland in `env`), whatever session the tests themselves run in.
+  const bus = startSessionBus({ trayHost: options.trayHost ?? true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: bus.address,
     HEARTH_DATA_DIR: options.dataDir,
     ...options.env,
   };
+  if (!options.env?.WAYLAND_DISPLAY) delete env.WAYLAND_DISPLAY;
+  if (!options.env?.XDG_SESSION_TYPE) delete env.XDG_SESSION_TYPE;
   delete env.ELECTRON_RENDERER_URL;
   const child = spawn(
     process.execPath,
@@ -91,6 +107,7 @@ export function startDesktopApp(options: {
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
+  void exited.then(() => bus.stop());
 
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -119,6 +136,7 @@ export function startDesktopApp(options: {
 
   return {
     child,
+    bus,
     command,
     state: () => command<DesktopState>('state'),
     async invoke(channel, args, invokeOptions = {}) {

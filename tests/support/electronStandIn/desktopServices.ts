@@ -24,6 +24,7 @@ import type {
 } from 'electron';
 import { app } from './lifecycle';
 import { note } from './recorder';
+import { portalBindsShortcuts, shortcutsGoThroughPortal, trayHostOnBus } from './linuxDesktop';
 
 /** A menu item as plain data: what the test reads back. */
 export interface MenuDescription {
@@ -123,6 +124,8 @@ export class TrayStandIn extends EventEmitter {
   menu: MenuStandIn | null = null;
   destroyed = false;
   readonly images: string[] = [];
+  /** Whether the desktop shows it: not on Linux without a tray host (./linuxDesktop.ts). */
+  readonly shown = trayHostOnBus();
 
   constructor(image: { path: string }) {
     super();
@@ -167,7 +170,10 @@ class GlobalShortcutStandIn {
 
   register(accelerator: string, callback: () => void): boolean {
     if (!app.isReady()) throw new Error('globalShortcut cannot be used before the app is ready');
-    if (this.takenElsewhere.has(accelerator) || this.registered.has(accelerator)) return false;
+    // Through the Wayland portal it is true at once, taken or not (./linuxDesktop.ts).
+    const viaPortal = shortcutsGoThroughPortal();
+    if (!viaPortal && (this.takenElsewhere.has(accelerator) || this.registered.has(accelerator)))
+      return false;
     this.registered.set(accelerator, callback);
     note('globalShortcut.register', { accelerator });
     return true;
@@ -175,6 +181,12 @@ class GlobalShortcutStandIn {
 
   isRegistered(accelerator: string): boolean {
     return this.registered.has(accelerator);
+  }
+
+  /** Whether pressing it reaches the app: the portal may have refused it without saying. */
+  delivers(accelerator: string): boolean {
+    if (!shortcutsGoThroughPortal()) return true;
+    return !this.takenElsewhere.has(accelerator) && portalBindsShortcuts();
   }
 
   unregister(accelerator: string): void {

@@ -22,6 +22,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { App, LoginItemSettings, Settings } from 'electron';
 import { note } from './recorder';
+import { LINUX_LOGIN_ITEM_SETTINGS } from './linuxDesktop';
 
 /** The app folder, as Electron takes it from the command line: where package.json is. */
 function findAppPath(): string {
@@ -121,10 +122,12 @@ class AppStandIn extends EventEmitter {
 
   setLoginItemSettings(settings: Settings): void {
     note('app.setLoginItemSettings', settings);
-    this.loginItem = { ...this.loginItem, ...settings };
+    // Linux: does nothing (shell/browser/browser_linux.cc; see ./linuxDesktop.ts).
+    if (process.platform !== 'linux') this.loginItem = { ...this.loginItem, ...settings };
   }
 
-  getLoginItemSettings(): Pick<LoginItemSettings, 'openAtLogin'> {
+  getLoginItemSettings(): Partial<LoginItemSettings> {
+    if (process.platform === 'linux') return { ...LINUX_LOGIN_ITEM_SETTINGS };
     return { openAtLogin: this.loginItem.openAtLogin ?? false };
   }
 
