@@ -84,6 +84,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'models:list',
   'models:capabilities',
   'models:pull',
+  'models:cancelPull',
   'tools:configure',
   'registry:search',
   'registry:server',

@@ -516,6 +516,8 @@ export const invokeChannels = {
   'models:capabilities': channel(z.tuple([z.string().min(1).max(256)]), modelCapabilitiesSchema),
   /** Starts a pull; progress arrives as `models:pullProgress` events. */
   'models:pull': channel(z.tuple([z.string().min(1).max(256)]), z.boolean()),
+  /** Stops a pull in progress; its last `models:pullProgress` says `cancelled`. False: none ran. */
+  'models:cancelPull': channel(z.tuple([z.string().min(1).max(256)]), z.boolean()),
   'tools:configure': channel(
     z.tuple([serverNameSchema, z.string().min(1).max(1_000), toolSettingsPatchSchema]),
     z.array(catalogToolSchema),

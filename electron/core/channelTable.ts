@@ -146,6 +146,7 @@ export function createHandlers(services: Services): Handlers {
     'models:list': () => services.ollama.provider().listModels(),
     'models:capabilities': (model) => services.ollama.provider().capabilities(model),
     'models:pull': (model) => services.chat.pull(model),
+    'models:cancelPull': (model) => services.chat.cancelPull(model),
     'tools:list': () => services.mcp.catalog.list(),
     'tools:reviewChange': (server, tool) => services.mcp.reviewToolChange(server, tool),
     'servers:offerings': () => services.mcp.offerings(),

@@ -196,4 +196,17 @@ describe('controlling a turn', () => {
     await expect.poll(() => progress.at(-1), { timeout: 10_000 }).toMatch(/:done$/);
     expect(progress[0]).toBe('pulling manifest');
   });
+
+  it('cancels a pull in progress, and says it was cancelled', async () => {
+    chat = await startChatHarness({ script: [], pullDelayMs: 200 });
+    const progress: { status: string; done: boolean; error?: string }[] = [];
+    chat.api.models.onPullProgress((event) => progress.push(event));
+    expect(await chat.api.models.cancelPull('llama3.2')).toBe(false);
+    expect(await chat.api.models.pull('llama3.2')).toBe(true);
+    await expect.poll(() => progress.length, { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(await chat.api.models.cancelPull('llama3.2')).toBe(true);
+    await expect.poll(() => progress.at(-1)?.done, { timeout: 10_000 }).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ status: 'cancelled', done: true });
+    expect(progress.some((event) => event.status === 'success')).toBe(false);
+  });
 });

@@ -47,11 +47,14 @@ export async function startChatHarness(options: {
   pullable?: FakeOllamaOptions['pullable'];
   /** Models installed in the fake Ollama (its defaults otherwise). */
   models?: FakeOllamaOptions['models'];
+  /** Delay between the fake's pull progress lines. */
+  pullDelayMs?: number;
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({
     script: options.script,
     ...(options.pullable ? { pullable: options.pullable } : {}),
     ...(options.models ? { models: options.models } : {}),
+    ...(options.pullDelayMs ? { pullDelayMs: options.pullDelayMs } : {}),
   });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.

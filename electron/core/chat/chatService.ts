@@ -73,6 +73,8 @@ export interface ChatService {
    */
   answerUnanswered(conversationId: string): number;
   pull(model: string): boolean;
+  /** Stops that model's download; false when none runs. Ollama keeps what it has for a retry. */
+  cancelPull(model: string): boolean;
   /** What tool selection learned from use, kept in the data folder; Settings can forget it. */
   toolMemory: ToolMemory;
   /** Long texts of live results, cut in what the windows got, read in pages on demand. */
@@ -101,7 +103,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     { controller: AbortController; done: Promise<void>; turnId: string }
   >();
   const allowedHere = new Map<string, Set<string>>();
-  const pulls = new Set<string>();
+  const pulls = new Map<string, AbortController>();
   /** Tools the user allowed for one conversation; kept while Hearth runs. */
   const allowedFor = (conversationId: string) => {
     const allowed = allowedHere.get(conversationId) ?? new Set<string>();
@@ -309,7 +311,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         : answerUnansweredCalls(history, conversationId, options.mcp.tasks.isPending),
     pull(model) {
       if (pulls.has(model)) return false;
-      pulls.add(model);
+      const controller = new AbortController();
+      pulls.set(model, controller);
       const report = (progress: Partial<ProgressResponse> & { done: boolean; error?: string }) =>
         events.emit('models:pullProgress', {
           model,
@@ -321,7 +324,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         });
       void options
         .provider()
-        .pull(model, (progress) => report({ ...progress, done: false }))
+        .pull(model, (progress) => report({ ...progress, done: false }), controller.signal)
         .then(
           () => {
             modelsPulled++;
@@ -329,9 +332,19 @@ export function createChatService(options: ChatServiceOptions): ChatService {
             warmToolIndex();
           },
           (error: unknown) =>
-            report({ status: 'failed', done: true, error: (error as Error).message }),
+            report(
+              controller.signal.aborted
+                ? { status: 'cancelled', done: true, error: 'The download was cancelled.' }
+                : { status: 'failed', done: true, error: (error as Error).message },
+            ),
         )
         .finally(() => pulls.delete(model));
+      return true;
+    },
+    cancelPull(model) {
+      const controller = pulls.get(model);
+      if (!controller || controller.signal.aborted) return false;
+      controller.abort();
       return true;
     },
     async dispose() {

@@ -80,6 +80,12 @@ export interface PullState {
   status: string;
   /** 0–100 when Ollama reports sizes. */
   percent: number | undefined;
+  /** Bytes of the part being downloaded, and of all of it, when Ollama reports them. */
+  completed?: number;
+  total?: number;
+  /** When this reading came, and the first reading of the same step: the speed between them. */
+  at?: number;
+  stepStart?: { at: number; completed: number };
   done: boolean;
   error: string | undefined;
 }
@@ -87,6 +93,8 @@ export interface PullState {
 export interface PullsState {
   pulls: Readonly<Record<string, PullState>>;
   start(model: string): Promise<void>;
+  /** Stops that download; its last progress event says it was cancelled. */
+  cancel(model: string): Promise<void>;
 }
 
 /** Model pulls: started here, followed through `models:pullProgress`; `onPulled` hears each success. */
@@ -96,7 +104,11 @@ export function usePulls(api: Api, onPulled: () => void): PullsState {
   useEffect(
     () =>
       api.models.onPullProgress((event) => {
-        setPulls((all) => ({ ...all, [event.model]: pullStateOf(event) }));
+        const at = Date.now();
+        setPulls((all) => ({
+          ...all,
+          [event.model]: timed(pullStateOf(event), all[event.model], at),
+        }));
         if (event.done && !event.error) onPulled();
       }),
     [api, onPulled],
@@ -129,7 +141,28 @@ export function usePulls(api: Api, onPulled: () => void): PullsState {
     [api],
   );
 
-  return { pulls, start };
+  const cancel = useCallback(
+    async (model: string) => {
+      try {
+        await api.models.cancelPull(model);
+      } catch {
+        // Main refused or the bridge is gone: the download's own events say where it stands.
+      }
+    },
+    [api],
+  );
+
+  return { pulls, start, cancel };
+}
+
+/** The reading with its time, and the start of its step (kept while the step goes on). */
+function timed(next: PullState, previous: PullState | undefined, at: number): PullState {
+  const completed = next.completed ?? 0;
+  const same =
+    previous?.stepStart &&
+    previous.status === next.status &&
+    completed >= (previous.completed ?? 0);
+  return { ...next, at, stepStart: same ? previous.stepStart : { at, completed } };
 }
 
 export function pullStateOf(event: PullProgressEvent): PullState {
@@ -141,6 +174,8 @@ export function pullStateOf(event: PullProgressEvent): PullState {
     model: event.model,
     status: event.status,
     percent,
+    ...(event.completed !== undefined ? { completed: event.completed } : {}),
+    ...(event.total !== undefined ? { total: event.total } : {}),
     done: event.done,
     error: event.error,
   };

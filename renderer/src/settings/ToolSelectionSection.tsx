@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Api } from '../../../preload/api';
+import { DownloadProgress } from '../chat/DownloadProgress';
 import { usePulls } from '../chat/useModels';
 import { messageOf } from '../hooks';
 import { Section } from './fields';
@@ -82,19 +83,12 @@ function EmbeddingModel({ api, ollama }: { api: Api; ollama: OllamaState }) {
                 disabled={busy}
                 onClick={() => void pulls.start(name)}
               >
-                {busy ? 'Pulling…' : `Pull ${name}`}
+                {busy ? 'Downloading…' : `Download ${name}`}
               </button>
               {pull && (
-                <span role="status">
-                  {pull.error
-                    ? `Could not pull: ${pull.error}`
-                    : pull.done
-                      ? 'Installed.'
-                      : `${pull.status}${pull.percent === undefined ? '' : ` ${pull.percent}%`}`}
-                </span>
-              )}
-              {busy && pull.percent !== undefined && (
-                <progress max={100} value={pull.percent} aria-label={`Pulling ${name}`} />
+                <div className="settings-embedding-download">
+                  <DownloadProgress pull={pull} onCancel={() => void pulls.cancel(name)} />
+                </div>
               )}
             </li>
           );
