@@ -6,6 +6,7 @@ import type { WebSocketTransport } from '../../renderer/src/bridge/webSocketTran
 import { uploadBundle } from '../../renderer/src/servers/bundles/uploadBundle';
 import { writeFileSync } from 'node:fs';
 import { buildBundle, greeterManifest, tampered } from '../support/bundleBuilder';
+import { zippedBundle } from '../support/bundleServiceHarness';
 import { connectRenderer } from '../support/rendererBridge';
 import { startTestHost, tempDir, type TestHost } from '../support/testHost';
 
@@ -43,6 +44,20 @@ async function approve(api: Api, name: string) {
 }
 
 describe('MCP bundles', () => {
+  it('refuses a manifest with a field larger than Hearth takes in a sentence, through the bridge', async () => {
+    const api = await connect();
+    const path = zippedBundle(greeterManifest({ description: 'x'.repeat(20_000) }), {
+      'server/index.mjs': 'x',
+    });
+    const failure = await api.bundles.inspect(await stage(api, path)).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+    expect(failure).toBe(
+      "The bundle's manifest.json is too large: its “description” is 20,000 characters long; Hearth takes at most 10,000.",
+    );
+  }, 60_000);
+
   it('installs a signed bundle, runs it on Hearth’s own Node with the user’s settings, and calls its tool', async () => {
     const api = await connect();
     const bundle = await buildBundle({ sign: true });
