@@ -40,7 +40,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('names the app', () => {
-    expect(config.appId).toBe('app.hearth.desktop');
+    expect(config.appId).toBe('io.github.hearth.Hearth');
     expect(config.productName).toBe('Hearth');
   });
 
