@@ -21,7 +21,13 @@ import { startDesktop } from './shell/desktop';
 import { loginItemBackend } from './shell/loginItem';
 import { keepLoginItem } from './core/desktop';
 import { killAllNow } from './core/mcp/processTree';
-import { bundleFileFromArguments } from './core/bundles/bundleArguments';
+import {
+  launchHandOver,
+  launchRequestFromArguments,
+  launchRequestFromSecondInstance,
+  type LaunchRequest,
+} from './core/launch';
+import { appIdOfSandboxPage } from './core/apps/sandboxRoute';
 
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
@@ -34,9 +40,11 @@ if (process.env.HEARTH_DATA_DIR) app.setPath('userData', process.env.HEARTH_DATA
 
 registerAppScheme();
 
-const QUICK_CHAT_SWITCH = '--quick-chat';
+// What this start asks for, read from the command line as typed (process.argv is not Chromium's
+// reordered copy, docs/api/command-line.md); a running Hearth gets it whole as additionalData.
+const launch = launchRequestFromArguments(process.argv, process.cwd());
 
-if (!app.requestSingleInstanceLock()) {
+if (!app.requestSingleInstanceLock(launchHandOver(launch))) {
   app.quit();
 } else {
   let mainWindow: BrowserWindow | undefined;
@@ -75,12 +83,15 @@ if (!app.requestSingleInstanceLock()) {
     });
   };
 
-  // `hearth --quick-chat` (for an OS-level shortcut or a launcher) opens the popup of the running app.
-  app.on('second-instance', (_event, argv, cwd) => {
-    const bundle = bundleFileFromArguments(argv, cwd);
-    if (bundle) openBundle(bundle);
-    else if (argv.includes(QUICK_CHAT_SWITCH)) desktop?.toggleQuickChat();
+  // `hearth --install FILE`, a bundle opened with Hearth, or `hearth --quick-chat` (for an
+  // OS-level shortcut or a launcher) in a running Hearth; a plain `hearth` brings the window.
+  const carryOut = (request: LaunchRequest) => {
+    if (request.open === 'bundle') openBundle(request.file);
+    else if (request.open === 'quick-chat') desktop?.toggleQuickChat();
     else showMainWindow();
+  };
+  app.on('second-instance', (_event, argv, cwd, additionalData) => {
+    carryOut(launchRequestFromSecondInstance(argv, cwd, additionalData));
   });
 
   // macOS hands files opened with Hearth (the .mcpb association) to this event, before or after ready.
@@ -93,6 +104,10 @@ if (!app.requestSingleInstanceLock()) {
     hardenWebContents(contents, {
       appOrigin,
       sandboxOrigin: APP_SANDBOX_ORIGIN,
+      appFrameAllowed: (appPageUrl, url) => {
+        const appId = appIdOfSandboxPage(appPageUrl, APP_SANDBOX_ORIGIN);
+        return !!appId && !!core?.apps.nestedFrameAllowed(appId, url);
+      },
       openOutside: (url) => {
         void core?.links.open(url).then((outcome) => {
           if (outcome.outcome === 'refused') core?.notices.add('warning', outcome.reason);
@@ -101,12 +116,14 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
-  const start = () => {
+  const start = async () => {
     const dataDir = app.getPath('userData');
     const logger = createLogger({
       sinks: [stderrSink, createFileSink(join(dataDir, 'logs', 'main.log'))],
     });
-    const { vault, problem } = openSecretVault(dataDir);
+    const { vault, problem } = await openSecretVault(dataDir, (message) =>
+      core?.notices.add('error', message),
+    );
     core = createCore({
       dataDir,
       logger,
@@ -199,9 +216,9 @@ if (!app.requestSingleInstanceLock()) {
       mainWindow?.webContents.once('did-finish-load', () => resolve()),
     );
     app.on('activate', showMainWindow);
-    if (process.argv.includes(QUICK_CHAT_SWITCH)) desktop.toggleQuickChat();
-    const bundle = bundleFileFromArguments(process.argv, process.cwd());
-    for (const file of [...waitingBundles.splice(0), ...(bundle ? [bundle] : [])]) openBundle(file);
+    if (launch.open === 'quick-chat') desktop.toggleQuickChat();
+    const bundle = launch.open === 'bundle' ? [launch.file] : [];
+    for (const file of [...waitingBundles.splice(0), ...bundle]) openBundle(file);
     void core.start(firstPage);
   };
 
@@ -219,9 +236,9 @@ if (!app.requestSingleInstanceLock()) {
   });
   process.on('exit', killAllNow);
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     try {
-      start();
+      await start();
     } catch (error) {
       // Nothing can work without the core (an unwritable data folder, say): say why, then quit.
       const reason = error instanceof Error ? error.message : String(error);

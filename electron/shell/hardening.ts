@@ -29,33 +29,78 @@ export interface ContentsPolicy {
   appOrigin: string;
   /** MCP Apps' sandbox origin: frames (never the window itself) may load its pages. */
   sandboxOrigin?: string;
+  /**
+   * May a frame inside an MCP App (below the app's sandbox page at `appPageUrl`) load `url`?
+   * Only the origins the app's resource declared (`_meta.ui.csp.frameDomains`) may.
+   */
+  appFrameAllowed?(appPageUrl: string, url: string): boolean;
   /** Handles a link that tried to leave the app: checked, then the system browser or a notice. */
   openOutside(url: string): void;
 }
 
 type HardenableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 
-/** Refuses webviews, new windows and navigation away from the app's origin. */
+/** What a navigation event carries of the frame being navigated (Electron's WebFrameMain). */
+interface NavigatingFrame {
+  readonly url: string;
+  readonly parent: NavigatingFrame | null;
+}
+
+interface NavigationDetails {
+  url: string;
+  isMainFrame: boolean;
+  frame?: NavigatingFrame | null;
+  preventDefault(): void;
+}
+
+/**
+ * Refuses webviews, new windows and navigation away from the app's origin. Electron asks about a
+ * navigation twice, in this order (shell/browser/electron_navigation_throttle.cc):
+ * `will-frame-navigate` for any frame, then, only when that was not prevented and only for the
+ * main frame, `will-navigate`. So the main frame is decided in `will-navigate` alone: preventing
+ * it earlier would cancel the navigation before the link reached the system browser.
+ */
 export function hardenWebContents(contents: HardenableContents, policy: ContentsPolicy): void {
   contents.on('will-attach-webview', (event: Event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     policy.openOutside(url);
     return { action: 'deny' };
   });
-  const keepInside = (event: Event, url: string) => {
-    if (isSameOrigin(url, policy.appOrigin)) return;
-    event.preventDefault();
-    policy.openOutside(url);
+  const keepMainFrameInside = (details: NavigationDetails) => {
+    if (isSameOrigin(details.url, policy.appOrigin)) return;
+    details.preventDefault();
+    policy.openOutside(details.url);
   };
-  contents.on('will-navigate', keepInside);
-  contents.on('will-redirect', keepInside);
-  contents.on('will-frame-navigate', (event) => {
-    if (isSameOrigin(event.url, policy.appOrigin)) return;
-    // An app's frame loads its sandbox page; it may not go anywhere else (no way out by navigating).
-    if (!event.isMainFrame && policy.sandboxOrigin && isSameOrigin(event.url, policy.sandboxOrigin))
-      return;
-    event.preventDefault();
+  const keepFrameInside = (details: NavigationDetails) => {
+    if (!subframeMayLoad(details, policy)) details.preventDefault();
+  };
+  contents.on('will-frame-navigate', (details) => {
+    // The main frame's turn comes next, in `will-navigate`.
+    if (details.isMainFrame) return;
+    keepFrameInside(details);
   });
+  contents.on('will-navigate', (details) => keepMainFrameInside(details));
+  // Electron emits `will-redirect` for every frame (electron_navigation_throttle.cc).
+  contents.on('will-redirect', (details) =>
+    details.isMainFrame ? keepMainFrameInside(details) : keepFrameInside(details),
+  );
+}
+
+/**
+ * A frame (never the window) may hold Hearth's own pages or an MCP App's sandbox page; a frame
+ * below an app's sandbox page may go only where that app declared. Nowhere else: no way out by
+ * navigating.
+ */
+function subframeMayLoad(details: NavigationDetails, policy: ContentsPolicy): boolean {
+  if (isSameOrigin(details.url, policy.appOrigin)) return true;
+  if (!policy.sandboxOrigin) return false;
+  if (isSameOrigin(details.url, policy.sandboxOrigin)) return true;
+  // The nearest app sandbox page above this frame is the app it belongs to.
+  for (let above = details.frame?.parent ?? null; above; above = above.parent) {
+    if (isSameOrigin(above.url, policy.sandboxOrigin))
+      return policy.appFrameAllowed?.(above.url, details.url) ?? false;
+  }
+  return false;
 }
 
 type HardenableSession = Pick<

@@ -1,37 +1,60 @@
 /**
  * The desktop app's secret vault: values encrypted with Electron's safeStorage (Keychain on
- * macOS, DPAPI on Windows, libsecret or KWallet on Linux). Where safeStorage has no real key
- * (Linux without a keyring, where it would fall back to a fixed password), nothing is written
- * unless the user chose the weak key: secrets last for the session and the user is asked.
+ * macOS, DPAPI on Windows, libsecret or KWallet on Linux), through its asynchronous functions,
+ * the ones Electron 45 does not deprecate (electron.d.ts). Where Linux has no keyring,
+ * safeStorage encrypts with Chromium's fixed password, the same on every computer (its values are
+ * tagged "v10"; a keyring's are "v11": components/os_crypt). Then nothing is written unless the
+ * user chose that weak key: secrets last for the session and the user is asked.
  */
 import { safeStorage } from 'electron';
 import { join } from 'node:path';
 import {
-  createEncryptedFileVault,
   createMemoryVault,
+  openEncryptedFileVault,
   type SecretVault,
 } from '../core/secrets/secretVault';
-import { chooseSecretStorage, readWithoutKeyringChoice } from '../core/secrets/secretStorageChoice';
+import {
+  chooseSecretStorage,
+  readWithoutKeyringChoice,
+  type KeychainFacts,
+} from '../core/secrets/secretStorageChoice';
 
-export function openSecretVault(dataDir: string): { vault: SecretVault; problem?: string } {
-  const storage = chooseSecretStorage(
-    {
-      platform: process.platform,
-      encryptionAvailable: safeStorage.isEncryptionAvailable(),
-      ...(process.platform === 'linux'
-        ? { linuxBackend: safeStorage.getSelectedStorageBackend() }
-        : {}),
-    },
-    readWithoutKeyringChoice(dataDir),
-  );
+/** What safeStorage offers here, after the app is ready. */
+async function keychainFacts(): Promise<KeychainFacts> {
+  const encryptionAvailable = await safeStorage.isAsyncEncryptionAvailable().catch(() => false);
+  if (process.platform !== 'linux') return { platform: process.platform, encryptionAvailable };
+  // The backend's name alone can promise a keyring that is not there; the key used tells.
+  const probe = encryptionAvailable
+    ? await safeStorage.encryptStringAsync('hearth').catch(() => undefined)
+    : undefined;
+  return {
+    platform: process.platform,
+    encryptionAvailable: encryptionAvailable && probe !== undefined,
+    linuxBackend: safeStorage.getSelectedStorageBackend(),
+    fixedKey: probe?.subarray(0, 3).toString('latin1') === 'v10',
+  };
+}
+
+export async function openSecretVault(
+  dataDir: string,
+  onWriteFailed: (message: string) => void,
+): Promise<{ vault: SecretVault; problem?: string }> {
+  const storage = chooseSecretStorage(await keychainFacts(), readWithoutKeyringChoice(dataDir));
   if (storage.kind === 'session')
     return { vault: createMemoryVault(), ...(storage.tell ? { problem: storage.tell } : {}) };
   try {
     return {
-      vault: createEncryptedFileVault(join(dataDir, 'secrets.json'), {
-        encrypt: (plain) => safeStorage.encryptString(plain),
-        decrypt: (encrypted) => safeStorage.decryptString(encrypted),
-      }),
+      vault: await openEncryptedFileVault(
+        join(dataDir, 'secrets.json'),
+        {
+          encrypt: (plain) => safeStorage.encryptStringAsync(plain),
+          decrypt: (encrypted) => safeStorage.decryptStringAsync(encrypted),
+        },
+        (error) =>
+          onWriteFailed(
+            `Hearth could not save a secret to its secrets file (${error.message}); it lasts until Hearth quits.`,
+          ),
+      ),
     };
   } catch (error) {
     return {

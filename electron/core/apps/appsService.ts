@@ -16,6 +16,7 @@ import type { McpManager } from '../mcp/manager';
 import { appFromReadResult, isAppUri, toolAppResourceUri } from '../mcp/apps/appResource';
 import { APP_SANDBOX_FLAGS, sandboxPageHeaders, sandboxPageHtml } from '../mcp/apps/sandboxPage';
 import { toolVisibleTo } from '../mcp/apps/toolVisibility';
+import { matchesAnyCspSource } from '../security/cspSource';
 
 /** Apps shown at once across windows; the oldest session ends past this (its view says so). */
 export const MAX_APP_SESSIONS = 64;
@@ -59,6 +60,11 @@ export interface AppsService {
   useSandbox(sandbox: { baseUrl: string; hostOrigins: string[] }): void;
   /** The sandbox page for an app, with its headers; undefined for an unknown app. */
   sandboxPage(appId: string): { html: string; headers: Record<string, string> } | undefined;
+  /**
+   * May a frame nested in an open app load `url`? Only when it matches a source the app's
+   * resource declared in `frameDomains`, as its sandbox page's `frame-src` says.
+   */
+  nestedFrameAllowed(appId: string, url: string): boolean;
 }
 
 export function createAppsService(options: AppsServiceOptions): AppsService {
@@ -218,6 +224,11 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
         html: sandboxPageHtml(sandbox.hostOrigins),
         headers: sandboxPageHeaders(app.csp, sandbox.hostOrigins),
       };
+    },
+
+    nestedFrameAllowed(appId, url) {
+      const declared = sessions.get(appId)?.csp?.frameDomains ?? [];
+      return matchesAnyCspSource(url, declared);
     },
   };
 }

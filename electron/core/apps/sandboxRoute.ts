@@ -3,9 +3,20 @@
  * app Hearth has open, served with that app's CSP; anything else is 404 under a policy that lets
  * nothing run or be framed.
  */
+import { isSameOrigin } from '../security/origins';
 import type { AppsService } from './appsService';
 
 const APP_PATH = /^\/app\/([A-Za-z0-9_-]{1,128})$/;
+
+/** The app whose sandbox page `url` is (`<sandbox origin>/app/<id>`); undefined for any other. */
+export function appIdOfSandboxPage(url: string, sandboxOrigin: string): string | undefined {
+  if (!isSameOrigin(url, sandboxOrigin)) return undefined;
+  try {
+    return APP_PATH.exec(new URL(url).pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SandboxAnswer {
   status: number;

@@ -10,12 +10,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { desktopSettingsSchema } from '../../../preload/contract';
 
-/** What safeStorage says: `isEncryptionAvailable()` and, on Linux, `getSelectedStorageBackend()`. */
+/**
+ * What safeStorage says: whether it can encrypt and, on Linux, `getSelectedStorageBackend()` and
+ * whether what it encrypts with is Chromium's fixed password (values tagged "v10").
+ */
 export interface KeychainFacts {
   platform: NodeJS.Platform;
   encryptionAvailable: boolean;
   /** `basic_text`, `gnome_libsecret`, `kwallet`, `kwallet5`, `kwallet6` or `unknown`; Linux only. */
   linuxBackend?: string;
+  /** Linux only: the key is the fixed one whatever the backend's name says. */
+  fixedKey?: boolean;
 }
 
 export type WithoutKeyring = 'ask' | 'session' | 'weak-key';
@@ -38,7 +43,8 @@ export function chooseSecretStorage(facts: KeychainFacts, choice: WithoutKeyring
     };
   }
   const realKeyring =
-    facts.platform !== 'linux' || REAL_LINUX_BACKENDS.has(facts.linuxBackend ?? 'unknown');
+    facts.platform !== 'linux' ||
+    (REAL_LINUX_BACKENDS.has(facts.linuxBackend ?? 'unknown') && facts.fixedKey !== true);
   if (realKeyring) return { kind: 'keychain' };
   if (choice === 'weak-key') return { kind: 'weak-key' };
   if (choice === 'session') return { kind: 'session' };
@@ -47,7 +53,7 @@ export function chooseSecretStorage(facts: KeychainFacts, choice: WithoutKeyring
     tell:
       'No system keyring was found, so Hearth keeps secrets (API keys, tokens) only until it quits rather than write them with a key anyone could read. ' +
       'Install and unlock a keyring (GNOME Keyring or KWallet) and restart Hearth to keep them safely, or choose in Settings › Desktop: ' +
-      'keep them for this session only, or store them with a weak key.',
+      'keep them for this session only, or store them with a weak key, which only hides them from a casual look at the file, not from anyone or any program that can read your files.',
   };
 }
 

@@ -63,6 +63,75 @@ export function createEncryptedFileVault(path: string, cipher: Cipher): SecretVa
   };
 }
 
+/** The same with asynchronous functions: safeStorage's `encryptStringAsync`/`decryptStringAsync`. */
+export interface AsyncCipher {
+  encrypt(plain: string): Promise<Buffer>;
+  /** `shouldReEncrypt`: the value was kept under an older or weaker key; store it again. */
+  decrypt(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
+}
+
+/**
+ * The encrypted file vault over an asynchronous cipher. Opening it decrypts every value once
+ * (values it cannot decrypt stay in the file untouched, and reading one says why); a change is
+ * kept in memory at once and written, encrypted, in the order made (temporary file, fsync,
+ * rename, owner-only, as above).
+ */
+export async function openEncryptedFileVault(
+  path: string,
+  cipher: AsyncCipher,
+  /** Told when a change could not be written (it lasts until Hearth quits). */
+  onWriteFailed: (error: Error) => void = () => undefined,
+): Promise<SecretVault> {
+  const stored = readEntries(path);
+  const plain = new Map<string, string>();
+  const unreadable = new Map<string, Error>();
+  const encrypted = new Map<string, string>(Object.entries(stored));
+  const stale: string[] = [];
+  for (const [key, value] of encrypted) {
+    try {
+      const { result, shouldReEncrypt } = await cipher.decrypt(Buffer.from(value, 'base64'));
+      plain.set(key, result);
+      if (shouldReEncrypt) stale.push(key);
+    } catch (error) {
+      unreadable.set(key, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  let writes = Promise.resolve();
+  /** Queued after every earlier change, so the file ends as the last change left it. */
+  const persist = (key: string, value: string | undefined) => {
+    writes = writes
+      .then(async () => {
+        if (value === undefined) encrypted.delete(key);
+        else encrypted.set(key, (await cipher.encrypt(value)).toString('base64'));
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileAtomically(path, JSON.stringify(Object.fromEntries(encrypted)));
+      })
+      .catch((error: unknown) =>
+        onWriteFailed(error instanceof Error ? error : new Error(String(error))),
+      );
+  };
+  for (const key of stale) persist(key, plain.get(key));
+  return {
+    persistent: true,
+    get(key) {
+      const problem = unreadable.get(key);
+      if (problem) throw problem;
+      return plain.get(key);
+    },
+    set(key, value) {
+      unreadable.delete(key);
+      plain.set(key, value);
+      persist(key, value);
+    },
+    delete(key) {
+      const known = plain.delete(key) || unreadable.delete(key);
+      if (known) persist(key, undefined);
+    },
+    keys: (prefix) =>
+      [...new Set([...plain.keys(), ...unreadable.keys()])].filter((key) => key.startsWith(prefix)),
+  };
+}
+
 function readEntries(path: string): Record<string, string> {
   if (!existsSync(path)) return {};
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));

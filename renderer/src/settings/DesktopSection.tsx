@@ -17,7 +17,7 @@ type CloseWithoutTray = Settings['desktop']['closeWithoutTray'];
 const WITHOUT_KEYRING: { value: WithoutKeyring; label: string }[] = [
   { value: 'ask', label: 'Keep them for this session and remind me' },
   { value: 'session', label: 'Keep them for this session only' },
-  { value: 'weak-key', label: 'Store them with a weak key (not protected)' },
+  { value: 'weak-key', label: 'Store them with a weak key (hidden from a casual look only)' },
 ];
 
 /** Shown in every build; the hints say what applies in the desktop app. */
@@ -88,8 +88,10 @@ export function DesktopSection({ settings, update }: { settings: Settings; updat
         </select>
         <span id={`${keyringId}-hint`} className="field-hint">
           Where the system has no keyring (Linux without GNOME Keyring or KWallet). A weak key keeps
-          API keys and tokens across restarts, but anyone who can read your files can read them.
-          Applies at the next start of the desktop app.
+          API keys and tokens across restarts, encrypted with a key that is the same on every
+          computer: it only keeps them from being read at a glance in the file. It does not protect
+          them from anyone who can read your files, or from any program you run. Applies at the next
+          start of the desktop app.
         </span>
       </div>
     </Section>

@@ -16,6 +16,7 @@ import {
 } from './desktopServices';
 import { BrowserWindowStandIn, defaultSession, ipcMain } from './windows';
 import { preventableEvent } from './lifecycle';
+import { emitNavigation, emitRedirect, frameChain } from './navigation';
 
 function window(id: unknown): BrowserWindowStandIn {
   const found = BrowserWindowStandIn.getAllWindows().find((entry) => entry.id === id);
@@ -86,17 +87,29 @@ onCommand('request', async ({ url }) => {
   };
 });
 
-onCommand('navigate', ({ windowId, url }) => {
-  const event = { ...preventableEvent(), url, isMainFrame: true, isSameDocument: false };
-  window(windowId).webContents.emit('will-navigate', event, url, false, true);
-  return { prevented: event.defaultPrevented };
-});
+// The main frame (`navigate`) or a frame below it (`frameNavigate`, `frameUrls` the frame's own
+// URL and its parents' below the main frame, nearest first) asks to go somewhere; `redirect` is a
+// redirect on the way, in the main frame unless `frameUrls` says which frame. See ./navigation.ts.
+const frameOf = (windowId: unknown, frameUrls?: unknown) => {
+  const mainUrl = window(windowId).webContents.getURL();
+  return frameChain([...((frameUrls as string[] | undefined) ?? []), mainUrl]);
+};
 
-onCommand('frameNavigate', ({ windowId, url }) => {
-  const event = { ...preventableEvent(), url, isMainFrame: false, isSameDocument: false };
-  window(windowId).webContents.emit('will-frame-navigate', event);
-  return { prevented: event.defaultPrevented };
-});
+onCommand('navigate', ({ windowId, url }) =>
+  emitNavigation(window(windowId).webContents, url as string, frameOf(windowId)),
+);
+
+onCommand('frameNavigate', ({ windowId, url, frameUrls }) =>
+  emitNavigation(
+    window(windowId).webContents,
+    url as string,
+    frameOf(windowId, frameUrls ?? ['about:blank']),
+  ),
+);
+
+onCommand('redirect', ({ windowId, url, frameUrls }) =>
+  emitRedirect(window(windowId).webContents, url as string, frameOf(windowId, frameUrls)),
+);
 
 onCommand('openWindow', ({ windowId, url }) => {
   const handler = window(windowId).webContents.windowOpenHandler;

@@ -1,10 +1,9 @@
 /**
  * The stand-in's desktop services: `Tray`, `Menu`, `globalShortcut`, `Notification`, `dialog`,
- * `shell`, `screen`, `nativeTheme`, `nativeImage` and `safeStorage`, each recording what the app
+ * `shell`, `screen`, `nativeTheme` and `nativeImage` (safeStorage is in ./safeStorage.ts), each recording what the app
  * asked, refusing what Electron refuses (a tray or the screen before ready, a menu item with no
  * label, role or type, a taken shortcut), and answering as a Linux desktop with a keyring would.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import type {
@@ -18,7 +17,6 @@ import type {
   OpenDialogReturnValue,
   Point,
   Rectangle,
-  SafeStorage,
   Screen,
   Shell,
 } from 'electron';
@@ -300,45 +298,3 @@ class NativeThemeStandIn extends EventEmitter {
 }
 
 export const nativeTheme = new NativeThemeStandIn();
-
-// Electron's safeStorage on Linux: a key from the keyring (here, one fixed per data folder, so a
-// restarted app reads what an earlier run stored), "v11" before each ciphertext.
-const KEY = createHash('sha256')
-  .update(`stand-in keyring ${process.env.HEARTH_DATA_DIR ?? ''}`)
-  .digest();
-const hasKeyring = process.env.STANDIN_KEYRING !== 'none';
-
-export const safeStorage = {
-  isEncryptionAvailable: () => {
-    if (!app.isReady()) return false;
-    return true;
-  },
-  getSelectedStorageBackend: () =>
-    (hasKeyring ? 'gnome_libsecret' : 'basic_text') as ReturnType<
-      SafeStorage['getSelectedStorageBackend']
-    >,
-  encryptString(plainText: string): Buffer {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', KEY, iv);
-    const body = Buffer.concat([cipher.update(plainText, 'utf8'), cipher.final()]);
-    return Buffer.concat([Buffer.from('v11'), iv, cipher.getAuthTag(), body]);
-  },
-  decryptString(encrypted: Buffer): string {
-    try {
-      const iv = encrypted.subarray(3, 15);
-      const tag = encrypted.subarray(15, 31);
-      const decipher = createDecipheriv('aes-256-gcm', KEY, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString(
-        'utf8',
-      );
-    } catch {
-      throw new Error(
-        'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
-      );
-    }
-  },
-} satisfies Pick<
-  SafeStorage,
-  'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
->;

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { app } from './lifecycle';
 import './control';
 import {
@@ -17,21 +18,27 @@ import {
   nativeImage,
   nativeTheme,
   NotificationStandIn,
-  safeStorage,
   screen,
   shell,
   TrayStandIn,
 } from './desktopServices';
+import { safeStorage } from './safeStorage';
 import { BrowserWindowStandIn, ipcMain, net, protocol, session, webContents } from './windows';
 
-// What Electron's main process sees of itself.
-const electronVersion = (
-  JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('electron/package.json'), 'utf8'),
-  ) as { version: string }
-).version;
-Object.defineProperty(process.versions, 'electron', { value: electronVersion, enumerable: true });
-Object.defineProperty(process.versions, 'chrome', { value: '142.0.7444.0', enumerable: true });
+// What Electron 45's main process sees of itself: its Node 24.18.1 and Chromium 153 (Electron's
+// DEPS, `node_version` and `chromium_version` on the 45 line), and its module ABI
+// (node_modules/electron/abi_version), whatever Node runs the stand-in.
+const electronPackage = createRequire(import.meta.url).resolve('electron/package.json');
+const electronVersion = (JSON.parse(readFileSync(electronPackage, 'utf8')) as { version: string })
+  .version;
+const moduleAbi = readFileSync(join(dirname(electronPackage), 'abi_version'), 'utf8').trim();
+for (const [name, value] of Object.entries({
+  electron: electronVersion,
+  chrome: '153.0.8001.0',
+  node: '24.18.1',
+  modules: moduleAbi,
+}))
+  Object.defineProperty(process.versions, name, { value, enumerable: true, configurable: true });
 Object.defineProperty(process, 'type', { value: 'browser', enumerable: true });
 
 export {

@@ -19,6 +19,7 @@ import {
   closeSync,
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
 import type { App, LoginItemSettings, Settings } from 'electron';
 import { note } from './recorder';
@@ -158,7 +159,14 @@ class AppStandIn extends EventEmitter {
         const message = join(mailbox, `${Date.now()}-${process.pid}.json`);
         writeFileSync(
           `${message}.tmp`,
-          JSON.stringify({ argv: process.argv, cwd: process.cwd(), additionalData }),
+          JSON.stringify({
+            argv: chromiumArgv(process.argv),
+            cwd: process.cwd(),
+            additionalData:
+              additionalData === undefined
+                ? undefined
+                : serialize(additionalData).toString('base64'),
+          }),
         );
         renameSync(`${message}.tmp`, message);
         note('app.requestSingleInstanceLock', { granted: false });
@@ -168,6 +176,9 @@ class AppStandIn extends EventEmitter {
     }
     return false;
   }
+        // The first instance gets Chromium's command line of this process, not process.argv
+        // (shell/browser/api/electron_api_app.cc, OnSecondInstance: cmd.argv()), and
+        // additionalData as a structured clone (blink::CloneableMessage).
 
   hasSingleInstanceLock(): boolean {
     return this.lockFile !== undefined;
@@ -179,7 +190,7 @@ class AppStandIn extends EventEmitter {
         .filter((name) => name.endsWith('.json'))
         .sort()) {
         const path = join(mailbox, file);
-        let message: { argv: string[]; cwd: string; additionalData?: unknown };
+        let message: { argv: string[]; cwd: string; additionalData?: string };
         try {
           message = JSON.parse(readFileSync(path, 'utf8'));
           unlinkSync(path);
@@ -192,7 +203,9 @@ class AppStandIn extends EventEmitter {
           preventableEvent(),
           message.argv,
           message.cwd,
-          message.additionalData,
+          message.additionalData === undefined
+            ? undefined
+            : deserialize(Buffer.from(message.additionalData, 'base64')),
         );
       }
     };
@@ -248,6 +261,26 @@ function isAlive(pid: number): boolean {
 }
 
 export const app = new AppStandIn();
+
+/**
+ * The command line Chromium keeps for this process: switches first, then the other arguments
+ * (base/command_line.cc; docs/api/command-line.md: "Switches will precede arguments regardless
+ * of appending order"), with the switches Electron appends in the browser process
+ * (shell/app/electron_main_delegate.cc: `--allow-file-access-from-files`). `--` ends switches.
+ */
+export function chromiumArgv(argv: readonly string[]): string[] {
+  const [program = '', ...rest] = argv;
+  const switches: string[] = [];
+  const others: string[] = [];
+  let parseSwitches = true;
+  for (const argument of rest) {
+    if (argument === '--') parseSwitches = false;
+    if (parseSwitches && /^--?[^-]/.test(argument)) switches.push(argument);
+    else if (argument !== '--') others.push(argument);
+  }
+  switches.push('--allow-file-access-from-files');
+  return [program, ...switches, ...others];
+}
 
 /** Checks the shape against Electron's own declarations. */
 export const appShape: Pick<

@@ -33,6 +33,22 @@ describe('choosing where secrets are kept', () => {
     },
   );
 
+  it('counts Chromium’s fixed key as no keyring, whatever the backend is called', () => {
+    const fixed = { ...linux('gnome_libsecret'), fixedKey: true };
+    expect(chooseSecretStorage(fixed, 'ask').kind).toBe('session');
+    expect(chooseSecretStorage(fixed, 'weak-key')).toEqual({ kind: 'weak-key' });
+    expect(chooseSecretStorage({ ...linux('kwallet6'), fixedKey: false }, 'ask')).toEqual({
+      kind: 'keychain',
+    });
+  });
+
+  it('says what the weak key protects against, and what not', () => {
+    const storage = chooseSecretStorage(linux('basic_text'), 'ask');
+    expect(storage.kind === 'session' && storage.tell).toMatch(
+      /only hides them from a casual look at the file, not from anyone or any program that can read your files/,
+    );
+  });
+
   it('without a keyring follows the user’s answer, quietly', () => {
     expect(chooseSecretStorage(linux('basic_text'), 'session')).toEqual({ kind: 'session' });
     expect(chooseSecretStorage(linux('basic_text'), 'weak-key')).toEqual({ kind: 'weak-key' });

@@ -17,19 +17,54 @@ class FakeContents extends EventEmitter {
   }
 }
 
-function preventable(url = '') {
-  const event = { url, prevented: false, preventDefault: () => (event.prevented = true) };
+interface Frame {
+  url: string;
+  parent: Frame | null;
+}
+
+/** A navigation event's details, as Electron gives them (docs/api/web-contents.md). */
+function preventable(url = '', frame: Frame | null = null) {
+  const event = {
+    url,
+    isMainFrame: frame === null,
+    frame,
+    prevented: false,
+    preventDefault: () => (event.prevented = true),
+  };
   return event;
 }
+
+/** A frame and its parents, nearest first, below a main frame at Hearth's page. */
+function frame(...urls: string[]): Frame {
+  let current: Frame = { url: `${APP_ORIGIN}/index.html`, parent: null };
+  for (const url of [...urls].reverse()) current = { url, parent: current };
+  return current;
+}
+
+const SANDBOX = 'hearth-app://sandbox';
+const MAP_APP = `${SANDBOX}/app/map-app`;
 
 function hardened() {
   const contents = new FakeContents();
   const openedOutside: string[] = [];
   hardenWebContents(contents as never, {
     appOrigin: APP_ORIGIN,
+    sandboxOrigin: SANDBOX,
+    appFrameAllowed: (appPageUrl, url) =>
+      appPageUrl === MAP_APP && url.startsWith('https://maps.example.com/'),
     openOutside: (url) => openedOutside.push(url),
   });
   return { contents, openedOutside };
+}
+
+/** Emits as Electron does (electron_navigation_throttle.cc): will-frame-navigate, then will-navigate. */
+function navigateMainFrame(contents: FakeContents, url: string) {
+  const first = preventable(url);
+  contents.emit('will-frame-navigate', first);
+  if (first.prevented) return { prevented: true, reachedWillNavigate: false };
+  const second = preventable(url);
+  contents.emit('will-navigate', second, url);
+  return { prevented: second.prevented, reachedWillNavigate: true };
 }
 
 describe('window hardening', () => {
@@ -67,9 +102,10 @@ describe('window hardening', () => {
 
   it('lets the app navigate within its own origin', () => {
     const { contents, openedOutside } = hardened();
-    const event = preventable();
-    contents.emit('will-navigate', event, `${APP_ORIGIN}/settings`);
-    expect(event.prevented).toBe(false);
+    expect(navigateMainFrame(contents, `${APP_ORIGIN}/settings`)).toEqual({
+      prevented: false,
+      reachedWillNavigate: true,
+    });
     expect(openedOutside).toEqual([]);
   });
 
@@ -79,24 +115,56 @@ describe('window hardening', () => {
     'app://hearthx/',
     'file:///etc/passwd',
     'http://127.0.0.1:5173/',
-  ])('blocks navigation to %s and passes it to the opener instead', (url) => {
+  ])('blocks navigation to %s and passes it to the opener instead, once', (url) => {
     const { contents, openedOutside } = hardened();
-    for (const name of ['will-navigate', 'will-redirect']) {
-      const event = preventable();
-      contents.emit(name, event, url);
-      expect(event.prevented).toBe(true);
-    }
+    // will-frame-navigate leaves the main frame to will-navigate, which Electron fires next.
+    expect(navigateMainFrame(contents, url)).toEqual({
+      prevented: true,
+      reachedWillNavigate: true,
+    });
+    expect(openedOutside).toEqual([url]);
+    const redirect = preventable(url);
+    contents.emit('will-redirect', redirect, url);
+    expect(redirect.prevented).toBe(true);
     expect(openedOutside).toEqual([url, url]);
   });
 
-  it('blocks subframes from loading anything but the app', () => {
-    const { contents } = hardened();
-    const foreign = preventable('https://evil.test/');
+  it('blocks subframes from loading anything but the app, and opens nothing for them', () => {
+    const { contents, openedOutside } = hardened();
+    const foreign = preventable('https://evil.test/', frame('about:blank'));
     contents.emit('will-frame-navigate', foreign);
     expect(foreign.prevented).toBe(true);
-    const own = preventable(`${APP_ORIGIN}/index.html`);
+    const own = preventable(`${APP_ORIGIN}/index.html`, frame('about:blank'));
     contents.emit('will-frame-navigate', own);
     expect(own.prevented).toBe(false);
+    const sandbox = preventable(MAP_APP, frame('about:blank'));
+    contents.emit('will-frame-navigate', sandbox);
+    expect(sandbox.prevented).toBe(false);
+    expect(openedOutside).toEqual([]);
+  });
+
+  it('lets a frame inside an MCP App go where that app declared, and nowhere else', () => {
+    const { contents } = hardened();
+    const inApp = (url: string, ...urls: string[]) => {
+      const event = preventable(url, frame(...urls));
+      contents.emit('will-frame-navigate', event);
+      return !event.prevented;
+    };
+    const map = 'https://maps.example.com/embed';
+    // The app's HTML runs in an inner frame of its sandbox page; its frames are below that.
+    expect(inApp(map, 'about:blank', 'about:blank', MAP_APP)).toBe(true);
+    expect(inApp(map, '', MAP_APP)).toBe(true);
+    expect(inApp('https://evil.test/', 'about:blank', 'about:blank', MAP_APP)).toBe(false);
+    // Another app, or no app at all, may not.
+    expect(inApp(map, 'about:blank', 'about:blank', `${SANDBOX}/app/other`)).toBe(false);
+    expect(inApp(map, 'about:blank')).toBe(false);
+    // A redirect in such a frame is judged the same way, and opens nothing outside.
+    const redirect = preventable(map, frame('about:blank', 'about:blank', MAP_APP));
+    contents.emit('will-redirect', redirect, map);
+    expect(redirect.prevented).toBe(false);
+    const away = preventable('https://evil.test/', frame('about:blank', 'about:blank', MAP_APP));
+    contents.emit('will-redirect', away, away.url);
+    expect(away.prevented).toBe(true);
   });
 });
 
