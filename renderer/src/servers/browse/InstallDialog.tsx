@@ -16,6 +16,7 @@ import { revealHidden } from '../../chat/revealHidden';
 import { messageOf } from '../../hooks';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
+import { fieldWords } from './fieldLabels';
 
 export interface InstallDialogProps {
   server: RegistryServer;
@@ -185,17 +186,17 @@ interface ControlProps {
 function FieldFrame({
   id,
   label,
+  name,
   required,
-  code = false,
   hint,
   problem,
   children,
 }: {
   id: string;
   label: string;
+  /** The raw name (a variable, header or argument), shown after the words as code. */
+  name?: string;
   required: boolean;
-  /** A variable or header name, shown as code. */
-  code?: boolean;
   hint?: string;
   problem?: string;
   children(control: ControlProps): ReactNode;
@@ -206,8 +207,14 @@ function FieldFrame({
   return (
     <div className="field">
       <label htmlFor={id}>
-        {code ? <code>{label}</code> : label}
+        {label}
         {required && <span className="required-mark"> (required)</span>}
+        {name && name !== label && (
+          <>
+            {' '}
+            <code className="field-name">{name}</code>
+          </>
+        )}
       </label>
       {children({
         id,
@@ -242,10 +249,11 @@ function InstallFieldControl({
   problem: string | undefined;
   onChange(value: string): void;
 }) {
+  const words = fieldWords(field);
   const hint = [
     TARGETS[field.target],
     field.secret ? 'secret: kept with your other secrets, never shown again' : '',
-    field.description ? revealHidden(field.description) : '',
+    words.rest ? revealHidden(words.rest) : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -260,7 +268,9 @@ function InstallFieldControl({
             aria-describedby={`${id}-hint`}
             onChange={(event) => onChange(event.target.checked ? 'true' : 'false')}
           />
-          <span>{field.label}</span>
+          <span>
+            {revealHidden(words.label)} <code className="field-name">{field.label}</code>
+          </span>
         </label>
         <span className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -271,9 +281,9 @@ function InstallFieldControl({
   return (
     <FieldFrame
       id={id}
-      label={field.label}
+      label={revealHidden(words.label)}
+      name={field.label}
       required={field.required}
-      code={field.target === 'env' || field.target === 'header'}
       hint={hint}
       problem={problem}
     >

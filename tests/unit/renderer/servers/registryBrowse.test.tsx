@@ -101,6 +101,13 @@ describe('Servers › Browse registry', () => {
       name: 'Install “io.github.example/database-manager”',
     });
     const password = within(dialog).getByLabelText(/DB_PASSWORD/);
+    // Labelled by the entry's words; the raw name stays beside them, as secondary text.
+    const label = (control: HTMLElement) =>
+      dialog.querySelector(`label[for="${control.id}"]`)?.textContent ?? '';
+    expect(label(password)).toBe('Database password (required) DB_PASSWORD');
+    expect(label(within(dialog).getByRole('textbox', { name: /database_name/ }))).toMatch(
+      /^Name of the database to connect to \(required\)/,
+    );
     expect(password.getAttribute('type')).toBe('password');
     expect(password.getAttribute('aria-required')).toBe('true');
     expect(within(dialog).getByRole('combobox', { name: /db_type/ })).toBeTruthy();
