@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOllamaService } from '../../electron/core/ollama/ollamaService';
 import type { OllamaError } from '../../electron/core/ollama/ollamaErrors';
-import { plainAnswer, serverBusy, startFakeOllama } from '../fixtures/fakeOllama';
+import {
+  lengthLimited,
+  plainAnswer,
+  serverBusy,
+  startFakeOllama,
+  unparsedToolCall,
+} from '../fixtures/fakeOllama';
 import type { Turn } from '../fixtures/fakeOllama/types';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 
@@ -147,5 +153,31 @@ describe('errors in words a person can act on', () => {
     expect(outcome.text).toBe('Half an');
     expect(outcome.error).toMatchObject({ problem: 'model-stopped' });
     expect(outcome.error?.message).toMatch(/“llama3\.2” stopped unexpectedly.*smaller model/);
+  });
+});
+
+describe('replies that look finished but are not', () => {
+  it('says a reply cut at the length limit (done_reason "length") is incomplete', async () => {
+    chat = await startChatHarness({ script: [lengthLimited('Once upon a')] });
+    const { conversationId, status } = await chat.turn('tell me a story');
+    expect(status).toMatchObject({ state: 'done', problem: 'reply-cut' });
+    expect(String(status.message)).toMatch(/^The reply was cut off/);
+    // What the model wrote is kept.
+    const conversation = await chat.api.conversations.get(conversationId);
+    expect(conversation?.messages.at(-1)?.content).toBe('Once upon a');
+  });
+
+  it('says an empty done chunk (a tool call Ollama could not parse) is an empty reply', async () => {
+    chat = await startChatHarness({ script: [unparsedToolCall()] });
+    const { status } = await chat.turn('list my files');
+    expect(status).toMatchObject({ state: 'done', problem: 'reply-empty' });
+    expect(String(status.message)).toMatch(/empty reply.*tool call Ollama could not read/);
+  });
+
+  it('says nothing extra for a whole reply', async () => {
+    chat = await startChatHarness({ script: [plainAnswer('All done.')] });
+    const { status } = await chat.turn('hi');
+    expect(status).toEqual(expect.objectContaining({ state: 'done' }));
+    expect(status.problem).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One chat turn (DESIGN.md, "One chat turn"): the user's message, then rounds of model reply
+ * One chat turn (docs/architecture.md, "One chat turn"): the user's message, then rounds of model reply
  * and tool calls until the model answers without tools, the loop limit is reached, or the user
  * stops it. Every completed step is saved at once, so a crash loses at most the step in flight,
  * and every tool call the model made gets its result message, so the history stays consistent
@@ -22,6 +22,7 @@ import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
 import { droppedNotice, sizeContext } from './contextSizing';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from './ollamaMessages';
+import { unfinishedReply } from './replyEnding';
 import { parseArguments } from './toolArguments';
 import { jsonLongerThan } from '../mcp/boundedJson';
 import { toolAppResourceUri } from '../mcp/apps/appResource';
@@ -175,7 +176,11 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           : {}),
       },
     ]);
-    if (calls.length === 0) return status('done');
+    if (calls.length === 0) {
+      // A reply cut at the length limit, or empty, is said under it with a way to retry.
+      const unfinished = unfinishedReply(reply);
+      return unfinished ? status('done', unfinished.message, unfinished.problem) : status('done');
+    }
 
     status('running-tools');
     const cap = options.settings.maxCallsPerReply;
@@ -340,6 +345,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     let timings:
       { totalMs: number; promptTokens: number; evalTokens: number; evalMs: number } | undefined;
     let streaming = false;
+    let doneReason: string | undefined;
     try {
       const limits = {
         ...(options.settings.firstTokenSeconds
@@ -361,6 +367,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         if (piece || thought) batcher.add({ content: piece, thinking: thought });
         toolCalls.push(...(chunk.message?.tool_calls ?? []));
         if (chunk.done) {
+          doneReason = chunk.done_reason;
           timings = {
             totalMs: Math.round((chunk.total_duration ?? 0) / 1e6),
             promptTokens: chunk.prompt_eval_count ?? 0,
@@ -370,7 +377,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         }
       }
       batcher.flush();
-      return { content, thinking, toolCalls, timings, request: requestFacts(offer, fitted) };
+      const facts = requestFacts(offer, fitted);
+      return { content, thinking, toolCalls, timings, request: facts, doneReason };
     } catch (error) {
       batcher.flush();
       // What was written before the failure is kept, marked as cut, never silently lost.

@@ -213,6 +213,7 @@ export function ChatView() {
         onCheckAgain={refresh}
         onOpenSettings={() => navigation.openSettings()}
         onPull={(name) => void pulls.start(name)}
+        onRetry={onRetry}
         onDismiss={conversation.dismissFailure}
       />
       <Composer

@@ -28,8 +28,13 @@ export interface TurnStatusProps {
   onCheckAgain(): Promise<boolean>;
   onOpenSettings(): void;
   onPull(model: string): void;
+  /** Sends the last message again (for a reply that was cut off or came back empty). */
+  onRetry(): void;
   onDismiss(): void;
 }
+
+/** Main's problems for a reply that ended without finishing: Retry is the remedy. */
+const RETRY_PROBLEMS = new Set(['reply-cut', 'reply-empty']);
 
 export function TurnStatus(props: TurnStatusProps) {
   const { turn, notice, failure, waitingFor } = props;
@@ -65,6 +70,7 @@ function FailureAlert({
   onCheckAgain,
   onOpenSettings,
   onPull,
+  onRetry,
   onDismiss,
 }: TurnStatusProps & { failure: Failure }) {
   const [stillDown, setStillDown] = useState(false);
@@ -89,6 +95,11 @@ function FailureAlert({
                 Open Settings
               </button>
             </>
+          )}
+          {failure.problem !== undefined && RETRY_PROBLEMS.has(failure.problem) && (
+            <button type="button" className="button primary" onClick={onRetry}>
+              Retry
+            </button>
           )}
           {failure.problem === 'model-not-found' && model && (
             <button

@@ -272,6 +272,14 @@ function applyStatus(state: ConversationState, status: ChatStatusEvent): Convers
       };
     }
     case 'done':
+      // A reply that ended without finishing (cut at the length limit, empty): said with Retry.
+      if (status.problem && status.message)
+        return {
+          ...state,
+          turn: undefined,
+          failure: { message: status.message, problem: status.problem },
+        };
+      return { ...state, turn: undefined, notice: status.message ?? state.notice };
     case 'stopped':
       return { ...state, turn: undefined, notice: status.message ?? state.notice };
     case 'failed':

@@ -180,6 +180,26 @@ describe('failures and notices', () => {
     expect(navigation.visits).toEqual(['settings']);
   });
 
+  it('says under a reply cut at the length limit that it is incomplete, with Retry', async () => {
+    const user = userEvent.setup();
+    const { harness } = await openConversation([
+      message('user', 'a'),
+      message('assistant', 'Once upon a'),
+    ]);
+    play(harness, 'chat:status', {
+      ...turn,
+      state: 'done',
+      message: 'The reply was cut off: the model reached the most it may write at once.',
+      problem: 'reply-cut',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The reply was cut off');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.some((call) => call.channel === 'chat:resend')).toBe(true),
+    );
+  });
+
   it('offers to pull a missing model and shows the pull as it goes', async () => {
     const user = userEvent.setup();
     const { harness } = await openConversation([message('user', 'a')], {
