@@ -39,6 +39,8 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'servers:setEnabled',
   'servers:reviewLaunch',
   'servers:approveLaunch',
+  'servers:runUnsandboxed',
+  'servers:allowBlocked',
   'servers:logs',
   'servers:import',
   'servers:detectImports',

@@ -336,6 +336,13 @@ export const invokeChannels = {
     z.tuple([serverNameSchema, z.string().max(128)]),
     serverStatusSchema,
   ),
+  /** Where the OS sandbox cannot run: start the server without it, once (false) or always. */
+  'servers:runUnsandboxed': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
+  /** Allows the folder or host of one blocked access ("blocked: read of ~/x") in its sandbox. */
+  'servers:allowBlocked': channel(
+    z.tuple([serverNameSchema, z.string().max(4_200)]),
+    serverEntrySchema,
+  ),
   'servers:logs': channel(z.tuple([serverNameSchema]), z.array(logEntrySchema)),
   'servers:import': channel(z.tuple([importSourceSchema, importOptionsSchema]), importReportSchema),
   /** Config files of other apps (Claude Desktop, VS Code, Cursor) found on this computer. */

@@ -79,6 +79,8 @@ export function createHandlers(services: Services): Handlers {
     'servers:setEnabled': (name, enabled) => services.mcp.setEnabled(name, enabled),
     'servers:reviewLaunch': (name) => services.mcp.reviewLaunch(name),
     'servers:approveLaunch': (name, fingerprint) => services.mcp.approveLaunch(name, fingerprint),
+    'servers:runUnsandboxed': (name, always) => services.mcp.runUnsandboxed(name, always),
+    'servers:allowBlocked': (name, blocked) => services.mcp.allowBlocked(name, blocked),
     'servers:logs': (name) => services.mcp.logs(name),
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),

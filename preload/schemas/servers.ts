@@ -53,6 +53,8 @@ export const sandboxPolicySchema = z.strictObject({
   enabled: z.boolean(),
   denyRead: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
   allowWrite: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
+  /** Places inside a hidden one the user allowed it to read after all (“allow this folder”). */
+  allowRead: z.array(z.string().trim().min(1).max(MAX_PATH_LENGTH)).max(256).default([]),
   /**
    * Host names, `*.example.com` wildcards, optionally with `:port`. There is no "every host":
    * sandbox-runtime refuses `*` and `*.com` in a launch's own list by design, and a session-wide

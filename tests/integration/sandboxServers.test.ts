@@ -140,6 +140,27 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     );
   }, 60_000);
 
+  it('“allow this folder” lets the server read it after a restart, still approved', async () => {
+    const { tm } = setup();
+    await addSandboxed(tm, { name: 'hostile', command: process.execPath, args: [hostilePath] });
+    await eventually(() => logText(tm, 'hostile').includes('blocked: read of ~/.ssh/id_rsa'));
+    const entry = await tm.manager.allowBlocked('hostile', 'blocked: read of ~/.ssh/id_rsa');
+    expect(
+      entry.config.transport.type === 'stdio' && entry.config.transport.sandbox?.allowRead,
+    ).toEqual(['~/.ssh']);
+    expect(entry.status.consent).toBe('approved');
+    await tm.waitForState('hostile', 'ready');
+    await eventually(() => logText(tm, 'hostile').includes('steal key: ok CANARY-PRIVATE-KEY'));
+    // A host the same way: added to its list.
+    const withHost = await tm.manager.allowBlocked(
+      'hostile',
+      'blocked: connection to api.example.com:443',
+    );
+    expect(
+      withHost.config.transport.type === 'stdio' && withHost.config.transport.sandbox?.allowHosts,
+    ).toEqual(['api.example.com:443']);
+  }, 60_000);
+
   it('runs the reference filesystem server sandboxed in the folder it was given', async () => {
     const { tm } = setup();
     const root = tempDir('sandbox-root');
@@ -190,5 +211,16 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     expect(agreed.state).toBe('ready');
     expect(agreed.sandbox?.state).toBe('unsandboxed');
     expect(logText(tm, 'boxless')).toContain('Running WITHOUT the sandbox, as you agreed');
+
+    // "Always": kept in its policy, still approved, and it starts without asking again.
+    await tm.manager.stop('boxless');
+    const always = await tm.manager.runUnsandboxed('boxless', true);
+    expect(always.consent).toBe('approved');
+    const stored = tm.manager.list().find((entry) => entry.config.name === 'boxless')?.config;
+    expect(
+      stored?.transport.type === 'stdio' && stored.transport.sandbox?.unsandboxedWhenUnavailable,
+    ).toBe(true);
+    await tm.manager.stop('boxless');
+    expect((await tm.manager.start('boxless')).state).toBe('ready');
   }, 60_000);
 });

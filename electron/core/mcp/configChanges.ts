@@ -30,7 +30,14 @@ export function withStoredSecrets(
  */
 export function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
   const launch = (config: ServerConfig) =>
-    canonicalJson({ ...config, roots: [], tools: {}, logLevel: undefined });
+    canonicalJson({
+      ...config,
+      // A sandboxed server may write in its roots: they are part of its sandbox, set at start.
+      roots:
+        config.transport.type === 'stdio' && config.transport.sandbox?.enabled ? config.roots : [],
+      tools: {},
+      logLevel: undefined,
+    });
   const secretTyped = (config: ServerConfig) =>
     namedValuesOf(config)?.entries.some((entry) => entry.secret && entry.value !== undefined) ??
     false;

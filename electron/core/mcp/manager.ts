@@ -6,6 +6,7 @@
 import type {
   LaunchReview,
   Offerings,
+  SandboxPolicy,
   ServerConfigInput,
   ServerEntry,
   ServerStatus,
@@ -29,6 +30,7 @@ import { pendingTasksFile, type PendingTasks } from './tasks/pendingTasks';
 import { createTaskResumer, type TaskFinished } from './tasks/taskResume';
 import type { Elicit } from './hearthClient';
 import { launchReview } from './launchReview';
+import { allowBlocked as allowBlockedAccess } from '../sandbox';
 import { carryOverSignIn } from './oauth/configChange';
 import { authForServer } from './oauth/authForServer';
 import { createOAuthStore } from './oauth/tokenStore';
@@ -87,6 +89,13 @@ export interface McpManager {
   reviewLaunch(name: string): LaunchReview;
   /** Approves exactly the reviewed launch, then switches the server on and starts it. */
   approveLaunch(name: string, fingerprint: string): Promise<ServerStatus>;
+  /**
+   * Where the sandbox cannot run: starts the server without it, this once or from now on (kept
+   * in its policy). Never silently: only when the user chose it.
+   */
+  runUnsandboxed(name: string, always: boolean): Promise<ServerStatus>;
+  /** Adds the folder or host of one blocked access to the server's policy, and restarts it. */
+  allowBlocked(name: string, blocked: string): Promise<ServerEntry>;
   logs(name: string): ReturnType<ServerLog['entries']>;
   configureTool(server: string, tool: string, patch: Partial<ToolSettings>): void;
   /** What changed in an "always allow" tool since the user approved it. */
@@ -227,6 +236,23 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     return { config, status: slot(name).connection.status() };
   };
 
+  /**
+   * Saves a sandbox policy the user changed with one choice of theirs (allow this folder, run
+   * unsandboxed always). That choice is their consent to exactly this change: a server whose
+   * launch was approved stays approved, one that was not still asks. Then it restarts.
+   */
+  const changeSandbox = async (name: string, sandbox: SandboxPolicy, why: string) => {
+    const config = store.withSecrets(name);
+    if (config?.transport.type !== 'stdio') return;
+    const approved = consent.launchState(config.name, config.transport) === 'approved';
+    const transport = { ...config.transport, sandbox };
+    store.save({ ...config, transport }, config.name);
+    if (approved)
+      consent.approveLaunch(config.name, consent.launchFingerprint(config.name, transport));
+    slot(config.name).log.add('hearth', 'info', why);
+    await slot(config.name).connection.restart();
+  };
+
   const forget = async (name: string) => {
     const key = name.toLowerCase();
     const existing = slots.get(key);
@@ -310,6 +336,37 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const config = store.get(review.name);
       if (config && !config.enabled) store.save({ ...config, enabled: true }, config.name);
       return slot(review.name).connection.start();
+    },
+    async runUnsandboxed(name, always) {
+      const config = store.withSecrets(name);
+      if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
+        throw new UserFacingError(`“${name}” does not run in the sandbox.`);
+      if (always) {
+        const sandbox = { ...config.transport.sandbox, unsandboxedWhenUnavailable: true };
+        await changeSandbox(
+          config.name,
+          sandbox,
+          'You chose to run it without the sandbox where the sandbox cannot run.',
+        );
+        return slot(config.name).connection.status();
+      }
+      options.launchContext().sandbox?.allowUnsandboxedOnce(config.name);
+      slot(config.name).log.add('hearth', 'info', 'You chose to run it once without the sandbox.');
+      return slot(config.name).connection.restart();
+    },
+    async allowBlocked(name, blocked) {
+      const config = store.withSecrets(name);
+      if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
+        throw new UserFacingError(`“${name}” does not run in the sandbox.`);
+      const result = allowBlockedAccess(config.transport.sandbox, blocked);
+      if (!result.ok) throw new UserFacingError(result.message);
+      options.launchContext().sandbox?.clearBlocked(config.name);
+      await changeSandbox(
+        config.name,
+        result.policy,
+        `You allowed ${result.allowed} in its sandbox.`,
+      );
+      return entry(config.name);
     },
     logs: (name) => slot(name).log.entries(),
     configureTool(server, tool, patch) {

@@ -2,6 +2,7 @@
  * The OS sandbox for stdio servers and the built-in shell tool, on `@anthropic-ai/sandbox-runtime`
  * (bubblewrap on Linux, sandbox-exec on macOS). Nothing else in Hearth imports that package.
  */
+export { allowBlocked, type AllowResult } from './allowBlocked';
 export { checkAvailability, type SandboxAvailability } from './availability';
 export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAccess';
 export {

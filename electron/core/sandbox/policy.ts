@@ -51,6 +51,7 @@ export function defaultSandboxPolicy(hosts: string[] = []): SandboxPolicy {
     enabled: true,
     denyRead: [],
     allowWrite: [],
+    allowRead: [],
     allowHosts: [...new Set(hosts.map((host) => host.toLowerCase()))],
     allowAllWrites: false,
     unsandboxedWhenUnavailable: false,
@@ -155,6 +156,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
       // A bundle lives in Hearth's data folder: its code must stay readable to itself.
       ...inData(context.cwd),
       ...inData(context.resolvedFile && dirname(context.resolvedFile)),
+      ...policy.allowRead.map(absolute),
     ]),
     allowWrite: policy.allowAllWrites
       ? []
