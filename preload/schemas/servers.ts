@@ -308,6 +308,19 @@ export const launchReviewSchema = z.strictObject({
   ),
   cwd: z.string().max(MAX_PATH_LENGTH).optional(),
   risky: z.array(riskyVariableSchema),
+  /**
+   * The OS sandbox it will run in: `on` with what it may not read, where it may write and which
+   * hosts it may reach; `docker` when Docker isolates it instead; absent when it runs unsandboxed.
+   */
+  sandbox: z
+    .strictObject({
+      state: z.enum(['on', 'docker']),
+      hidden: z.array(z.string().max(MAX_PATH_LENGTH)).max(400),
+      writable: z.array(z.string().max(MAX_PATH_LENGTH)).max(400),
+      allWrites: z.boolean(),
+      hosts: z.array(z.string().max(300)).max(300),
+    })
+    .optional(),
   /** Pass back to approve exactly this; a config changed since gets a new one. */
   fingerprint: z.string().max(128),
 });

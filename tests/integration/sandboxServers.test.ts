@@ -105,6 +105,12 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     });
     expect(status.state).toBe('ready');
     expect(status.sandbox?.state).toBe('on');
+    // The approval showed what it may reach: no secret place, its own folders, no host.
+    const review = tm.manager.reviewLaunch('hostile');
+    expect(review.sandbox?.state).toBe('on');
+    expect(review.sandbox?.hidden).toContain(join(home, '.ssh'));
+    expect(review.sandbox?.writable).toContain(join(tm.dataDir, 'sandbox', 'hostile'));
+    expect(review.sandbox?.hosts).toEqual([]);
 
     await eventually(() => (sandbox.report('hostile')?.blocked.length ?? 0) >= 3);
     const log = logText(tm, 'hostile');

@@ -12,12 +12,14 @@ import type {
 import { riskyVariables, type ConsentStore } from './consent';
 import { expandAll } from './expandVariables';
 import { planStdioLaunch, type LaunchContext } from './transports';
+import { isDockerCommand } from '../sandbox';
 
 export function launchReview(
   name: string,
   transport: StdioTransportConfig,
   consent: ConsentStore,
   context: LaunchContext,
+  roots: string[] = [],
 ): LaunchReview {
   const fingerprint = consent.launchFingerprint(name, transport);
   const state = consent.launchState(name, transport);
@@ -52,6 +54,7 @@ export function launchReview(
     risky: riskyVariables(
       transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
     ),
+    ...sandboxOf(name, transport, roots, context),
     fingerprint,
   };
 
@@ -67,4 +70,27 @@ export function launchReview(
       plan.value.file === ownNode
     );
   }
+}
+
+/** What the sandbox will let it reach, as the approval shows it (part of what is approved). */
+function sandboxOf(
+  name: string,
+  transport: StdioTransportConfig,
+  roots: string[],
+  context: LaunchContext,
+): Pick<LaunchReview, 'sandbox'> {
+  if (!transport.sandbox?.enabled) return {};
+  if (isDockerCommand(transport.command))
+    return { sandbox: { state: 'docker', hidden: [], writable: [], allWrites: false, hosts: [] } };
+  const resolved = context.sandbox?.resolve(name, transport, roots, context.environment);
+  if (!resolved) return {};
+  return {
+    sandbox: {
+      state: 'on',
+      hidden: resolved.denyRead,
+      writable: resolved.allowWrite,
+      allWrites: resolved.allowAllWrites,
+      hosts: resolved.hosts,
+    },
+  };
 }

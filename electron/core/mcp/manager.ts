@@ -321,7 +321,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         throw new UserFacingError(
           `“${config.name}” runs no command here to approve: it is ${config.transport.type === 'builtin' ? 'part of Hearth' : 'a remote server'}.`,
         );
-      return launchReview(config.name, config.transport, consent, options.launchContext());
+      return launchReview(
+        config.name,
+        config.transport,
+        consent,
+        options.launchContext(),
+        config.roots,
+      );
     },
     async approveLaunch(name, fingerprint) {
       const review = this.reviewLaunch(name);
