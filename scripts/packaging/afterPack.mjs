@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { findKeyMaterial } from './keyMaterial.mjs';
 
 export default function afterPack({ appOutDir, packager }) {
-  const problems = findKeyMaterial(appOutDir);
+  const { findings: problems, scanned } = findKeyMaterial(appOutDir);
   if (existsSync(join(packager.getResourcesDir(appOutDir), 'default_app.asar')))
     problems.push('resources/default_app.asar: Electron’s sample app');
   if (problems.length > 0) {
@@ -20,4 +20,5 @@ export default function afterPack({ appOutDir, packager }) {
         )}\nRemove them (a key or certificate made by a tool inside node_modules is a common cause: delete it and sign with files outside the project), then build again.`,
     );
   }
+  process.stdout.write(`  • No key or certificate among ${scanned} packed files\n`);
 }

@@ -9,31 +9,12 @@
  * A failure ends in one plain message and a non-zero exit.
  *   node scripts/packaging/buildInstallers.mjs [electron-builder arguments]
  */
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builderModule, parseBuilderArguments, UsageError } from './builderArguments.mjs';
 import { electronReleaseFor } from './electronRelease.mjs';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const require = createRequire(join(projectRoot, 'package.json'));
-const builder = require('electron-builder/out/builder');
-
-/** electron-builder's command line, read by its own yargs setup (app-builder's cli.js). */
-function parseArguments(argv) {
-  let failure;
-  const args = builder
-    .configureBuildCommand(builder.createYargs())
-    .strict()
-    .exitProcess(false)
-    .fail((message, error) => {
-      failure = message || error?.message;
-    })
-    .parse(argv);
-  if (failure) throw new UsageError(failure);
-  return builder.normalizeOptions(args);
-}
-
-class UsageError extends Error {}
 
 /**
  * The options with `electronDist` as a hook. electron-builder swallows an error thrown by that
@@ -57,8 +38,11 @@ function withVerifiedElectron(options, failures) {
 
 const failures = [];
 try {
-  const options = withVerifiedElectron(parseArguments(process.argv.slice(2)), failures);
-  await builder.build({ publish: 'never', ...options });
+  const options = withVerifiedElectron(
+    parseBuilderArguments(projectRoot, process.argv.slice(2)),
+    failures,
+  );
+  await builderModule(projectRoot).build({ publish: 'never', ...options });
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`npm run dist: ${error.message}\n`);

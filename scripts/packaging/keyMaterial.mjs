@@ -34,15 +34,24 @@ function asarModule() {
   return createRequire(builderLib)('@electron/asar');
 }
 
-/** Every finding in one asar archive, as `archive/inner/path: why`. */
+/** Every finding in one asar archive, as `archive/inner/path: why`; returns the files looked at. */
 function scanArchive(archive, label, findings) {
+  let scanned = 0;
   const asar = asarModule();
-  const header = asar.getRawHeader(archive).header;
+  let header;
+  try {
+    header = asar.getRawHeader(archive).header;
+  } catch (error) {
+    // What cannot be read cannot be checked: it does not ship either.
+    findings.push(`${label}: an archive that cannot be read to check it (${error.message})`);
+    return 0;
+  }
   const walk = (node, path) => {
     for (const [name, entry] of Object.entries(node.files ?? {})) {
       const inner = path ? `${path}/${name}` : name;
       if (entry.files) walk(entry, inner);
       else if (entry.link === undefined) {
+        scanned++;
         const problem = keyMaterialProblem(name, () =>
           entry.unpacked || Number(entry.size) > CONTENT_LIMIT
             ? undefined
@@ -53,18 +62,24 @@ function scanArchive(archive, label, findings) {
     }
   };
   walk(header, '');
+  return scanned;
 }
 
-/** Every key or certificate anywhere under `root` (a packed app folder), asar archives included. */
+/**
+ * Every key or certificate anywhere under `root` (a packed app folder), asar archives included,
+ * and how many files were looked at.
+ */
 export function findKeyMaterial(root) {
   const findings = [];
+  let scanned = 0;
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       const label = relative(root, path).split(sep).join('/');
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) {
-        if (entry.name.endsWith('.asar')) scanArchive(path, label, findings);
+        scanned++;
+        if (entry.name.endsWith('.asar')) scanned += scanArchive(path, label, findings);
         const problem = keyMaterialProblem(entry.name, () =>
           statSync(path).size > CONTENT_LIMIT ? undefined : readFileSync(path),
         );
@@ -73,5 +88,5 @@ export function findKeyMaterial(root) {
     }
   };
   walk(root);
-  return findings;
+  return { findings, scanned };
 }

@@ -83,6 +83,8 @@ export function startDesktopApp(options: {
    * false is stock GNOME. True unless said.
    */
   trayHost?: boolean;
+  /** Another built main script (a packaged app's, inside its unpacked `app.asar`). */
+  main?: string;
 }): DesktopApp {
   // A desktop session of its own: a session bus with or without a tray host, and X11 (a test
   // asks for Wayland in `env`), whatever session the tests themselves run in.
@@ -98,7 +100,7 @@ export function startDesktopApp(options: {
   delete env.ELECTRON_RENDERER_URL;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', REGISTER, BUILT_MAIN, ...(options.args ?? [])],
+    ['--import', 'tsx', '--import', REGISTER, options.main ?? BUILT_MAIN, ...(options.args ?? [])],
     { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   let output = '';
