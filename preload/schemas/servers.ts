@@ -203,6 +203,13 @@ export const serverConfigSchema = z.strictObject({
   roots: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(64).default([]),
   /** The least severe log messages the server sends (logging/setLevel); `info` when unset. */
   logLevel: loggingLevelSchema.optional(),
+  /**
+   * The registry entry it was installed from (Servers › Browse): its name and version there,
+   * which may differ from the name in Hearth and from what the server calls itself.
+   */
+  registryEntry: z
+    .strictObject({ name: z.string().min(1).max(1_000), version: z.string().min(1).max(1_000) })
+    .optional(),
 });
 export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type ServerConfigInput = z.input<typeof serverConfigSchema>;

@@ -119,7 +119,11 @@ export function createRegistryService(options: {
           `Not installed: the entry and your values make a config Hearth cannot use (${issue?.message ?? 'invalid'}).`,
         );
       }
-      return servers.save(built.config);
+      // Remembered, so the server's page and Browse can say which entry it came from.
+      return servers.save({
+        ...built.config,
+        registryEntry: { name: entry.server.name, version: entry.server.version },
+      });
     },
     async stageBundle(request) {
       const entry = await options.client().server(request.name, request.version);

@@ -90,6 +90,12 @@ export function ServerDetail(props: ServerDetailProps) {
         {transportLabel(config)}
         {builtin && ': shell commands, files and system information, served by Hearth itself.'}
       </p>
+      {config.registryEntry && (
+        <p className="muted server-registry-entry">
+          Listed in the registry as <code>{revealHidden(config.registryEntry.name)}</code>, version{' '}
+          {revealHidden(config.registryEntry.version)}.
+        </p>
+      )}
       <LaunchSummary config={config} />
       {config.roots.length > 0 && <RootsWarning roots={config.roots} />}
       {needsApproval(status) && (

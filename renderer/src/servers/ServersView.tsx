@@ -60,6 +60,15 @@ export function ServersView() {
     return (
       <BrowseView
         takenNames={(entries ?? []).map((entry) => entry.config.name)}
+        installed={
+          new Map(
+            (entries ?? []).flatMap((entry) =>
+              entry.config.registryEntry
+                ? [[entry.config.registryEntry.name, entry.config.name] as const]
+                : [],
+            ),
+          )
+        }
         onClose={() => setBrowsing(false)}
         onInstalled={(entry) => {
           setBrowsing(false);

@@ -50,6 +50,7 @@ export interface ServerDraft {
   /** Carried over from the config being edited; the form does not change them. */
   enabled: boolean;
   tools: Record<string, ToolSettings>;
+  registryEntry?: ServerConfig['registryEntry'];
 }
 
 export interface OAuthDraft {
@@ -130,6 +131,8 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
     logLevel: config.logLevel ?? '',
     enabled: config.enabled,
     tools: config.tools,
+    // A copy is a server of its own, not the registry's entry.
+    ...(config.registryEntry && mode === 'edit' ? { registryEntry: config.registryEntry } : {}),
   };
   const { transport } = config;
   if (transport.type === 'stdio') {
@@ -208,6 +211,7 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
     tools: draft.tools,
     roots: draft.roots.map((item) => item.value.trim()).filter(Boolean),
     ...(draft.logLevel ? { logLevel: draft.logLevel } : {}),
+    ...(draft.registryEntry ? { registryEntry: draft.registryEntry } : {}),
   };
 }
 

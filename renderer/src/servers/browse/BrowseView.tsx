@@ -12,6 +12,7 @@ import { useSettings } from '../../hooks';
 import { Badge } from '../../ui/Badge';
 import { InlineError } from '../../ui/InlineError';
 import { KIND_LABELS } from './kindLabels';
+import { publisherOf, registryVerifiesPublishers } from './publisher';
 import { RegistryAddress } from './RegistryAddress';
 import { RegistryDetail } from './RegistryDetail';
 import { useRegistrySearch } from './useRegistrySearch';
@@ -20,12 +21,19 @@ import './browse.css';
 export interface BrowseViewProps {
   /** Names of the servers already configured, so the new one gets a free name. */
   takenNames: readonly string[];
+  /** Registry names of the entries already installed, each with its name in Hearth. */
+  installed?: ReadonlyMap<string, string>;
   onClose(): void;
   /** A server was installed (and its launch reviewed, or left for later). */
   onInstalled(entry: ServerEntry): void;
 }
 
-export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps) {
+export function BrowseView({
+  takenNames,
+  installed = new Map(),
+  onClose,
+  onInstalled,
+}: BrowseViewProps) {
   const api = useApi();
   const settings = useSettings(api);
   const registryUrl = settings.settings?.registry.url;
@@ -98,8 +106,19 @@ export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps
           {results.servers?.length === 0 && (
             <p className="muted">No server in this registry matches that.</p>
           )}
+          {results.servers && results.servers.length > 0 && !current && (
+            <p className="muted browse-hint">
+              Choose a server to see what it is, where it comes from and how to install it.
+            </p>
+          )}
           {results.servers && results.servers.length > 0 && (
-            <ResultList servers={results.servers} selected={selected} onSelect={setSelected} />
+            <ResultList
+              servers={results.servers}
+              selected={selected}
+              onSelect={setSelected}
+              installed={installed}
+              verified={registryVerifiesPublishers(registryUrl)}
+            />
           )}
           <SkippedEntries skipped={results.skipped} />
           {results.hasMore && (
@@ -113,8 +132,9 @@ export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps
             </button>
           )}
         </div>
-        <div className="browse-pane">
-          {current ? (
+        {/* Nothing chosen: the results take the whole width; chosen: its detail beside them. */}
+        {current && (
+          <div className="browse-pane">
             <RegistryDetail
               key={`${current.name}@${current.version}`}
               summary={current}
@@ -122,12 +142,8 @@ export function BrowseView({ takenNames, onClose, onInstalled }: BrowseViewProps
               onBack={() => setSelected(undefined)}
               onInstalled={onInstalled}
             />
-          ) : (
-            <p className="muted servers-hint">
-              Choose a server to see what it is, where it comes from and how to install it.
-            </p>
-          )}
-        </div>
+          </div>
+        )}
       </div>
     </section>
   );
@@ -137,16 +153,23 @@ function ResultList({
   servers,
   selected,
   onSelect,
+  installed,
+  verified,
 }: {
   servers: RegistrySummary[];
   selected: string | undefined;
   onSelect(name: string): void;
+  installed: ReadonlyMap<string, string>;
+  /** The registry checks that publishers own their names (the official one does). */
+  verified: boolean;
 }) {
   return (
     <ul className="server-list browse-list" aria-label="Servers in the registry">
       {servers.map((server) => {
         const current = server.name === selected;
         const kinds = [...new Set(server.kinds)];
+        const publisher = publisherOf(server.name);
+        const installedAs = installed.get(server.name);
         return (
           <li
             key={`${server.name}@${server.version}`}
@@ -160,8 +183,27 @@ function ResultList({
             >
               {revealHidden(server.title ?? server.name)}
             </button>
+            {publisher && (
+              <p className="browse-publisher muted">
+                by {revealHidden(publisher)}
+                {verified && (
+                  <span
+                    className="browse-verified"
+                    title="The official registry checked that the publisher owns this name (a GitHub account or a domain)."
+                  >
+                    {' '}
+                    · <span aria-hidden="true">✓</span> verified
+                  </span>
+                )}
+              </p>
+            )}
             <p className="browse-description">{revealHidden(server.description)}</p>
             <span className="server-item-meta">
+              {installedAs !== undefined && (
+                <Badge tone="good">
+                  {installedAs === server.name ? 'Installed' : `Installed as ${installedAs}`}
+                </Badge>
+              )}
               <span className="muted">{server.version}</span>
               {kinds.map((kind) => (
                 <Badge key={kind}>{KIND_LABELS[kind]}</Badge>

@@ -9,7 +9,7 @@ import {
 } from '../../../../electron/core/registry/registrySchemas';
 import type { ServerConfigInput } from '../../../../preload/schemas/servers';
 import { EXAMPLES, fillers, MALFORMED } from '../../../fixtures/registry/documents';
-import { builtin, entryOf, renderServers } from './serverFixtures';
+import { builtin, entryOf, renderServers, stdioEntry } from './serverFixtures';
 
 afterEach(cleanup);
 
@@ -76,6 +76,37 @@ describe('Servers › Browse registry', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('uses the width until one is chosen, and each row says who published it, verified, and whether it is installed', async () => {
+    const installed = stdioEntry(
+      'db',
+      {},
+      {
+        registryEntry: { name: 'io.github.example/database-manager', version: '1.0.0' },
+      },
+    );
+    const harness = renderServers([builtin, installed], registryHandlers([]));
+    await harness.user.click(await screen.findByRole('button', { name: 'Browse registry' }));
+    const list = await screen.findByRole('list', { name: 'Servers in the registry' });
+    const row = (name: string) =>
+      within(list).getByRole('button', { name }).closest('li') as HTMLElement;
+    await within(list).findByRole('button', { name: 'io.github.example/database-manager' });
+    // Nothing chosen: no empty detail pane beside the list.
+    expect(document.querySelector('.browse-pane')).toBeNull();
+    expect(document.querySelector('.browse-layout')?.className).not.toContain('has-selection');
+    const database = row('io.github.example/database-manager');
+    expect(database.textContent).toContain('by example on GitHub · ✓ verified');
+    expect(within(database).getByText('Installed as db')).toBeTruthy();
+    const others = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item !== database);
+    expect(others.some((item) => item.textContent?.includes('Installed'))).toBe(false);
+
+    await harness.user.click(within(database).getByRole('button'));
+    await screen.findByRole('list', { name: 'Ways to install it' });
+    expect(document.querySelector('.browse-layout')?.className).toContain('has-selection');
+    expect(document.querySelector('.browse-pane')).not.toBeNull();
+  });
+
   it('asks for declared values, secrets in password fields, and installs nothing until the required ones are there', async () => {
     const saved: ServerConfigInput[] = [];
     const harness = renderServers([builtin], {
@@ -136,6 +167,10 @@ describe('Servers › Browse registry', () => {
         { name: 'DB_PASSWORD', value: 'p4ss word', secret: true },
         { name: 'DB_TYPE', value: 'mysql', secret: false },
       ]),
+    });
+    expect(saved[0]?.registryEntry).toEqual({
+      name: 'io.github.example/database-manager',
+      version: expect.any(String),
     });
     await harness.user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(harness.navigation.visits).toContain('servers:database-manager');

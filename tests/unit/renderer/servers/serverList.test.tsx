@@ -148,6 +148,29 @@ describe('the detail pane', () => {
     expect(within(info).queryByText('resources')).toBeNull();
   });
 
+  it('says which registry entry a server came from, apart from what it calls itself', async () => {
+    renderServers(
+      [
+        builtin,
+        stdioEntry(
+          'weather',
+          { state: 'ready', serverInfo: { name: 'weather-mcp', version: '0.4.1' } },
+          { registryEntry: { name: 'io.github.example/weather', version: '1.2.0' } },
+        ),
+      ],
+      {},
+      { serverName: 'weather' },
+    );
+    const listed = await screen.findByText(/Listed in the registry as/);
+    expect(listed.textContent).toBe(
+      'Listed in the registry as io.github.example/weather, version 1.2.0.',
+    );
+    const info = screen.getByLabelText('Server information');
+    expect(within(info).getByText('The server calls itself').nextElementSibling?.textContent).toBe(
+      'weather-mcp',
+    );
+  });
+
   it('deletes a server only after the user confirms', async () => {
     let entries = [builtin, stdioEntry('github')];
     const harness = renderServers(
