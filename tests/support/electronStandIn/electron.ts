@@ -40,6 +40,19 @@ for (const [name, value] of Object.entries({
 }))
   Object.defineProperty(process.versions, name, { value, enumerable: true, configurable: true });
 Object.defineProperty(process, 'type', { value: 'browser', enumerable: true });
+// Started as a packaged app (HEARTH_STANDIN_EXEC_PATH, the packaged executable): Electron sets
+// process.execPath to that executable and process.resourcesPath to the `resources` folder beside
+// it (Contents/Resources in a macOS bundle); see electron/electron shell/common/node_bindings.cc.
+const packagedExecutable = process.env.HEARTH_STANDIN_EXEC_PATH;
+if (packagedExecutable) {
+  Object.defineProperty(process, 'execPath', { value: packagedExecutable, enumerable: true });
+  const resources =
+    process.platform === 'darwin'
+      ? join(dirname(packagedExecutable), '..', 'Resources')
+      : join(dirname(packagedExecutable), 'resources');
+  Object.defineProperty(process, 'resourcesPath', { value: resources, enumerable: true });
+  app.setPath('exe', packagedExecutable);
+}
 
 export {
   app,

@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { App, LoginItemSettings, Settings } from 'electron';
 import { note } from './recorder';
 import { LINUX_LOGIN_ITEM_SETTINGS } from './linuxDesktop';
@@ -52,7 +52,18 @@ export function preventableEvent(): { defaultPrevented: boolean; preventDefault(
 type Closer = () => boolean;
 
 class AppStandIn extends EventEmitter {
-  readonly isPackaged = false;
+  /**
+   * As Electron decides it (electron/electron lib/browser/api/app.ts, `isPackaged`): the
+   * executable is not Electron's own `electron` (`electron.exe`). The stand-in runs on plain
+   * `node`, so it counts as packaged only when started as one (HEARTH_STANDIN_EXEC_PATH).
+   */
+  get isPackaged(): boolean {
+    const executable = basename(process.execPath).toLowerCase();
+    return (
+      process.env.HEARTH_STANDIN_EXEC_PATH !== undefined &&
+      executable !== (process.platform === 'win32' ? 'electron.exe' : 'electron')
+    );
+  }
   private readonly paths = new Map<string, string>();
   private ready = false;
   private quitting = false;
