@@ -111,6 +111,8 @@ export const bundlePreviewSchema = z.strictObject({
        * the installed one only when the user says so (`asUpdate`); otherwise it is a server of its own.
        */
       confirm: z.boolean(),
+      /** The name it gets as a separate server, when `confirm` (the user may say it is not an update). */
+      separateServerName: shortText.optional(),
       /** What the update changes: author, signer, version, command, what it asks for. */
       changes: z.array(z.strictObject({ what: shortText, before: text, after: text })).max(20),
     })

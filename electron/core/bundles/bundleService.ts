@@ -476,6 +476,9 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
               version: installed.version,
               serverName: serverOf(installed)?.name ?? installed.serverName,
               confirm: input.update?.confirm ?? false,
+              ...(input.update?.confirm
+                ? { separateServerName: freeServerName(manifest.display_name || manifest.name) }
+                : {}),
               changes: input.update?.changes.slice(0, 20) ?? [],
             },
           }

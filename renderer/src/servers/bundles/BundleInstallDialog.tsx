@@ -11,6 +11,7 @@ import { useApi } from '../../apiContext';
 import { messageOf } from '../../hooks';
 import { Badge } from '../../ui/Badge';
 import { BundleCommandLine } from './BundleCommandLine';
+import { BundleChanges, UpdateChoice } from './BundleUpdate';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
 import { openLink } from '../../links';
@@ -41,6 +42,8 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
   const [values, setValues] = useState<SettingValues>({});
   const [installing, setInstalling] = useState(false);
   const [tried, setTried] = useState(false);
+  /** For an unsigned bundle by the installed one's author: does it update it? Unanswered at first. */
+  const [asUpdate, setAsUpdate] = useState<boolean>();
   const formId = useId();
 
   useEffect(() => {
@@ -63,10 +66,24 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
     onClose();
   };
 
+  const confirm = preview?.installed?.confirm === true;
+  const updating = preview?.installed !== undefined && (!confirm || asUpdate === true);
+  // A separate server keeps nothing of the installed one: no secret counts as stored.
+  const fields =
+    preview && !updating
+      ? preview.userConfig.map((field) => ({ ...field, secretStored: undefined }))
+      : (preview?.userConfig ?? []);
+
   const install = async () => {
     if (!preview) return;
     setTried(true);
-    const missing = missingRequired(preview.userConfig, values);
+    if (confirm && asUpdate === undefined) {
+      setError(
+        `Say whether it updates “${preview.installed?.serverName ?? ''}” or installs as a separate server.`,
+      );
+      return;
+    }
+    const missing = missingRequired(fields, values);
     if (missing.length > 0) {
       setError(`Fill in ${missing.map((title) => `“${title}”`).join(', ')} first.`);
       return;
@@ -76,8 +93,13 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
     try {
       const entry = await api.bundles.install(
         stagedId,
-        valuesToSend(preview.userConfig, values),
-        expectedSha256 ? { expectedSha256 } : undefined,
+        valuesToSend(fields, values),
+        expectedSha256 || (confirm && asUpdate)
+          ? {
+              ...(expectedSha256 ? { expectedSha256 } : {}),
+              ...(confirm && asUpdate ? { asUpdate: true } : {}),
+            }
+          : undefined,
       );
       onInstalled(entry);
     } catch (reason) {
@@ -87,9 +109,9 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
   };
 
   const update = preview?.installed !== undefined;
-  const verb = !preview?.installed
+  const verb = !updating
     ? 'Install'
-    : preview.installed.version === preview.version
+    : preview?.installed?.version === preview?.version
       ? 'Reinstall'
       : 'Update';
   const blocked = (preview?.blockers.length ?? 0) > 0;
@@ -160,10 +182,34 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
               <p>{warning}</p>
             </div>
           ))}
-          <BundleFacts preview={preview} onLinkProblem={setError} />
+          {preview.installed && (
+            <>
+              <BundleChanges changes={preview.installed.changes} />
+              {confirm && (
+                <UpdateChoice
+                  serverName={preview.installed.serverName}
+                  value={asUpdate}
+                  missing={tried && asUpdate === undefined}
+                  onChange={(answer) => {
+                    setAsUpdate(answer);
+                    setError(undefined);
+                  }}
+                />
+              )}
+            </>
+          )}
+          <BundleFacts
+            preview={preview}
+            serverName={
+              updating || !preview.installed
+                ? preview.serverName
+                : (preview.installed.separateServerName ?? preview.serverName)
+            }
+            onLinkProblem={setError}
+          />
           <h3>Settings</h3>
           <BundleSettingsFields
-            fields={preview.userConfig}
+            fields={fields}
             values={values}
             showMissing={tried}
             onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
@@ -191,9 +237,12 @@ const SIGNATURE_WORDS: Record<
 
 function BundleFacts({
   preview,
+  serverName,
   onLinkProblem,
 }: {
   preview: BundlePreview;
+  /** The name it gets: the installed server's on an update, a new one as a separate server. */
+  serverName: string;
   onLinkProblem(problem: string | undefined): void;
 }) {
   const api = useApi();
@@ -218,7 +267,7 @@ function BundleFacts({
       </div>
       <dl className="facts">
         <dt>Server name</dt>
-        <dd>{preview.serverName}</dd>
+        <dd>{serverName}</dd>
         <dt>Runs with</dt>
         <dd>{preview.runsWith}</dd>
         <dt>Command line</dt>
