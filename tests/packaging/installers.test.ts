@@ -256,5 +256,11 @@ describe('the deb, as fpm is handed it', () => {
       existsSync(join(staged, 'opt', project.productName, 'resources', 'apparmor-profile')),
     ).toBe(true);
     expect(fpm.scripts['--after-install']).toMatch(/apparmor/i);
+    const profile = readFileSync(
+      join(staged, 'opt', project.productName, 'resources', 'apparmor-profile'),
+      'utf8',
+    );
+    expect(profile).toContain(executable);
+    expect(profile).toMatch(/\buserns,/);
   });
 });
