@@ -18,6 +18,8 @@ export const storedToolCallSchema = z.strictObject({
   tool: z.string().max(1_000),
   modelName: z.string().max(256),
   arguments: z.record(z.string(), z.unknown()),
+  /** Ollama's own id for the call, sent back with its result as `tool_call_id`. */
+  modelCallId: z.string().max(256).optional(),
   outcome: toolCallOutcomeSchema.optional(),
   /** The MCP App (`ui://` resource) the tool declared when it was called. */
   appResourceUri: z.string().max(4_096).optional(),

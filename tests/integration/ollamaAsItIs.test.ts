@@ -78,7 +78,7 @@ describe('errors in words a person can act on', () => {
       const ollama = createOllamaService({ host: foreign.url });
       const failure = await ollama.version().catch((error: OllamaError) => error);
       expect(failure).toMatchObject({ problem: 'not-ollama' });
-      expect(failure.message).toMatch(
+      expect((failure as OllamaError).message).toMatch(
         new RegExp(`^Something answers at ${foreign.url}, but it is not Ollama`),
       );
       chat = await startChatHarness({ script: [plainAnswer('never')] });
@@ -179,5 +179,58 @@ describe('replies that look finished but are not', () => {
     const { status } = await chat.turn('hi');
     expect(status).toEqual(expect.objectContaining({ state: 'done' }));
     expect(status.problem).toBeUndefined();
+  });
+});
+
+describe('tool calls as Ollama’s parsers hand them over', () => {
+  it.each(['chunks', 'done-chunk', 'index-zero'] as const)(
+    'sends each result back with its call’s id as tool_call_id (%s)',
+    async (toolCallStyle) => {
+      chat = await startChatHarness({
+        script: [
+          {
+            toolCalls: [
+              { name: 'no_such_tool', arguments: { n: 1 } },
+              { name: 'no_such_tool', arguments: { n: 2 } },
+            ],
+            toolCallStyle,
+          },
+          plainAnswer('Done.'),
+        ],
+      });
+      const { status } = await chat.turn('go');
+      expect(status).toMatchObject({ state: 'done' });
+      const messages = chat.ollama.chatRequests()[1]?.messages ?? [];
+      const assistant = messages.find((message) => message.tool_calls?.length);
+      const ids = (assistant?.tool_calls ?? []).map((call) => call.id);
+      expect(ids).toHaveLength(2);
+      expect(ids.every((id) => /^call_[a-z0-9]{8}$/.test(String(id)))).toBe(true);
+      const results = messages.filter((message) => message.role === 'tool');
+      expect(results.map((message) => message.tool_call_id)).toEqual(ids);
+    },
+  );
+});
+
+describe('the context length', () => {
+  it('is read from <general.architecture>.context_length, not any key ending so', async () => {
+    const fake = await startFakeOllama({
+      models: {
+        'vision-model': {
+          family: 'qwen25vl',
+          contextLength: 128000,
+          capabilities: ['completion', 'vision'],
+          // Sorted first, as Go writes map keys: a vision tower's own length.
+          modelInfo: { 'clip.vision.context_length': 577 },
+        },
+      },
+    });
+    try {
+      const capabilities = await createOllamaService({ host: fake.url }).capabilities(
+        'vision-model',
+      );
+      expect(capabilities.contextLength).toBe(128000);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -169,6 +169,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
                 tool: owner?.tool ?? call.function.name,
                 modelName: call.function.name,
                 arguments: asArguments(call.function.arguments),
+                ...modelCallIdOf(call),
                 // An MCP App's resource is kept with the call, so history can show the app again.
                 ...appResourceOf(owner && options.call.tools.definition(owner.server, owner.tool)),
               })),
@@ -431,6 +432,15 @@ function sameTool(
   b: { server: string; tool: string },
 ): boolean {
   return a.server === b.server && a.tool === b.tool;
+}
+
+/**
+ * Ollama's id for a call (api.ToolCall.ID, set by toolCallId() in server/routes.go), kept so the
+ * result goes back with it as `tool_call_id`; the `ollama` client's types do not list it yet.
+ */
+function modelCallIdOf(call: ToolCall): { modelCallId?: string } {
+  const id = (call as ToolCall & { id?: unknown }).id;
+  return typeof id === 'string' && id !== '' && id.length <= 256 ? { modelCallId: id } : {};
 }
 
 /** The `ui://` resource a tool declares, as saved with its call. */

@@ -8,7 +8,21 @@ import type { StoredMessage } from '../history/types';
 import { userMessageForModel } from './attachments';
 import { unansweredResult } from './unansweredCalls';
 
-export function toOllamaMessages(messages: readonly StoredMessage[], vision = false): Message[] {
+/**
+ * What Ollama's api.Message and api.ToolCall carry beyond the `ollama` client's types: the call's
+ * `id` and the result's `tool_call_id` (ollama/ollama api/types.go). Templates that pair parallel
+ * calls of the same tool with their results read them.
+ */
+type WireMessage = Message & { tool_call_id?: string };
+
+export function toOllamaMessages(
+  messages: readonly StoredMessage[],
+  vision = false,
+): WireMessage[] {
+  const modelCallIds = new Map<string, string>();
+  for (const message of messages)
+    for (const call of message.toolCalls ?? [])
+      if (call.modelCallId) modelCallIds.set(call.id, call.modelCallId);
   return withEveryCallAnswered(messages)
     .filter((message) => message.role !== 'system')
     .map((message) => {
@@ -19,18 +33,22 @@ export function toOllamaMessages(messages: readonly StoredMessage[], vision = fa
           ...(message.toolCalls?.length
             ? {
                 tool_calls: message.toolCalls.map((call) => ({
+                  ...(call.modelCallId ? { id: call.modelCallId } : {}),
                   function: { name: call.modelName, arguments: call.arguments },
                 })),
               }
             : {}),
         };
       }
-      if (message.role === 'tool')
+      if (message.role === 'tool') {
+        const modelCallId = message.toolCallId ? modelCallIds.get(message.toolCallId) : undefined;
         return {
           role: 'tool',
           content: message.content,
           ...(message.toolName ? { tool_name: message.toolName } : {}),
+          ...(modelCallId ? { tool_call_id: modelCallId } : {}),
         };
+      }
       if (message.role === 'user') return userMessageForModel(message, vision);
       return { role: message.role, content: message.content };
     });

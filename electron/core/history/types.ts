@@ -19,6 +19,8 @@ export interface StoredToolCall {
   /** The name the model called it by (`server_tool`), kept so the history replays as sent. */
   modelName: string;
   arguments: Record<string, unknown>;
+  /** Ollama's own id for the call (`call_…`), sent back as the result's `tool_call_id`. */
+  modelCallId?: string;
   outcome?: ToolCallOutcome;
   /** The MCP App (`ui://` resource) the tool declared when it was called. */
   appResourceUri?: string;

@@ -131,9 +131,12 @@ export function createOllamaService(options: {
         if (cached) return cached;
         const shown = await client().show({ model });
         const capabilities = shown.capabilities ?? [];
-        const info = Object.entries(shown.model_info ?? {}) as [string, unknown][];
-        const contextLength = info.find(([key]) => key.endsWith('.context_length'))?.[1];
-        const parameterCount = info.find(([key]) => key === 'general.parameter_count')?.[1];
+        // Typed as a Map by the client, but JSON: a plain object.
+        const info = (shown.model_info ?? {}) as unknown as Record<string, unknown>;
+        // `<general.architecture>.context_length`, as Ollama's KV.ContextLength reads it
+        // (fs/ggml/ggml.go keyValue); other keys may end in context_length too.
+        const contextLength = info[`${String(info['general.architecture'])}.context_length`];
+        const parameterCount = info['general.parameter_count'];
         const result: ModelCapabilities = {
           tools: capabilities.includes('tools'),
           thinking: capabilities.includes('thinking'),
