@@ -13,6 +13,7 @@ import { run as history } from './history.bench';
 import { run as mcp } from './mcp.bench';
 import { run as memory } from './memory.bench';
 import { run as toolResults } from './results.bench';
+import { run as sandbox } from './sandbox.bench';
 import { run as servers } from './servers.bench';
 import { run as start } from './start.bench';
 import { run as streaming } from './streaming.bench';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   ui,
   history,
   servers,
+  sandbox,
   start,
   streaming,
   memory,

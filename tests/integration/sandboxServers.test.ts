@@ -171,8 +171,8 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     const { tm } = setup();
     const root = tempDir('sandbox-root');
     writeFileSync(join(root, 'notes.txt'), 'hello');
-    const command = filesystemServer(root);
-    const status = await addSandboxed(tm, { name: 'files', roots: [root], ...command });
+    const { command, args } = filesystemServer(root);
+    const status = await addSandboxed(tm, { name: 'files', roots: [root], command, args });
     expect(status.state).toBe('ready');
     expect(status.sandbox?.state).toBe('on');
     const listed = await tm.manager.callTool('files', 'list_directory', { path: root });
@@ -187,7 +187,8 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
 
   it('runs the reference everything server sandboxed', async () => {
     const { tm } = setup();
-    const status = await addSandboxed(tm, { name: 'everything', ...everythingStdio() });
+    const { command, args } = everythingStdio();
+    const status = await addSandboxed(tm, { name: 'everything', command, args });
     expect(status.state).toBe('ready');
     expect(status.sandbox?.state).toBe('on');
     const echoed = await tm.manager.callTool('everything', 'echo', { message: 'boxed' });

@@ -1,0 +1,125 @@
+/**
+ * The OS sandbox's cost (bubblewrap and socat through sandbox-runtime; Linux with both installed,
+ * otherwise no figures). `sandbox.ready_ratio`: a stdio server's time from start to ready in the
+ * sandbox over the same server unsandboxed (target ≤ 1.3), medians of alternating runs after one
+ * warm start each (the sandbox's proxies start once per Hearth run, not per server); and a shell
+ * command's run time, sandboxed and not (`sandbox.shell_ms.*`), through the built-in shell tool's
+ * own runner.
+ */
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { runCommand } from '../electron/core/builtin/commands/runCommand';
+import {
+  createServerSandbox,
+  createShellSandbox,
+  defaultSandboxPolicy,
+  resetSandboxSession,
+} from '../electron/core/sandbox';
+import { createTestManager } from '../tests/support/managerHarness';
+import { fixtureCommand } from '../tests/support/mcpFixtures';
+import { tempDir } from '../tests/support/testHost';
+import { percentile, round, type Figure } from './figures';
+
+const READY_RUNS = 7;
+const SHELL_RUNS = 15;
+const SHELL_COMMAND = 'ls -la / > /dev/null && echo done';
+
+export async function run(): Promise<Figure[]> {
+  if (process.platform !== 'linux' || !existsSync('/usr/bin/bwrap')) return [];
+  try {
+    return [...(await readyFigures()), ...(await shellFigures())];
+  } finally {
+    await resetSandboxSession();
+  }
+}
+
+async function readyFigures(): Promise<Figure[]> {
+  const dataDir = tempDir('bench-sandbox');
+  const sandbox = createServerSandbox({
+    dataDir,
+    home: tempDir('bench-sandbox-home'),
+    tempDir: tempDir('bench-sandbox-temp'),
+    platform: process.platform,
+  });
+  const harness = createTestManager({ dataDir, sandbox });
+  const { manager } = harness;
+  const command = fixtureCommand(['--tools=echo']);
+  const add = async (name: string, sandboxed: boolean) => {
+    await manager.save({
+      name,
+      transport: {
+        type: 'stdio',
+        command: command.command,
+        args: command.args,
+        env: [],
+        ...(sandboxed ? { sandbox: defaultSandboxPolicy() } : {}),
+      },
+    });
+    await manager.approveLaunch(name, manager.reviewLaunch(name).fingerprint);
+  };
+  const timeStart = async (name: string) => {
+    await manager.stop(name);
+    const started = performance.now();
+    const status = await manager.start(name);
+    if (status.state !== 'ready') throw new Error(`${name} did not start: ${status.error}`);
+    return performance.now() - started;
+  };
+  try {
+    await add('plain', false);
+    await add('boxed', true);
+    const plain: number[] = [];
+    const boxed: number[] = [];
+    for (let index = 0; index < READY_RUNS; index++) {
+      plain.push(await timeStart('plain'));
+      boxed.push(await timeStart('boxed'));
+    }
+    const plainMs = percentile(plain, 50);
+    const boxedMs = percentile(boxed, 50);
+    return [
+      { name: 'sandbox.ready_ratio', value: round(boxedMs / plainMs), unit: 'x' },
+      { name: 'sandbox.ready_ms.sandboxed.p50', value: round(boxedMs, 1), unit: 'ms' },
+      { name: 'sandbox.ready_ms.unsandboxed.p50', value: round(plainMs, 1), unit: 'ms' },
+    ];
+  } finally {
+    await manager.dispose();
+  }
+}
+
+async function shellFigures(): Promise<Figure[]> {
+  const shell = createShellSandbox({
+    dataDir: tempDir('bench-shell-data'),
+    home: tempDir('bench-shell-home'),
+    tempDir: tempDir('bench-shell-temp'),
+    platform: process.platform,
+    path: () => process.env.PATH ?? '',
+  });
+  const cwd = tempDir('bench-shell-work');
+  const options = { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 };
+  const once = async (sandboxed: boolean) => {
+    const started = performance.now();
+    const wrapped = sandboxed ? await shell.wrap(SHELL_COMMAND, cwd, process.env) : undefined;
+    if (wrapped && !wrapped.ok) throw new Error(wrapped.message);
+    const result = await runCommand(SHELL_COMMAND, {
+      ...options,
+      ...(wrapped?.ok ? { spawnAs: wrapped, env: wrapped.env } : {}),
+    });
+    if (wrapped?.ok) wrapped.release();
+    if (result.exitCode !== 0) throw new Error(`the command failed: ${result.stderr}`);
+    return performance.now() - started;
+  };
+  await once(true); // the session's proxies start once
+  const plain: number[] = [];
+  const boxed: number[] = [];
+  for (let index = 0; index < SHELL_RUNS; index++) {
+    plain.push(await once(false));
+    boxed.push(await once(true));
+  }
+  return [
+    { name: 'sandbox.shell_ms.sandboxed.p50', value: round(percentile(boxed, 50), 1), unit: 'ms' },
+    {
+      name: 'sandbox.shell_ms.unsandboxed.p50',
+      value: round(percentile(plain, 50), 1),
+      unit: 'ms',
+    },
+  ];
+}
