@@ -52,7 +52,14 @@ import {
 } from './bundleIdentity';
 import { readManifest, type BundleManifest } from './bundleManifest';
 import { MAX_MANIFEST_BYTES } from './bundleManifestLimits';
-import { addonWarning, findSystemNode, nativeAddons, type SystemNode } from './nativeAddons';
+import {
+  addonWarning,
+  findSystemNode,
+  MAX_ADDON_SCAN_BYTES,
+  nativeAddons,
+  tiedToNodeAbi,
+  type SystemNode,
+} from './nativeAddons';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
 import { checkValues } from './userConfigValues';
 
@@ -261,7 +268,13 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     const match = (['same', 'confirm'] as const)
       .map((wanted) => relations.find((candidate) => candidate.relation === wanted))
       .find((candidate) => candidate !== undefined) as Inspected['match'];
-    const addons = manifest.server.type === 'node' ? nativeAddons(entries) : [];
+    // Node-API add-ons load on Electron's Node too; only those tied to plain Node's ABI need one.
+    const addons = (manifest.server.type === 'node' ? nativeAddons(entries) : []).filter((name) => {
+      const size = entries.find((candidate) => candidate.name === name)?.size ?? 0;
+      if (size > MAX_ADDON_SCAN_BYTES) return true;
+      const bytes = readArchiveEntry(split.content, entries, name, MAX_ADDON_SCAN_BYTES);
+      return bytes === undefined || tiedToNodeAbi(bytes);
+    });
     const onOwnNode =
       addons.length > 0 &&
       /^node(\.exe)?$/i.test(manifest.server.mcp_config.command) &&

@@ -19,6 +19,31 @@ export function nativeAddons(entries: ArchiveEntry[]): string[] {
     .map((entry) => entry.name);
 }
 
+/** Largest add-on read to tell which kind it is; a larger one is taken as built for plain Node. */
+export const MAX_ADDON_SCAN_BYTES = 64 * 1024 * 1024;
+
+const ABI_BOUND = ['node_register_module_v', 'node_module_register'].map((text) =>
+  Buffer.from(text),
+);
+const NODE_API = ['napi_register_module_v1', 'napi_module_register'].map((text) =>
+  Buffer.from(text),
+);
+
+/**
+ * Whether an add-on is tied to one Node ABI. A Node-API add-on (NAPI_MODULE) exports
+ * `napi_register_module_v1` (or, built the deprecated way, calls `napi_module_register`; Node's
+ * src/node_api.h, NAPI_MODULE_INITIALIZER_BASE) and loads on any Node with Node-API, Electron's
+ * included (nodejs.org/learn/node-api: the compiled binary "continues to work across Node.js
+ * releases"). One built on V8's own API (NODE_MODULE, NAN) exports
+ * `node_register_module_v<ABI>` (or calls `node_module_register`; src/node.h,
+ * NODE_MODULE_INITIALIZER_BASE). An add-on that shows neither is taken as tied, to be safe.
+ */
+export function tiedToNodeAbi(binary: Uint8Array): boolean {
+  const bytes = Buffer.from(binary.buffer, binary.byteOffset, binary.byteLength);
+  if (ABI_BOUND.some((symbol) => bytes.includes(symbol))) return true;
+  return !NODE_API.some((symbol) => bytes.includes(symbol));
+}
+
 export interface SystemNode {
   file: string;
   /** As `node --version` prints it: `v22.11.0`. */
@@ -66,5 +91,5 @@ export function addonWarning(
   const seen = found
     ? `the Node.js on this computer is ${found.version}, not ${range ?? 'one that fits'}`
     : 'no Node.js was found on this computer';
-  return `It holds ${which}, built for plain Node.js, which Hearth’s own Node.js (Electron’s) usually cannot load, and ${seen}: it may not run. Install ${wanted} (https://nodejs.org/en/download) and open the bundle again.`;
+  return `It holds ${which}, built for plain Node.js, which Hearth’s own Node.js (Electron’s) cannot load, and ${seen}: it may not run. Install ${wanted} (https://nodejs.org/en/download) and open the bundle again.`;
 }

@@ -32,7 +32,10 @@ const withAddon = {
   'node_modules/better-sqlite3/build/Release/better_sqlite3.node': new Uint8Array([0x7f, 0x45]),
 };
 
-async function preview(options: { path: string; electron?: boolean }, files = withAddon) {
+async function preview(
+  options: { path: string; electron?: boolean },
+  files: Record<string, string | Uint8Array> = withAddon,
+) {
   harness = bundleHarness({
     environment: { PATH: options.path },
     launch: { ownNodeIsElectron: options.electron ?? true },
@@ -59,7 +62,7 @@ describe.skipIf(process.platform === 'win32')('native add-ons', () => {
   it('say before the install that the bundle may not run when no Node.js fits', async () => {
     const none = await preview({ path: tempDir('empty-path') });
     expect(none.preview.warnings).toContain(
-      'It holds a native add-on (node_modules/better-sqlite3/build/Release/better_sqlite3.node), built for plain Node.js, which Hearth’s own Node.js (Electron’s) usually cannot load, and no Node.js was found on this computer: it may not run. Install Node.js >=18 (https://nodejs.org/en/download) and open the bundle again.',
+      'It holds a native add-on (node_modules/better-sqlite3/build/Release/better_sqlite3.node), built for plain Node.js, which Hearth’s own Node.js (Electron’s) cannot load, and no Node.js was found on this computer: it may not run. Install Node.js >=18 (https://nodejs.org/en/download) and open the bundle again.',
     );
     expect(none.preview.commandLine.kind).toBe('hearth-node');
     await none.h.mcp.dispose();
@@ -71,9 +74,26 @@ describe.skipIf(process.platform === 'win32')('native add-ons', () => {
     );
   });
 
+  it('tell a Node-API add-on, which loads on Electron’s Node too, from one tied to plain Node’s ABI', async () => {
+    const { path, node } = pathWithNode('v22.11.0');
+    const addon = (symbol: string) => ({
+      'server/index.mjs': 'x',
+      'build/Release/addon.node': new TextEncoder().encode(`\x7fELF....${symbol}....`),
+    });
+    const nodeApi = await preview({ path }, addon('napi_register_module_v1'));
+    expect(nodeApi.preview.commandLine).toMatchObject({
+      command: '/opt/node',
+      kind: 'hearth-node',
+    });
+    expect(nodeApi.preview.warnings.join(' ')).not.toMatch(/native add-on/);
+    await nodeApi.h.mcp.dispose();
+    const nan = await preview({ path }, addon('node_register_module_v137'));
+    expect(nan.preview.commandLine).toMatchObject({ command: node, kind: 'runtime' });
+  });
+
   it('leave a bundle without add-ons, or Hearth on plain Node, on Hearth’s own Node', async () => {
     const { path } = pathWithNode('v22.11.0');
-    const plain = await preview({ path }, { 'server/index.mjs': 'x' } as typeof withAddon);
+    const plain = await preview({ path }, { 'server/index.mjs': 'x' });
     expect(plain.preview.commandLine).toMatchObject({ command: '/opt/node', kind: 'hearth-node' });
     await plain.h.mcp.dispose();
     const browserHost = await preview({ path, electron: false });
