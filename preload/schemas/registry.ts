@@ -87,6 +87,11 @@ export const installOptionSchema = z.strictObject({
   /** What will run, or the address connected to, with `<…>` where the form's values go. */
   preview: longText.optional(),
   fields: z.array(installFieldSchema).max(200),
+  /**
+   * A remote at plain http:// on another computer (this host): not encrypted, so it installs only
+   * with `allowUnencrypted` (see clearText.ts).
+   */
+  unencryptedHost: shortText.optional(),
 });
 export type InstallOption = z.output<typeof installOptionSchema>;
 
@@ -108,6 +113,8 @@ export const registryInstallSchema = z.strictObject({
   option: z.string().max(100),
   serverName: serverNameSchema,
   values: z.record(z.string().max(300), z.string().max(MAX_VALUE_LENGTH)),
+  /** The user allows plain http:// to another computer for this server (not encrypted). */
+  allowUnencrypted: z.boolean().optional(),
 });
 export type RegistryInstall = z.output<typeof registryInstallSchema>;
 

@@ -141,6 +141,11 @@ export const httpTransportSchema = z.strictObject({
   /** `auto` tries Streamable HTTP and falls back to SSE for older servers. */
   protocol: z.enum(['auto', 'streamable-http', 'sse']).default('auto'),
   oauth: oauthSettingsSchema.optional(),
+  /**
+   * The user allows plain http:// to this server on another computer (not encrypted: see
+   * clearText.ts); without it Hearth refuses to connect there. Not needed for this computer.
+   */
+  allowUnencrypted: z.boolean().optional(),
 });
 
 /** Hearth's own tools (shell commands, files, system info), served in-process. */

@@ -4,6 +4,7 @@
  * runs the command and never sends the server's headers or secrets; any HTTP answer (401 and
  * 404 included) counts as answering.
  */
+import { unencryptedHost, unencryptedReason } from '../../../preload/schemas/clearText';
 import type { ServerConfigInput } from '../../../preload/schemas/servers';
 import { resolveCommand } from './launch/resolveCommand';
 import type { LaunchContext } from './transports';
@@ -29,7 +30,15 @@ export async function checkImportedServer(
     });
     return found.ok ? [] : [found.message];
   }
-  if (transport.type === 'http') return checkAddress(transport.url);
+  if (transport.type === 'http') {
+    const host = transport.allowUnencrypted ? undefined : unencryptedHost(transport.url);
+    // Nothing is sent to it: Hearth would not connect there either.
+    if (host !== undefined)
+      return [
+        `${unencryptedReason(host)} Hearth will not connect to it unless you allow that in its settings.`,
+      ];
+    return checkAddress(transport.url);
+  }
   return [];
 }
 

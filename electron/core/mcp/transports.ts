@@ -10,6 +10,7 @@ import {
   type FetchLike,
   type Transport,
 } from '@modelcontextprotocol/client';
+import { unencryptedHost, unencryptedReason } from '../../../preload/schemas/clearText';
 import type { HttpTransportConfig, StdioTransportConfig } from '../../../preload/schemas/servers';
 import { expandAll } from './expandVariables';
 import { planSpawn, resolveCommand } from './launch';
@@ -106,6 +107,13 @@ export function createHttpTransport(
   environment: NodeJS.ProcessEnv,
   fetch?: FetchLike,
 ): Planned<Transport> {
+  // Checked before anything is sent: a hand-edited config gets the same refusal as the form.
+  const unencrypted = config.allowUnencrypted ? undefined : unencryptedHost(config.url);
+  if (unencrypted !== undefined)
+    return {
+      ok: false,
+      message: `Hearth did not connect. ${unencryptedReason(unencrypted)} Use its https:// address, or allow an unencrypted connection for this server in its settings.`,
+    };
   const unset = config.headers
     .filter((entry) => entry.secret && entry.value === undefined)
     .map((entry) => entry.name);

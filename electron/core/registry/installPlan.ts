@@ -11,6 +11,7 @@ import type { InstallField, InstallKind, InstallOption } from '../../../preload/
 import { envVariableSchema, type ServerConfigInput } from '../../../preload/schemas/servers';
 import type { RegistryArgument, RegistryPackage, RegistryRemote } from './registrySchemas';
 import { defaultSandboxPolicy } from '../sandbox';
+import { unencryptedHost } from '../../../preload/schemas/clearText';
 import { planRemote, type RemotePlan } from './remotePlan';
 import { fieldsOf, planInput, previewOf, resolveValue, type PlannedValue } from './templates';
 
@@ -54,9 +55,19 @@ export function planOptions(server: {
   return [
     ...(server.packages ?? []).map((pkg, index) => planPackage(pkg, `package-${index}`)),
     ...(server.remotes ?? []).map((remote, index) =>
-      finish(`remote-${index}`, 'remote', remoteLabel(remote), planRemote(remote)),
+      withUnencryptedHost(
+        finish(`remote-${index}`, 'remote', remoteLabel(remote), planRemote(remote)),
+        remote.url,
+      ),
     ),
   ];
+}
+
+/** A remote at plain http:// on another computer says so: installing it needs the user's leave. */
+function withUnencryptedHost(planned: PlannedOption, url: string): PlannedOption {
+  const host = unencryptedHost(url);
+  if (host === undefined || !planned.option.available) return planned;
+  return { ...planned, option: { ...planned.option, unencryptedHost: host.slice(0, 1_000) } };
 }
 
 function planPackage(pkg: RegistryPackage, id: string): PlannedOption {

@@ -20,6 +20,7 @@ import {
   type ServerEntry,
   type ServerConfigInput,
 } from '../../../preload/schemas/servers';
+import { unencryptedHost, unencryptedReason } from '../../../preload/schemas/clearText';
 import { UserFacingError } from '../bridge/errors';
 import { downloadBundle } from './bundleDownload';
 import { buildConfig, planOptions, type PlannedOption } from './installPlan';
@@ -112,7 +113,8 @@ export function createRegistryService(options: {
       if (!chosen.plan) throw new UserFacingError('Hearth cannot install it this way.');
       const built = buildConfig(chosen.plan, request.values, request.serverName);
       if (!built.ok) throw new UserFacingError(`Not installed: ${built.problems.join(' ')}`);
-      const checked = serverConfigSchema.safeParse(built.config);
+      const config = withUnencryptedLeave(built.config, request.allowUnencrypted === true);
+      const checked = serverConfigSchema.safeParse(config);
       if (!checked.success) {
         const issue = checked.error.issues[0];
         throw new UserFacingError(
@@ -121,7 +123,7 @@ export function createRegistryService(options: {
       }
       // Remembered, so the server's page and Browse can say which entry it came from.
       return servers.save({
-        ...built.config,
+        ...config,
         registryEntry: { name: entry.server.name, version: entry.server.version },
       });
     },
@@ -147,6 +149,22 @@ export function createRegistryService(options: {
       }
     },
   };
+}
+
+/**
+ * A remote at plain http:// on another computer (its address as the values made it) is installed
+ * only with the user's leave, which its config then keeps; refused with the reason otherwise.
+ */
+function withUnencryptedLeave(config: ServerConfigInput, allowed: boolean): ServerConfigInput {
+  const { transport } = config;
+  if (transport.type !== 'http') return config;
+  const host = unencryptedHost(transport.url);
+  if (host === undefined) return config;
+  if (!allowed)
+    throw new UserFacingError(
+      `Not installed: ${unencryptedReason(host)} Install its https:// address if it has one, or allow the unencrypted connection for this server.`,
+    );
+  return { ...config, transport: { ...transport, allowUnencrypted: true } };
 }
 
 function statusOf(entry: RegistryServerResponse): RegistrySummary['status'] {

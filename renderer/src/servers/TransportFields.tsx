@@ -1,5 +1,6 @@
 /** The fields of each transport: a local command (stdio) or a remote server (HTTP). */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { unencryptedHost } from '../../../preload/schemas/clearText';
 import { useApi } from '../apiContext';
 import { useDesktopHost } from '../hooks';
 import { ArgumentList } from './ArgumentList';
@@ -107,6 +108,7 @@ export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProp
         onChange={(url) => edit('url', { url })}
         onBlur={touch('url')}
       />
+      <UnencryptedChoice draft={draft} edit={edit} />
       <fieldset className="field plain">
         <legend>Headers</legend>
         <NamedValueRows
@@ -132,6 +134,33 @@ export function HttpFields({ draft, edit, touch, errorFor }: TransportFieldsProp
       </Field>
       <OAuthFields draft={draft} edit={edit} touch={touch} errorFor={errorFor} />
     </>
+  );
+}
+
+/**
+ * Plain http:// to another computer is refused unless allowed here, for this server only: the
+ * choice appears with such an address, and says what it gives up.
+ */
+function UnencryptedChoice({ draft, edit }: Pick<TransportFieldsProps, 'draft' | 'edit'>) {
+  const hintId = useId();
+  const host = unencryptedHost(draft.url.trim());
+  if (host === undefined) return null;
+  return (
+    <div className="field">
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={draft.allowUnencrypted}
+          aria-describedby={hintId}
+          onChange={(event) => edit('url', { allowUnencrypted: event.target.checked })}
+        />
+        <span>Allow an unencrypted connection to {host}</span>
+      </label>
+      <span className="field-hint" id={hintId}>
+        Only on a network you trust: whoever is on it can read the headers Hearth sends (tokens and
+        keys included) and change what the server answers.
+      </span>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type ServerConfigInput,
   type ToolSettings,
 } from '../../../preload/schemas/servers';
+import { unencryptedHost, unencryptedReason } from '../../../preload/schemas/clearText';
 
 export type FormMode = 'add' | 'edit' | 'duplicate';
 export type HttpProtocol = 'auto' | 'streamable-http' | 'sse';
@@ -47,6 +48,8 @@ export interface ServerDraft {
   logLevel: LoggingLevel | '';
   /** OAuth sign-in settings of a remote server; empty strings are left out. */
   oauth: OAuthDraft;
+  /** The user allows plain http:// to this server on another computer (not encrypted). */
+  allowUnencrypted: boolean;
   /** Carried over from the config being edited; the form does not change them. */
   enabled: boolean;
   tools: Record<string, ToolSettings>;
@@ -104,6 +107,7 @@ export function emptyDraft(): ServerDraft {
       scopes: '',
       clientMetadataUrl: '',
     },
+    allowUnencrypted: false,
     enabled: true,
     tools: {},
   };
@@ -152,6 +156,7 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
       url: transport.url,
       headers: rows(transport.headers),
       protocol: transport.protocol,
+      allowUnencrypted: transport.allowUnencrypted === true,
       oauth: {
         machine: transport.oauth?.grant === 'client_credentials',
         clientId: transport.oauth?.clientId ?? '',
@@ -201,6 +206,10 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
           headers: draft.headers.map(entryOf),
           protocol: draft.protocol,
           ...oauthFrom(draft.oauth),
+          // Kept only while it means something: an address that is plain http:// elsewhere.
+          ...(draft.allowUnencrypted && unencryptedHost(draft.url.trim())
+            ? { allowUnencrypted: true }
+            : {}),
         };
   const seconds = draft.timeoutSeconds.trim() === '' ? NaN : Number(draft.timeoutSeconds);
   return {
@@ -251,6 +260,12 @@ export function validateDraft(draft: ServerDraft, takenNames: readonly string[])
       if (!issues.has(key)) issues.set(key, friendlyMessage(key, issue.code, issue.message));
     }
   }
+  const unencrypted = draft.kind === 'http' ? unencryptedHost(draft.url.trim()) : undefined;
+  if (unencrypted !== undefined && !draft.allowUnencrypted && !issues.has('transport.url'))
+    issues.set(
+      'transport.url',
+      `${unencryptedReason(unencrypted)} Use its https:// address, or allow an unencrypted connection below.`,
+    );
   const lowered = draft.name.toLowerCase();
   if (!issues.has('name') && takenNames.some((name) => name.toLowerCase() === lowered)) {
     issues.set('name', `A server named “${draft.name}” already exists. Choose another name.`);

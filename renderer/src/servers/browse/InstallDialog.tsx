@@ -10,6 +10,7 @@ import type {
   InstallOption,
   RegistryServer,
 } from '../../../../preload/schemas/registry';
+import { unencryptedReason } from '../../../../preload/schemas/clearText';
 import { serverNameSchema, type ServerEntry } from '../../../../preload/schemas/servers';
 import { useApi } from '../../apiContext';
 import { revealHidden } from '../../chat/revealHidden';
@@ -40,6 +41,7 @@ export function InstallDialog(props: InstallDialogProps) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(option.fields.map((field) => [field.id, initialValue(field)])),
   );
+  const [allowUnencrypted, setAllowUnencrypted] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
   const [installing, setInstalling] = useState(false);
   const [error, setError] = useState<string>();
@@ -56,8 +58,10 @@ export function InstallDialog(props: InstallDialogProps) {
       const problem = fieldProblem(field, values[field.id] ?? '');
       if (problem) found.set(field.id, problem);
     }
+    if (option.unencryptedHost && !allowUnencrypted)
+      found.set('unencrypted', 'Allow the unencrypted connection to install it this way.');
     return found;
-  }, [name, option.fields, takenNames, values]);
+  }, [name, option.fields, option.unencryptedHost, allowUnencrypted, takenNames, values]);
 
   const install = async () => {
     setShowProblems(true);
@@ -76,6 +80,7 @@ export function InstallDialog(props: InstallDialogProps) {
           option: option.id,
           serverName: name,
           values,
+          ...(option.unencryptedHost && allowUnencrypted ? { allowUnencrypted: true } : {}),
         }),
       );
     } catch (reason) {
@@ -155,9 +160,59 @@ export function InstallDialog(props: InstallDialogProps) {
             />
           ))
         )}
+        {option.unencryptedHost && (
+          <UnencryptedChoice
+            id={`${formId}-unencrypted`}
+            host={option.unencryptedHost}
+            checked={allowUnencrypted}
+            problem={problemOf('unencrypted')}
+            onChange={setAllowUnencrypted}
+          />
+        )}
         <InlineError message={error} />
       </form>
     </Dialog>
+  );
+}
+
+/** A remote at plain http:// on another computer installs only when the user allows that. */
+function UnencryptedChoice({
+  id,
+  host,
+  checked,
+  problem,
+  onChange,
+}: {
+  id: string;
+  host: string;
+  checked: boolean;
+  problem: string | undefined;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className="field">
+      <p className="notice notice-warning" id={`${id}-reason`}>
+        {unencryptedReason(host)}
+      </p>
+      <label className="choice">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[`${id}-reason`, problem ? `${id}-problem` : '']
+            .filter(Boolean)
+            .join(' ')}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>Allow an unencrypted connection to {host}</span>
+      </label>
+      {problem && (
+        <span className="field-error" id={`${id}-problem`}>
+          {problem}
+        </span>
+      )}
+    </div>
   );
 }
 
