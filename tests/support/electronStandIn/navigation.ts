@@ -20,21 +20,16 @@ export interface FrameStandIn {
 }
 
 /**
- * A frame and its ancestors from URLs, the frame's own first, then its parent's, up to the main
- * frame's. An empty list is the main frame of a page at `mainUrl`.
+ * A frame and its ancestors from their URLs: the frame's own first, then its parent's, up to the
+ * main frame's last (one URL: the main frame itself).
  */
 export function frameChain(urls: string[]): FrameStandIn | null {
-  let frame: FrameStandIn | null = null;
-  const made: { url: string; origin: string; parent: FrameStandIn | null; top?: FrameStandIn }[] =
-    [];
-  for (const url of [...urls].reverse()) {
-    const entry: { url: string; origin: string; parent: FrameStandIn | null; top?: FrameStandIn } =
-      { url, origin: originOf(url), parent: frame };
-    made.push(entry);
-    frame = entry as FrameStandIn;
-  }
+  type Building = { url: string; origin: string; parent: FrameStandIn | null; top?: FrameStandIn };
+  const made: Building[] = [];
+  for (const url of [...urls].reverse())
+    made.push({ url, origin: originOf(url), parent: (made.at(-1) as FrameStandIn) ?? null });
   for (const entry of made) entry.top = made[0] as FrameStandIn;
-  return frame;
+  return (made.at(-1) as FrameStandIn | undefined) ?? null;
 }
 
 function originOf(url: string): string {
