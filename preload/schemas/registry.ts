@@ -43,10 +43,12 @@ export const registrySkippedSchema = z.strictObject({
 export const registryPageSchema = z.strictObject({
   /** The registry asked, as it was asked (the setting in force). */
   registry: z.string().max(2_048),
-  servers: z.array(registrySummarySchema),
-  skipped: z.array(registrySkippedSchema),
+  servers: z.array(registrySummarySchema).max(100),
+  skipped: z.array(registrySkippedSchema).max(100),
   /** Pass back as `cursor` for the next page; absent on the last one. */
   nextCursor: z.string().max(4_096).optional(),
+  /** Said when the registry sent more than a page holds, and Hearth kept only a page of it. */
+  overfull: shortText.optional(),
 });
 export type RegistryPage = z.output<typeof registryPageSchema>;
 

@@ -22,11 +22,15 @@ export const REGISTRY_TIMEOUT_MS = 15_000;
 export const MAX_REGISTRY_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Servers per page; the official registry's default is 30 and its maximum 100. */
 export const REGISTRY_PAGE_SIZE = 20;
+/** The most servers one page may hold, whatever was asked: the official registry's maximum. */
+export const MAX_PAGE_ENTRIES = 100;
 
 export interface RegistryListPage {
   entries: RegistryServerResponse[];
   skipped: { name?: string; reason: string }[];
   nextCursor?: string;
+  /** The registry sent more servers than the page size asked for: how many, and how many kept. */
+  overfull?: { sent: number; kept: number };
 }
 
 export interface RegistryClient {
@@ -90,7 +94,8 @@ export function createRegistryClient(options: {
       const params = new URLSearchParams();
       if (query.search?.trim()) params.set('search', query.search.trim());
       if (query.cursor) params.set('cursor', query.cursor);
-      params.set('limit', String(query.limit ?? REGISTRY_PAGE_SIZE));
+      const limit = Math.min(query.limit ?? REGISTRY_PAGE_SIZE, MAX_PAGE_ENTRIES);
+      params.set('limit', String(limit));
       // Without it the official registry lists every version of every server.
       params.set('version', 'latest');
       const json = await getJson(`/v0.1/servers?${params.toString()}`);
@@ -102,13 +107,20 @@ export function createRegistryClient(options: {
       }
       const entries: RegistryServerResponse[] = [];
       const skipped: RegistryListPage['skipped'] = [];
-      for (const item of list.data.servers) {
+      // A registry that ignores `limit` (thousands at once) gets only the page it was asked for.
+      const sent = list.data.servers.length;
+      for (const item of list.data.servers.slice(0, limit)) {
         const parsed = registryServerResponseSchema.safeParse(item);
         if (parsed.success) entries.push(parsed.data);
         else skipped.push({ ...nameOf(item), reason: describeIssues(parsed.error) });
       }
       const nextCursor = list.data.metadata?.nextCursor ?? undefined;
-      return { entries, skipped, ...(nextCursor ? { nextCursor } : {}) };
+      return {
+        entries,
+        skipped,
+        ...(nextCursor ? { nextCursor } : {}),
+        ...(sent > limit ? { overfull: { sent, kept: limit } } : {}),
+      };
     },
     async server(name, version = 'latest') {
       const path = `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;

@@ -88,6 +88,11 @@ export function createRegistryService(options: {
         servers: page.entries.map(summaryOf),
         skipped: page.skipped,
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+        ...(page.overfull
+          ? {
+              overfull: `The registry sent ${page.overfull.sent} servers for a page of ${page.overfull.kept}, more than a page holds: Hearth shows the first ${page.overfull.kept}. It does not keep to the page size it is asked for, so the others may not be reachable from here; search for a name to narrow the list.`,
+            }
+          : {}),
       };
     },
     async server(name, version) {

@@ -121,6 +121,7 @@ export function BrowseView({
             />
           )}
           <SkippedEntries skipped={results.skipped} />
+          {results.overfull && <p className="muted browse-overfull">{results.overfull}</p>}
           {results.hasMore && (
             <button
               type="button"

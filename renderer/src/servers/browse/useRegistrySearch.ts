@@ -12,6 +12,8 @@ import { messageOf } from '../../hooks';
 export interface RegistrySearch {
   servers: RegistrySummary[] | undefined;
   skipped: RegistryPage['skipped'];
+  /** The registry sent more than a page holds (it ignores the page size), said in words. */
+  overfull: string | undefined;
   hasMore: boolean;
   loading: 'first' | 'more' | undefined;
   error: string | undefined;
@@ -30,6 +32,7 @@ interface MorePages {
   key: string;
   servers: RegistrySummary[];
   skipped: RegistryPage['skipped'];
+  overfull?: string;
   cursor?: string;
   loading: boolean;
   error?: string;
@@ -77,6 +80,7 @@ export function useRegistrySearch(api: Api, registryUrl: string | undefined): Re
                 key,
                 servers: [...previous.servers, ...page.servers],
                 skipped: [...previous.skipped, ...page.skipped],
+                overfull: page.overfull ?? previous.overfull,
                 cursor: page.nextCursor,
                 loading: false,
               }
@@ -95,6 +99,7 @@ export function useRegistrySearch(api: Api, registryUrl: string | undefined): Re
   return {
     servers: current?.page ? [...current.page.servers, ...(extra?.servers ?? [])] : undefined,
     skipped: [...(current?.page?.skipped ?? []), ...(extra?.skipped ?? [])],
+    overfull: extra?.overfull ?? current?.page?.overfull,
     hasMore: !!current?.page && cursor !== undefined,
     loading: loadingFirst ? 'first' : extra?.loading ? 'more' : undefined,
     error: current?.error ?? extra?.error,
