@@ -8,6 +8,7 @@ import {
   type ServerConfig,
   type ServerConfigInput,
 } from '../../../preload/schemas/servers';
+import { headerValueProblem } from '../../../preload/schemas/headerValues';
 import { UserFacingError } from '../bridge/errors';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
@@ -83,6 +84,7 @@ export function openServerStore(options: {
     },
     save(input, previousName) {
       const config = serverConfigSchema.parse(input);
+      refuseBadHeaderValues(config);
       const previous = previousName === undefined ? undefined : find(previousName);
       if (previousName !== undefined && !previous)
         throw new UserFacingError(`There is no server named “${previousName}”.`);
@@ -125,6 +127,15 @@ export function openServerStore(options: {
       document.write({ servers, builtinAdded: true });
     },
   };
+}
+
+/** A header value fetch would refuse at every connect is refused now, at save, with its name. */
+function refuseBadHeaderValues(config: ServerConfig): void {
+  if (config.transport.type !== 'http') return;
+  for (const header of config.transport.headers) {
+    const problem = header.value === undefined ? undefined : headerValueProblem(header.value);
+    if (problem) throw new UserFacingError(`The header “${header.name}” was not saved. ${problem}`);
+  }
 }
 
 /** Server names are unique regardless of case, so "GitHub" and "github" cannot both exist. */

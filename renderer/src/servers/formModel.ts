@@ -11,6 +11,7 @@ import {
   type ToolSettings,
 } from '../../../preload/schemas/servers';
 import { unencryptedHost, unencryptedReason } from '../../../preload/schemas/clearText';
+import { headerValueProblem } from '../../../preload/schemas/headerValues';
 
 export type FormMode = 'add' | 'edit' | 'duplicate';
 export type HttpProtocol = 'auto' | 'streamable-http' | 'sse';
@@ -270,6 +271,12 @@ export function validateDraft(draft: ServerDraft, takenNames: readonly string[])
   if (!issues.has('name') && takenNames.some((name) => name.toLowerCase() === lowered)) {
     issues.set('name', `A server named “${draft.name}” already exists. Choose another name.`);
   }
+  if (draft.kind === 'http')
+    draft.headers.forEach((row, index) => {
+      const key = `transport.headers.${index}.value`;
+      const problem = keepsStoredSecret(row) ? undefined : headerValueProblem(row.value);
+      if (problem && !issues.has(key)) issues.set(key, problem);
+    });
   const rows = draft.kind === 'stdio' ? draft.env : draft.headers;
   const prefix = draft.kind === 'stdio' ? 'transport.env' : 'transport.headers';
   const seen = new Set<string>();
