@@ -171,6 +171,50 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
       ) : (
         <p className="muted">Not set.</p>
       )}
+      <SandboxReview sandbox={review.sandbox} />
     </div>
+  );
+}
+
+/** What the OS sandbox lets it reach. Its tools still ask before they run, sandbox or not. */
+function SandboxReview({ sandbox }: { sandbox: LaunchReview['sandbox'] }) {
+  if (!sandbox)
+    return (
+      <>
+        <h3>Sandbox</h3>
+        <p className="muted">
+          None: it runs with your full rights (your files, any folder you can write, any host).
+        </p>
+      </>
+    );
+  if (sandbox.state === 'docker')
+    return (
+      <>
+        <h3>Sandbox</h3>
+        <p className="muted">Docker isolates it; Hearth does not wrap it again.</p>
+      </>
+    );
+  return (
+    <section aria-label="Sandbox" className="review-sandbox">
+      <h3>Sandbox</h3>
+      <p>
+        It runs in the OS sandbox. Its tools still ask before they run; the sandbox limits what they
+        can reach:
+      </p>
+      <dl>
+        <dt>May not read</dt>
+        <dd>{sandbox.hidden.map(revealHidden).join(', ')}</dd>
+        <dt>May write only in</dt>
+        <dd>
+          {sandbox.allWrites
+            ? 'Anywhere you can (you allowed all writes).'
+            : sandbox.writable.map(revealHidden).join(', ')}
+        </dd>
+        <dt>May reach</dt>
+        <dd>
+          {sandbox.hosts.length === 0 ? 'No host.' : sandbox.hosts.map(revealHidden).join(', ')}
+        </dd>
+      </dl>
+    </section>
   );
 }

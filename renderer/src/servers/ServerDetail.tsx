@@ -15,6 +15,7 @@ import { displayName, isBuiltin, needsApproval, transportLabel } from './serverL
 import { PromptsSection } from './PromptsSection';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsWarning } from './RootsWarning';
+import { SandboxNotice } from './SandboxNotice';
 import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
@@ -111,6 +112,7 @@ export function ServerDetail(props: ServerDetailProps) {
         </div>
       )}
       <SignInNotice server={config.name} status={status} onStatus={onStatus} />
+      <SandboxNotice config={config} status={status} onStatus={onStatus} />
       <div className="server-controls">
         <button
           type="button"
