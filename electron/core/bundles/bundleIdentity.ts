@@ -5,6 +5,7 @@
  * write any name. Anything else is another bundle: a server of its own, with none of the first
  * one's files, settings or secrets. An update shows what changed before it is installed.
  */
+import { createHash } from 'node:crypto';
 import type { InstalledBundle } from '../../../preload/schemas/bundles';
 import type { BundleManifest, McpConfig } from './bundleManifest';
 import type { SignatureReport } from './bundleSignature';
@@ -29,8 +30,8 @@ export function identityOf(manifest: BundleManifest, signature: SignatureReport)
       // A certificate authority vouches for the name, so a renewed certificate is the same signer.
       return {
         ...base,
-        signer: `publisher:${publisher}|${signature.issuer ?? ''}`,
-        signedBy: publisher,
+        signer: `publisher:${digest(`${publisher}\n${signature.issuer ?? ''}`)}`,
+        signedBy: clip(publisher, 500),
       };
     case 'self-signed':
     case 'untrusted':
@@ -38,8 +39,8 @@ export function identityOf(manifest: BundleManifest, signature: SignatureReport)
       return signature.fingerprint
         ? {
             ...base,
-            signer: `certificate:${signature.fingerprint}`,
-            signedBy: `${publisher} (${signature.status === 'self-signed' ? 'self-signed' : 'not trusted'}, certificate ${signature.fingerprint.slice(0, 23)})`,
+            signer: `certificate:${digest(signature.fingerprint)}`,
+            signedBy: `${clip(publisher, 400)} (${signature.status === 'self-signed' ? 'self-signed' : 'not trusted'}, certificate ${signature.fingerprint.slice(0, 23)})`,
           }
         : { ...base, signedBy: 'not signed' };
     default:
@@ -138,6 +139,11 @@ function listText(items: string[] | undefined): string {
   return items && items.length > 0 ? items.join(', ') : 'none named';
 }
 
-function clip(text: string): string {
-  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+function clip(text: string, length = 2_000): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/** What the record keeps of a signer: short whatever the certificate says. */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -562,7 +562,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       newBundleId(
         (candidate) =>
           others.some((record) => record.id === candidate) ||
-          existsSync(bundleFolder(root, { ...manifest, id: candidate, sha256 })),
+          existsSync(dirname(bundleFolder(root, { ...manifest, id: candidate, sha256 }))),
       );
     const target = bundleFolder(root, {
       name: manifest.name,
