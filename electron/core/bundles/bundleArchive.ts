@@ -69,7 +69,7 @@ export function listArchive(zip: Uint8Array): ArchiveEntry[] {
     );
   if (count > MAX_ENTRIES)
     throw new UserFacingError(
-      `The bundle has ${count} files; Hearth takes at most ${MAX_ENTRIES}.`,
+      `The bundle has ${count.toLocaleString('en-US')} files; Hearth takes at most ${MAX_ENTRIES.toLocaleString('en-US')}.`,
     );
   const entries: ArchiveEntry[] = [];
   const names = new FoldedNames();

@@ -90,6 +90,13 @@ describe('unpacking is streamed and bounded', () => {
     expect(growth).toBeLessThan(120 * MB);
   }, 60_000);
 
+  it('refuses more files than a bundle holds', () => {
+    const many = Array.from({ length: 50_001 }, (_, index) => stored(`f/${index}`, manifest));
+    expect(() => listArchive(craftZip(many))).toThrow(
+      'The bundle has 50,001 files; Hearth takes at most 50,000.',
+    );
+  });
+
   it('refuses a file list that states more than deflate can make of the bytes it holds', () => {
     // Deflate tops out near 1032:1; 1500:1 is a list that lies (the old 2000:1 check let it by).
     const data = randomBytes(50 * 1024);
