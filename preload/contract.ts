@@ -115,6 +115,8 @@ export const ollamaSettingsSchema = z.strictObject({
   firstTokenSeconds: z.int().min(10).max(3_600).default(300),
   /** Once a reply streams, this long without a token means the stream is stuck. */
   idleSeconds: z.int().min(5).max(900).default(60),
+  /** Leave Ollama's cloud models (they run on ollama.com) out of the model picker. */
+  hideCloudModels: z.boolean().default(false),
 });
 
 /** How a chat turn runs. */

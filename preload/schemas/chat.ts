@@ -176,6 +176,8 @@ export const chatStatusSchema = z.strictObject({
   message: z.string().max(10_000).optional(),
   /** Set when the failure has a remedy the UI can offer: pull the model, start Ollama. */
   problem: z.string().max(64).optional(),
+  /** A page that is the remedy (ollama.com's sign-in for a cloud model). */
+  link: z.string().max(2_048).optional(),
 });
 
 export const approvalRequestSchema = z.strictObject({
@@ -255,6 +257,8 @@ export const modelSummarySchema = z.strictObject({
   parameterSize: z.string().max(64),
   quantization: z.string().max(64),
   modifiedAt: z.string().max(64),
+  /** A cloud model (Ollama lists `remote_host`): it runs on ollama.com. */
+  remote: z.boolean().optional(),
 });
 
 export const modelCapabilitiesSchema = z.strictObject({

@@ -7,6 +7,7 @@ import {
   lengthLimited,
   plainAnswer,
   serverBusy,
+  SIGNIN_URL,
   startFakeOllama,
   unparsedToolCall,
 } from '../fixtures/fakeOllama';
@@ -232,5 +233,50 @@ describe('the context length', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('cloud models', () => {
+  const cloudModels = {
+    'llama3.2': {},
+    'gpt-oss:120b-cloud': {
+      family: 'gptoss',
+      remoteHost: 'https://ollama.com:443',
+      remoteModel: 'gpt-oss:120b',
+      size: 384,
+    },
+  };
+
+  it('are listed as running on ollama.com, beside the local ones', async () => {
+    chat = await startChatHarness({ script: [], models: cloudModels });
+    const models = await chat.api.models.list();
+    expect(models.find((model) => model.name === 'gpt-oss:120b-cloud')).toMatchObject({
+      remote: true,
+    });
+    expect(models.find((model) => model.name === 'llama3.2:latest')?.remote).toBeUndefined();
+  });
+
+  it('turn a 401 into “sign in to Ollama”, with ollama.com’s sign-in page', async () => {
+    chat = await startChatHarness({
+      script: [plainAnswer('never')],
+      models: cloudModels,
+      model: 'gpt-oss:120b-cloud',
+      cloud: 'signed-out',
+    });
+    const { status } = await chat.turn('hi');
+    expect(status).toMatchObject({ state: 'failed', problem: 'cloud-signin', link: SIGNIN_URL });
+    expect(String(status.message)).toMatch(/runs on ollama\.com.*Sign in to Ollama/);
+  });
+
+  it('turn a 403 “cloud is disabled” into its own words', async () => {
+    chat = await startChatHarness({
+      script: [plainAnswer('never')],
+      models: cloudModels,
+      model: 'gpt-oss:120b-cloud',
+      cloud: 'disabled',
+    });
+    const { status } = await chat.turn('hi');
+    expect(status).toMatchObject({ state: 'failed', problem: 'cloud-disabled' });
+    expect(String(status.message)).toMatch(/cloud models are turned off in this Ollama/);
   });
 });

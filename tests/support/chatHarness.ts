@@ -49,12 +49,15 @@ export async function startChatHarness(options: {
   models?: FakeOllamaOptions['models'];
   /** Delay between the fake's pull progress lines. */
   pullDelayMs?: number;
+  /** The fake Ollama's standing with ollama.com for cloud models. */
+  cloud?: FakeOllamaOptions['cloud'];
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({
     script: options.script,
     ...(options.pullable ? { pullable: options.pullable } : {}),
     ...(options.models ? { models: options.models } : {}),
     ...(options.pullDelayMs ? { pullDelayMs: options.pullDelayMs } : {}),
+    ...(options.cloud ? { cloud: options.cloud } : {}),
   });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.

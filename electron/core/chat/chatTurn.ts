@@ -87,6 +87,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     state: z.output<typeof chatStatusSchema>['state'],
     message?: string,
     problem?: string,
+    link?: string,
   ) =>
     events.status({
       conversationId,
@@ -94,6 +95,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       state,
       ...(message ? { message } : {}),
       ...(problem ? { problem } : {}),
+      ...(link ? { link } : {}),
     });
 
   // The conversation as this turn sends it: as the caller read it, then kept in step with what
@@ -402,7 +404,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     if (signal.aborted || (error instanceof OllamaError && error.problem === 'cancelled'))
       return status('stopped');
     const problem = error instanceof OllamaError ? error.problem : 'failed';
-    status('failed', error instanceof Error ? error.message : String(error), problem);
+    const link = error instanceof OllamaError ? error.link : undefined;
+    status('failed', error instanceof Error ? error.message : String(error), problem, link);
   }
 }
 

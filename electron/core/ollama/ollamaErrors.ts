@@ -11,6 +11,8 @@ export type OllamaProblem =
   | 'model-not-found'
   | 'not-in-library'
   | 'no-tool-support'
+  | 'cloud-signin'
+  | 'cloud-disabled'
   | 'busy'
   | 'model-stopped'
   | 'first-token-timeout'
@@ -22,6 +24,8 @@ export class OllamaError extends Error {
   constructor(
     message: string,
     readonly problem: OllamaProblem,
+    /** A page that fixes it (ollama.com's sign-in for a cloud model), opened through the link check. */
+    readonly link?: string,
   ) {
     super(message);
     this.name = 'OllamaError';
@@ -33,6 +37,8 @@ export class OllamaError extends Error {
  * ShowHandler, `model %q not found, try pulling it first` from handleScheduleError).
  */
 const MODEL_NOT_FOUND = /^model ["'].*["'] not found/;
+/** internal/cloud/policy.go DisabledMessagePrefix: cloud models turned off (403). */
+const CLOUD_DISABLED = /^ollama cloud is disabled/;
 /** server/sched.go ErrMaxQueue, answered with 503 by handleScheduleError. */
 const SERVER_BUSY = /^server busy/;
 /** The runner process died mid-request (llm/server.go); Ollama streams it as an error line. */
@@ -44,7 +50,7 @@ const LIBRARY_UNREACHABLE = /max retries exceeded|dial tcp|no such host|i\/o tim
 
 export function describeOllamaError(
   error: unknown,
-  context: { host: string; model?: string },
+  context: { host: string; model?: string; signinUrl?: string },
 ): OllamaError {
   if (error instanceof OllamaError) return error;
   const message = error instanceof Error ? error.message : String(error);
@@ -62,6 +68,21 @@ export function describeOllamaError(
     return new OllamaError(
       `${model} is not installed in Ollama. Pull it to use it.`,
       'model-not-found',
+    );
+  }
+  // A cloud model while this Ollama is not signed in to ollama.com: 401 {error, signin_url}
+  // (ChatHandler in server/routes.go).
+  if (status === 401) {
+    return new OllamaError(
+      `${model} runs on ollama.com, and this Ollama is not signed in there. Sign in to Ollama (or run “ollama signin”), then try again.`,
+      'cloud-signin',
+      context.signinUrl,
+    );
+  }
+  if (CLOUD_DISABLED.test(message)) {
+    return new OllamaError(
+      `${model} runs on ollama.com, but cloud models are turned off in this Ollama (OLLAMA_NO_CLOUD or its settings). Pick a model on this computer, or turn cloud models on in Ollama.`,
+      'cloud-disabled',
     );
   }
   // Any other 404 is not Ollama's: gin's plain "404 page not found" for a path it does not

@@ -25,6 +25,8 @@ export interface ModelSummary {
   parameterSize: string;
   quantization: string;
   modifiedAt: string;
+  /** A cloud model: it runs on ollama.com, so messages and tool results leave this computer. */
+  remote?: boolean;
 }
 
 export interface ModelCapabilities {
@@ -79,25 +81,30 @@ export function createOllamaService(options: {
 }): ModelProvider {
   const { host, headers } = options;
   const capabilityCache = new Map<string, ModelCapabilities>();
+  // The client keeps only a 401's `error`; its `signin_url` (server/routes.go) is read here.
+  let signinUrl: string | undefined;
   const client = (signal?: AbortSignal) =>
     new Ollama({
       host,
       headers,
       // Every request can be aborted, including the wait for a cold model before any header.
-      fetch: (input, init) =>
-        fetch(input, {
+      fetch: async (input, init) => {
+        const response = await fetch(input, {
           ...init,
           signal:
             signal && init?.signal
               ? AbortSignal.any([signal, init.signal])
               : (signal ?? init?.signal),
-        }),
+        });
+        if (response.status === 401) signinUrl = await signinUrlOf(response);
+        return response;
+      },
     });
   const wrap = async <T>(work: () => Promise<T>, model?: string): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      throw describeOllamaError(error, { host, model });
+      throw describeOllamaError(error, { host, model, signinUrl });
     }
   };
 
@@ -123,6 +130,8 @@ export function createOllamaService(options: {
           parameterSize: model.details?.parameter_size ?? '',
           quantization: model.details?.quantization_level ?? '',
           modifiedAt: new Date(model.modified_at).toISOString(),
+          // Cloud models carry remote_host (api/types.go ListModelResponse).
+          ...((model as { remote_host?: string }).remote_host ? { remote: true } : {}),
         })),
       ),
     capabilities: (model) =>
@@ -157,7 +166,8 @@ export function createOllamaService(options: {
         for await (const progress of stream) onProgress(progress);
         capabilityCache.delete(model);
       }, model),
-    chat: (request, chatOptions = {}) => streamChat(client, request, chatOptions, host),
+    chat: (request, chatOptions = {}) =>
+      streamChat(client, request, chatOptions, host, () => signinUrl),
     embed: (model, input, signal) =>
       wrap(async () => (await client(signal).embed({ model, input })).embeddings, model),
   };
@@ -168,6 +178,7 @@ async function* streamChat(
   request: ChatRequest,
   options: ChatStreamOptions,
   host: string,
+  signinUrl: () => string | undefined,
 ): AsyncGenerator<ChatResponse> {
   const controller = new AbortController();
   const outer = options.signal;
@@ -206,7 +217,7 @@ async function* streamChat(
   } catch (error) {
     if (timedOut) throw timedOut;
     if (outer?.aborted) throw new OllamaError('Stopped.', 'cancelled');
-    throw describeOllamaError(error, { host, model: request.model });
+    throw describeOllamaError(error, { host, model: request.model, signinUrl: signinUrl() });
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
@@ -243,5 +254,16 @@ async function startChat(
       `Ollama is busy: too many requests are waiting for it, and it was still busy when Hearth asked again after ${Math.round(pauseMs / 1000)} s. Try again in a moment (Ollama’s OLLAMA_MAX_QUEUE sets how many may wait).`,
       'busy',
     );
+  }
+}
+
+/** The sign-in page a 401 names, when it is an https page on ollama.com. */
+async function signinUrlOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { signin_url?: unknown };
+    const url = typeof body.signin_url === 'string' ? new URL(body.signin_url) : undefined;
+    return url?.protocol === 'https:' && url.hostname === 'ollama.com' ? url.href : undefined;
+  } catch {
+    return undefined;
   }
 }

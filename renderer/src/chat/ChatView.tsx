@@ -6,6 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
 import { useApi } from '../apiContext';
+import { openLink } from '../links';
 import { useSettings } from '../hooks';
 import { useNavigation } from '../navigation';
 import { Composer, type Draft } from './Composer';
@@ -146,6 +147,7 @@ export function ChatView() {
             capabilities={ollama.capabilities}
             value={model}
             onChange={chooseModel}
+            hideCloud={settings.settings?.ollama.hideCloudModels ?? false}
           />
         )}
         {state.conversationId && <SystemPromptButton conversationId={state.conversationId} />}
@@ -214,6 +216,7 @@ export function ChatView() {
         onOpenSettings={() => navigation.openSettings()}
         onPull={(name) => void pulls.start(name)}
         onRetry={onRetry}
+        onOpenLink={(url) => void openLink(api, url)}
         onDismiss={conversation.dismissFailure}
       />
       <Composer

@@ -15,15 +15,24 @@ export interface ModelPickerProps {
   capabilities: Readonly<Record<string, ModelCapabilities>>;
   value: string;
   onChange(model: string): void;
+  /** Leave cloud models out (Settings › Ollama); the chosen one still shows as chosen. */
+  hideCloud?: boolean;
 }
 
-export function ModelPicker({ models, capabilities, value, onChange }: ModelPickerProps) {
+/** Said wherever a cloud model can be chosen. */
+export const CLOUD_NOTE = 'runs on ollama.com: your messages and tool results leave this computer';
+
+export function ModelPicker(props: ModelPickerProps) {
+  const { models, capabilities, value, onChange, hideCloud = false } = props;
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const chatModels = models.filter((model) => !isEmbeddingOnly(capabilities[model.name]));
+  const chatModels = models.filter(
+    (model) => !isEmbeddingOnly(capabilities[model.name]) && !(hideCloud && model.remote),
+  );
+  const chosenModel = models.find((model) => sameModel(model.name, value));
   const missing = value !== '' && !models.some((model) => sameModel(model.name, value));
   const chosen = models.find((model) => sameModel(model.name, value))?.name ?? value;
 
@@ -81,7 +90,7 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
         <ChevronDown size={14} aria-hidden="true" />
       </button>
       {/* Beside the button, not in it: its name must hold all the text it shows. */}
-      <CapabilityBadges capabilities={capabilities[chosen]} />
+      <CapabilityBadges capabilities={capabilities[chosen]} remote={chosenModel?.remote} />
       {open && (
         <ul
           ref={list}
@@ -108,10 +117,12 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
             >
               <span className="model-option-head">
                 <span className="model-name">{model.name}</span>
-                <CapabilityBadges capabilities={capabilities[model.name]} />
+                <CapabilityBadges capabilities={capabilities[model.name]} remote={model.remote} />
               </span>
               <span className="muted model-facts">
-                {modelFacts(model, capabilities[model.name]).join(' · ')}
+                {model.remote
+                  ? `Cloud model: ${CLOUD_NOTE}`
+                  : modelFacts(model, capabilities[model.name]).join(' · ')}
               </span>
             </li>
           ))}
@@ -123,23 +134,30 @@ export function ModelPicker({ models, capabilities, value, onChange }: ModelPick
 
 export function CapabilityBadges({
   capabilities,
+  remote,
 }: {
   capabilities: ModelCapabilities | undefined;
+  remote?: boolean | undefined;
 }) {
-  if (!capabilities) return null;
+  if (!capabilities && !remote) return null;
   return (
     <span className="capability-badges">
-      {capabilities.tools && (
+      {remote && (
+        <Badge tone="busy" title={`Cloud model: ${CLOUD_NOTE}`}>
+          cloud
+        </Badge>
+      )}
+      {capabilities?.tools && (
         <Badge tone="info" title="Can call tools">
           tools
         </Badge>
       )}
-      {capabilities.thinking && (
+      {capabilities?.thinking && (
         <Badge tone="neutral" title="Thinks before answering">
           thinking
         </Badge>
       )}
-      {capabilities.vision && (
+      {capabilities?.vision && (
         <Badge tone="neutral" title="Understands images">
           vision
         </Badge>

@@ -30,6 +30,8 @@ export interface TurnStatusProps {
   onPull(model: string): void;
   /** Sends the last message again (for a reply that was cut off or came back empty). */
   onRetry(): void;
+  /** Opens a page through main's link check (ollama.com's sign-in). */
+  onOpenLink(url: string): void;
   onDismiss(): void;
 }
 
@@ -71,6 +73,7 @@ function FailureAlert({
   onOpenSettings,
   onPull,
   onRetry,
+  onOpenLink,
   onDismiss,
 }: TurnStatusProps & { failure: Failure }) {
   const [stillDown, setStillDown] = useState(false);
@@ -95,6 +98,15 @@ function FailureAlert({
                 Open Settings
               </button>
             </>
+          )}
+          {failure.problem === 'cloud-signin' && failure.link && (
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => onOpenLink(failure.link ?? '')}
+            >
+              Sign in to Ollama
+            </button>
           )}
           {failure.problem !== undefined && RETRY_PROBLEMS.has(failure.problem) && (
             <button type="button" className="button primary" onClick={onRetry}>

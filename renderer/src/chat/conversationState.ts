@@ -38,6 +38,8 @@ export interface Failure {
   message: string;
   /** main's remedy hint: `not-running`, `model-not-found`, … */
   problem: string | undefined;
+  /** A page that is the remedy (ollama.com's sign-in for a cloud model). */
+  link?: string | undefined;
 }
 
 export interface ConversationState {
@@ -289,6 +291,7 @@ function applyStatus(state: ConversationState, status: ChatStatusEvent): Convers
         failure: {
           message: status.message ?? 'The reply failed.',
           problem: status.problem,
+          ...(status.link ? { link: status.link } : {}),
         },
       };
   }

@@ -6,7 +6,7 @@ import { useCallback, useId } from 'react';
 import { ollamaSettingsSchema, type Settings, type SettingsPatch } from '../../../preload/contract';
 import { ollamaClientAddress } from '../../../preload/ollamaHost';
 import { useApi } from '../apiContext';
-import { NumberSetting, Section, TextSetting } from './fields';
+import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
 import { ProxyHeaders } from './ProxyHeaders';
 import { useDraft, type Check, type Update } from './useDraft';
 import type { OllamaCheck, OllamaState } from './useOllama';
@@ -99,6 +99,12 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
         schema={ollamaSettingsSchema.shape.idleSeconds.unwrap()}
         save={update}
         toPatch={(idleSeconds) => ({ ollama: { idleSeconds } })}
+      />
+      <SwitchSetting
+        label="Hide cloud models"
+        hint="Ollama lists models that run on ollama.com beside the ones on this computer. With them, your messages and tool results leave this computer."
+        checked={settings.ollama.hideCloudModels}
+        onChange={(hideCloudModels) => void update({ ollama: { hideCloudModels } })}
       />
       <ProxyHeaders api={api} onSaved={ollama.recheck} />
     </Section>
