@@ -45,7 +45,12 @@ function npmRun(cwd: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 beforeAll(async () => {
-  mirror = await startReleaseMirror(version, { [releaseName]: await standInReleaseZip(version) });
+  const standIn = await standInReleaseZip(version);
+  mirror = await startReleaseMirror(version, {
+    [releaseName]: standIn,
+    // Served for a Windows build too, with a SHASUMS256.txt that vouches for it.
+    [`electron-v${version}-win32-x64.zip`]: standIn,
+  });
   clone = releaseClone();
   build = await npmRun(clone, ['run', 'dist', '--', '--linux', 'dir', 'deb'], {
     ELECTRON_MIRROR: mirror.url,
@@ -263,4 +268,25 @@ describe('the deb, as fpm is handed it', () => {
     expect(profile).toContain(executable);
     expect(profile).toMatch(/\buserns,/);
   });
+});
+
+describe('npm run dist -- --win --dir, on a mirror serving a file that is not Electron’s', () => {
+  it('stops before packing, saying the file was wrong, and never lets electron-builder fetch its own', async () => {
+    const result = await npmRun(clone, ['run', 'dist', '--', '--win', '--dir'], {
+      ELECTRON_MIRROR: mirror.url,
+      electron_config_cache: tempDir('electron-cache'),
+      ELECTRON_BUILDER_CACHE: tempDir('builder-cache'),
+    });
+    process.stdout.write(`Refused Windows build: ${result.seconds.toFixed(1)} s\n`);
+    expect(result.code).not.toBe(0);
+    expect(mirror.requests).toContain(`/v${version}/electron-v${version}-win32-x64.zip`);
+    expect(result.output).toContain(
+      `the file it received (electron-v${version}-win32-x64.zip from ${mirror.url}) is not the file Electron released`,
+    );
+    expect(result.output).not.toMatch(/check the network/i);
+    // electron-builder's fallback download (which checks only the mirror's SHASUMS256.txt) and
+    // its packing never ran.
+    expect(result.output).not.toContain('downloaded electron zip extracted successfully');
+    expect(existsSync(join(clone, 'dist', 'win-unpacked'))).toBe(false);
+  }, 300_000);
 });
