@@ -10,6 +10,7 @@ import {
   type ServerConfigInput,
 } from '../../../../preload/schemas/servers';
 import { describeIssues } from './describeIssues';
+import { policyFromVsCode } from './vsCodeSandbox';
 import { convertNamedValues } from './namedValues';
 import type { ImportFormat } from './types';
 import { convertText, type ConversionContext, type VsCodeInput } from './variables';
@@ -29,6 +30,7 @@ const KNOWN_FIELDS = new Set([
   'url',
   'headers',
   'disabled',
+  'sandboxEnabled',
 ]);
 
 // `http` is Streamable HTTP for Claude and Cursor; VS Code falls back to SSE itself, hence `auto`.
@@ -56,6 +58,8 @@ export function convertEntry(
   entry: unknown,
   format: ImportFormat,
   inputs: ReadonlyMap<string, VsCodeInput>,
+  /** VS Code's `sandbox` block beside its `servers`, for entries with `sandboxEnabled`. */
+  fileSandbox?: unknown,
 ): Conversion {
   const context: ConversionContext = { format, inputs, notes: [] };
   try {
@@ -69,7 +73,9 @@ export function convertEntry(
     }
     const kind = transportKind(entry, context);
     const transport =
-      kind.kind === 'stdio' ? readStdio(entry, context) : readHttp(entry, kind.protocol, context);
+      kind.kind === 'stdio'
+        ? readStdio(entry, context, fileSandbox)
+        : readHttp(entry, kind.protocol, context);
     noteDisabled(entry, context);
     const config: ServerConfigInput = { name, enabled: false, transport };
     const notes = [...new Set(context.notes)];
@@ -116,7 +122,11 @@ function transportKind(entry: JsonObject, context: ConversionContext): Transport
   return kind;
 }
 
-function readStdio(entry: JsonObject, context: ConversionContext): TransportInput {
+function readStdio(
+  entry: JsonObject,
+  context: ConversionContext,
+  fileSandbox: unknown,
+): TransportInput {
   const command = ownField(entry, 'command');
   if (command === undefined) throw new Skip('Its type is “stdio” but it has no “command” to run.');
   if (typeof command !== 'string') {
@@ -136,8 +146,14 @@ function readStdio(entry: JsonObject, context: ConversionContext): TransportInpu
       `Hearth does not read “envFile”${file}: add those variables to the server's environment yourself.`,
     );
   }
+  const sandboxEnabled = ownField(entry, 'sandboxEnabled');
+  const sandbox =
+    context.format === 'vscode'
+      ? policyFromVsCode(sandboxEnabled, fileSandbox, context.notes)
+      : undefined;
   return {
     type: 'stdio',
+    ...(sandbox ? { sandbox } : {}),
     command: convertText(command, 'the command', false, context),
     args: args.map((arg, index) => convertText(arg, `argument ${index + 1}`, true, context)),
     env: convertNamedValues(env, 'env', context),

@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from '../../../../preload/schemas/servers';
 import { headerVariableName } from './secretNames';
+import { vsCodeSandboxOf } from './vsCodeSandbox';
 
 const INDENT = 2;
 
@@ -33,6 +34,36 @@ export function exportServers(configs: readonly ServerConfig[]): string {
     ),
   );
   return `${JSON.stringify({ mcpServers }, null, INDENT)}\n`;
+}
+
+/**
+ * The servers as a VS Code mcp.json (`servers`, each with its `type`), a sandboxed server with
+ * `"sandboxEnabled": true` and the file's `sandbox` block (vsCodeSandbox.ts); no secret value.
+ */
+export function exportVsCodeServers(configs: readonly ServerConfig[]): string {
+  const exported = configs.filter((config) => config.transport.type !== 'builtin');
+  const servers = Object.fromEntries(
+    exported.map((config) => {
+      // VS Code's server entries have no "disabled" (IMcpStdioServerConfiguration).
+      const entry: Partial<ExportedStdio & ExportedHttp> = { ...exportServer(config) };
+      delete entry.disabled;
+      const transport = config.transport;
+      const typed =
+        transport.type === 'stdio'
+          ? {
+              type: 'stdio',
+              ...entry,
+              ...(transport.sandbox?.enabled ? { sandboxEnabled: true } : {}),
+            }
+          : {
+              type: transport.type === 'http' && transport.protocol === 'sse' ? 'sse' : 'http',
+              ...entry,
+            };
+      return [config.name, typed];
+    }),
+  );
+  const sandbox = vsCodeSandboxOf(exported);
+  return `${JSON.stringify({ servers, ...(sandbox ? { sandbox } : {}) }, null, INDENT)}\n`;
 }
 
 function exportServer(config: ServerConfig): ExportedStdio | ExportedHttp {

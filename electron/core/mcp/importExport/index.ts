@@ -4,7 +4,7 @@
  */
 export { parseImport } from './parseImport';
 export { planImport, type ImportPlan } from './planImport';
-export { exportServers } from './exportServers';
+export { exportServers, exportVsCodeServers } from './exportServers';
 export {
   detectConfigFiles,
   importCandidates,

@@ -21,6 +21,8 @@ interface LocatedServers {
   format: ImportFormat;
   servers: JsonObject;
   inputs: Map<string, VsCodeInput>;
+  /** VS Code's `sandbox` block beside `servers` (vsCodeSandbox.ts). */
+  sandbox?: unknown;
 }
 
 /** Parses the text of a config file; problems with the file as a whole land in `errors`. */
@@ -35,12 +37,14 @@ export function parseImport(text: string): ParsedImport {
       errors: [located.error],
     };
   }
-  const { format, servers, inputs } = located;
+  const { format, servers, inputs, sandbox } = located;
   const entries = Object.entries(servers);
   if (entries.length === 0) {
     return { format, servers: [], errors: ['The file lists no servers.'] };
   }
-  const converted = entries.map(([rawName, entry]) => parseServer(rawName, entry, format, inputs));
+  const converted = entries.map(([rawName, entry]) =>
+    parseServer(rawName, entry, format, inputs, sandbox),
+  );
   return { format, servers: renameDuplicates(converted), errors: [] };
 }
 
@@ -57,7 +61,13 @@ function locateServers(root: unknown): LocatedServers | { format?: ImportFormat;
     return withServers(format, '“mcpServers”', mcpServers, undefined);
   }
   if (ownField(root, 'servers') !== undefined) {
-    return withServers('vscode', '“servers”', ownField(root, 'servers'), ownField(root, 'inputs'));
+    return withServers(
+      'vscode',
+      '“servers”',
+      ownField(root, 'servers'),
+      ownField(root, 'inputs'),
+      ownField(root, 'sandbox'),
+    );
   }
   const settings = ownField(root, 'mcp');
   if (isJsonObject(settings) && ownField(settings, 'servers') !== undefined) {
@@ -66,6 +76,7 @@ function locateServers(root: unknown): LocatedServers | { format?: ImportFormat;
       '“mcp” → “servers”',
       ownField(settings, 'servers'),
       ownField(settings, 'inputs'),
+      ownField(settings, 'sandbox'),
     );
   }
   return { error: NO_SERVERS_FOUND };
@@ -76,6 +87,7 @@ function withServers(
   label: string,
   servers: unknown,
   inputs: unknown,
+  sandbox?: unknown,
 ): LocatedServers | { format: ImportFormat; error: string } {
   if (!isJsonObject(servers)) {
     return {
@@ -83,7 +95,7 @@ function withServers(
       error: `${label} should map each server's name to its settings, but it is ${describeKind(servers)}.`,
     };
   }
-  return { format, servers, inputs: readInputs(inputs) };
+  return { format, servers, inputs: readInputs(inputs), sandbox };
 }
 
 /** VS Code's `inputs`: malformed entries are left out, so references to them are noted as unknown. */
@@ -108,6 +120,7 @@ function parseServer(
   entry: unknown,
   format: ImportFormat,
   inputs: ReadonlyMap<string, VsCodeInput>,
+  sandbox: unknown,
 ): ParsedServer {
   const name = cleanServerName(rawName);
   if (name === '') {
@@ -123,7 +136,7 @@ function parseServer(
       : [
           `Renamed from ${quote(rawName)}: server names use letters, digits, spaces, dots, dashes and underscores, at most 64 characters.`,
         ];
-  const conversion = convertEntry(name, entry, format, inputs);
+  const conversion = convertEntry(name, entry, format, inputs, sandbox);
   return { name, ...conversion, notes: [...renamed, ...conversion.notes] };
 }
 
