@@ -85,7 +85,8 @@ describe('a bundle with an installed bundle’s name, from someone else', () => 
           /^You have another bundle named “greeter” installed \(server “Greeter”, by Hearth tests, MCPB Self-Signed Certificate \(self-signed, certificate .*\)\)\. This one is by .*, not signed: nothing shows the same maker, so it installs as a separate server and gets none of that one's files, settings or secrets\.$/,
         ),
       );
-      const second = await h.bundles.install(stagedId, { greeting: 'Yo' });
+      // Even a page that claims the user confirmed an update cannot make it one.
+      const second = await h.bundles.install(stagedId, { greeting: 'Yo' }, { asUpdate: true });
       expect(second.config.name).toBe('Greeter-2');
       expect(second.status.consent).toBe('required');
       // The first: same files, same command, still approved; its secret stays its own.
