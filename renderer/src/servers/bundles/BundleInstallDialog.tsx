@@ -77,12 +77,8 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
   const install = async () => {
     if (!preview) return;
     setTried(true);
-    if (confirm && asUpdate === undefined) {
-      setError(
-        `Say whether it updates “${preview.installed?.serverName ?? ''}” or installs as a separate server.`,
-      );
-      return;
-    }
+    // The question says it is unanswered, beside its choices.
+    if (confirm && asUpdate === undefined) return;
     const missing = missingRequired(fields, values);
     if (missing.length > 0) {
       setError(`Fill in ${missing.map((title) => `“${title}”`).join(', ')} first.`);
@@ -190,10 +186,7 @@ export function BundleInstallDialog(props: BundleInstallDialogProps) {
                   serverName={preview.installed.serverName}
                   value={asUpdate}
                   missing={tried && asUpdate === undefined}
-                  onChange={(answer) => {
-                    setAsUpdate(answer);
-                    setError(undefined);
-                  }}
+                  onChange={setAsUpdate}
                 />
               )}
             </>

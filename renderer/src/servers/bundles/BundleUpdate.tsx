@@ -3,6 +3,7 @@
  * asks for), and, when nothing proves the same maker (both unsigned, the same author's name),
  * the user's answer to whether it updates the installed server or installs as a separate one.
  */
+import { useId } from 'react';
 import type { BundlePreview } from '../../../../preload/schemas/bundles';
 
 type Installed = NonNullable<BundlePreview['installed']>;
@@ -12,7 +13,7 @@ export function BundleChanges({ changes }: { changes: Installed['changes'] }) {
   return (
     <>
       <h3>What changes</h3>
-      <dl className="facts bundle-changes">
+      <dl className="bundle-changes">
         {changes.map((change) => (
           <div key={change.what} className="bundle-change">
             <dt>{change.what}</dt>
@@ -46,9 +47,19 @@ export function UpdateChoice({
   missing: boolean;
   onChange(asUpdate: boolean): void;
 }) {
+  const errorId = useId();
   return (
-    <fieldset className="field plain bundle-update-choice" aria-invalid={missing || undefined}>
+    <fieldset
+      className="field plain bundle-update-choice"
+      aria-invalid={missing || undefined}
+      aria-describedby={missing ? errorId : undefined}
+    >
       <legend>Is this an update of “{serverName}”?</legend>
+      {missing && (
+        <p className="field-error" id={errorId} role="alert">
+          Say whether it updates “{serverName}” or installs as a separate server.
+        </p>
+      )}
       <label className="choice">
         <input
           type="radio"
