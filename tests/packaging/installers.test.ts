@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, cpSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle } from '../support/bundleBuilder';
@@ -24,6 +32,7 @@ let clone: string;
 let build: { code: number | null; output: string; seconds: number };
 let unpacked: string;
 let asarFiles: string[];
+const installedCopies: string[] = [];
 
 function npmRun(cwd: string, args: string[], env: NodeJS.ProcessEnv) {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
@@ -71,6 +80,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mirror?.close();
+  // The clone's node_modules are links and hard links: removing them never touches this checkout.
+  if (clone && !process.env.HEARTH_KEEP_PACKAGING_CLONE)
+    rmSync(clone, { recursive: true, force: true });
+  for (const folder of installedCopies) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('npm run dist -- --linux dir deb', () => {
@@ -130,7 +143,9 @@ describe('the packed app, started as a packaged app', () => {
   it('opens its window, finds its tray icons, opens its history, starts the built-in server and a Node bundle on its own executable', async () => {
     // The packed folder as the system sees it, with app.asar unpacked into a folder of the same
     // name, since the stand-in runs on plain Node, which cannot read the archive.
-    const installed = join(tempDir('installed'), 'hearth');
+    const installedCopy = tempDir('installed');
+    installedCopies.push(installedCopy);
+    const installed = join(installedCopy, 'hearth');
     cpSync(unpacked, installed, { recursive: true, verbatimSymlinks: true });
     const archive = join(installed, 'resources', 'app.asar');
     renameSync(archive, `${archive}.packed`);
