@@ -11,6 +11,7 @@ import {
   closeAction,
   commandLine,
   findTrayHost,
+  findTrayHostSync,
   hasTray,
   launchCommand,
   registerShortcut,
@@ -73,20 +74,24 @@ export function startDesktop(options: DesktopOptions): {
     }
   };
   /**
-   * Asks the desktop again whether it shows tray icons: at start, when the main window is shown
-   * or focused, and when it is closed, so closing acts on what the desktop is now (an AppIndicator
-   * extension switched on or off, a panel restarted). On Linux the icon is made only once a host
-   * is there: made without one, Electron falls back to a GtkStatusIcon that stays invisible
+   * Takes the desktop's answer to whether it shows tray icons. On Linux the icon is made only once
+   * a host is there: made without one, Electron falls back to a GtkStatusIcon that stays invisible
    * (tray_icon_linux.cc), and the first icon made with a host uses StatusNotifierItem
    * (docs/api/tray.md). Chromium registers that icon again when the host comes back.
    */
-  const checkTrayHost = async (): Promise<boolean> => {
-    const shown = hasTray(await findTrayHost({ platform: process.platform, env: process.env }));
+  const takeTrayAnswer = (shown: boolean): boolean => {
     if (shown) makeTray();
     trayShown = shown && tray !== undefined;
     core.desktopStatus.set({ tray: trayShown });
     return trayShown;
   };
+  /**
+   * Asks again, in the background: when the main window is shown or focused, and after it was
+   * hidden by a close, so a desktop that changed (an AppIndicator extension switched on or off, a
+   * panel restarted) is seen without a watch on the bus running all the time.
+   */
+  const checkTrayHost = async (): Promise<boolean> =>
+    takeTrayAnswer(hasTray(await findTrayHost({ platform: process.platform, env: process.env })));
 
   const refreshTray = () => {
     const pending = core.questions.pending();
@@ -162,39 +167,45 @@ export function startDesktop(options: DesktopOptions): {
     if (Notification.isSupported())
       new Notification({ title: 'Hearth is still running', body }).show();
   };
-  /** Closing the main window, once the desktop has said whether it shows the tray. */
-  const finishClose = async (window: BrowserWindow) => {
-    const shown = await checkTrayHost().catch(() => false);
-    if (window.isDestroyed()) return;
-    const action = closeAction({
-      quitting,
-      isMainWindow: window === options.mainWindow(),
-      tray: shown,
-      setting: core.settings.get().desktop.closeWithoutTray,
-    });
-    if (action === 'hide') {
-      // Kept in the tray, where it answers the quick chat.
-      window.hide();
-      sayOnce('closedToTrayOnce', 'It keeps working in the tray. Quit it from the tray menu.');
-      refreshTray();
-    } else if (action === 'minimize') {
-      window.minimize();
-      sayOnce(
-        'minimisedOnce',
-        'Its window is minimised and the quick chat shortcut still works. Quit it with File › Quit (Ctrl+Q), or make closing quit in Settings › Desktop.',
-      );
-    } else if (action === 'quit') {
+  /** Minimises or quits, as Settings says, where there is no tray to close into. */
+  const closeWithoutTray = (window: BrowserWindow) => {
+    if (core.settings.get().desktop.closeWithoutTray === 'quit') {
       app.quit();
-    } else {
-      window.destroy();
+      return;
     }
+    if (!window.isVisible()) window.showInactive();
+    window.minimize();
+    sayOnce(
+      'minimisedOnce',
+      'Its window is minimised and the quick chat shortcut still works. Quit it with File › Quit (Ctrl+Q), or make closing quit in Settings › Desktop.',
+    );
   };
 
   app.on('browser-window-created', (_event, window) => {
     window.on('close', (event) => {
-      if (quitting || window !== options.mainWindow()) return;
+      const action = closeAction({
+        quitting,
+        isMainWindow: window === options.mainWindow(),
+        tray: trayShown,
+        setting: core.settings.get().desktop.closeWithoutTray,
+      });
+      if (action === 'close') return;
       event.preventDefault();
-      void finishClose(window);
+      if (action !== 'hide') {
+        closeWithoutTray(window);
+        return;
+      }
+      // Kept in the tray, where it answers the quick chat.
+      window.hide();
+      sayOnce('closedToTrayOnce', 'It keeps working in the tray. Quit it from the tray menu.');
+      refreshTray();
+      // A tray that went away since the desktop was last asked would leave no way back.
+      void checkTrayHost().then(
+        (shown) => {
+          if (!shown && !window.isDestroyed() && !window.isVisible()) closeWithoutTray(window);
+        },
+        () => undefined,
+      );
     });
     // The desktop may have gained or lost its tray since it was last asked.
     const recheck = () => {
@@ -215,9 +226,8 @@ export function startDesktop(options: DesktopOptions): {
       '--quick-chat',
     ]),
   });
-  // macOS and Windows always show it: made now, as before any window.
-  if (process.platform !== 'linux') makeTray();
-  void checkTrayHost().catch(() => undefined);
+  // Known before any window can be closed: a client answers in milliseconds (trayHost.ts).
+  takeTrayAnswer(hasTray(findTrayHostSync({ platform: process.platform, env: process.env })));
   applyShortcut();
   refreshTray();
   return {

@@ -30,9 +30,11 @@ export {
 export {
   STATUS_NOTIFIER_WATCHER,
   findTrayHost,
+  findTrayHostSync,
   hasTray,
   sessionBusAddress,
   type ProgramRunner,
+  type SyncProgramRunner,
   type TrayHostAnswer,
 } from './trayHost';
 export { closeAction, type CloseAction } from './closeAction';

@@ -9,7 +9,7 @@
  * desktop ships (gdbus with GLib, dbus-send with D-Bus, busctl with systemd): no native module.
  * macOS and Windows always have a menu bar or notification area.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,12 +18,17 @@ export const STATUS_NOTIFIER_WATCHER = 'org.kde.StatusNotifierWatcher';
 /** `present`/`absent` as the bus answered; `unknown` when no client could ask it. */
 export type TrayHostAnswer = 'present' | 'absent' | 'unknown';
 
+type RunResult = { ok: boolean; stdout: string } | undefined;
+
 /** Runs a program; `undefined` when it is not installed. */
 export type ProgramRunner = (
   file: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-) => Promise<{ ok: boolean; stdout: string } | undefined>;
+) => Promise<RunResult>;
+
+/** The same, blocking: for the one answer needed before the first window exists. */
+export type SyncProgramRunner = (file: string, args: string[], env: NodeJS.ProcessEnv) => RunResult;
 
 /** Each client's call of `org.freedesktop.DBus.NameHasOwner`, and how it prints the boolean. */
 const CLIENTS: { file: string; args: string[]; answer: RegExp }[] = [
@@ -82,23 +87,48 @@ export function sessionBusAddress(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-export async function findTrayHost(options: {
-  platform: NodeJS.Platform;
-  env: NodeJS.ProcessEnv;
-  run?: ProgramRunner;
-}): Promise<TrayHostAnswer> {
+type Client = (typeof CLIENTS)[number];
+type Asking = { platform: NodeJS.Platform; env: NodeJS.ProcessEnv };
+
+/** The environment to run the clients in, or the answer when there is nothing to ask. */
+function prepare(options: Asking): NodeJS.ProcessEnv | TrayHostAnswer {
   if (options.platform !== 'linux') return 'present';
   const address = sessionBusAddress(options.env);
   if (!address) return 'absent';
-  const env = { ...options.env, DBUS_SESSION_BUS_ADDRESS: address };
+  return { ...options.env, DBUS_SESSION_BUS_ADDRESS: address };
+}
+
+/** A client's answer; undefined to try the next client (this one is not installed). */
+function interpret(client: Client, result: RunResult): TrayHostAnswer | undefined {
+  if (!result) return undefined;
+  // Installed but failed: the bus cannot be reached, so nothing shows a tray on it.
+  if (!result.ok) return 'absent';
+  const answer = client.answer.exec(result.stdout.trim())?.[1];
+  if (!answer) return undefined;
+  return answer === 'true' ? 'present' : 'absent';
+}
+
+export async function findTrayHost(
+  options: Asking & { run?: ProgramRunner },
+): Promise<TrayHostAnswer> {
+  const env = prepare(options);
+  if (typeof env === 'string') return env;
   const run = options.run ?? runProgram;
   for (const client of CLIENTS) {
-    const result = await run(client.file, client.args, env);
-    if (!result) continue; // Not installed: the next client.
-    // Installed but failed: the bus cannot be reached, so nothing shows a tray on it.
-    if (!result.ok) return 'absent';
-    const answer = client.answer.exec(result.stdout.trim())?.[1];
-    if (answer) return answer === 'true' ? 'present' : 'absent';
+    const answer = interpret(client, await run(client.file, client.args, env));
+    if (answer) return answer;
+  }
+  return 'unknown';
+}
+
+/** As findTrayHost, blocking (a client answers in milliseconds): for the answer at start. */
+export function findTrayHostSync(options: Asking & { run?: SyncProgramRunner }): TrayHostAnswer {
+  const env = prepare(options);
+  if (typeof env === 'string') return env;
+  const run = options.run ?? runProgramSync;
+  for (const client of CLIENTS) {
+    const answer = interpret(client, run(client.file, client.args, env));
+    if (answer) return answer;
   }
   return 'unknown';
 }
@@ -123,3 +153,14 @@ const runProgram: ProgramRunner = (file, args, env) =>
       },
     );
   });
+
+const runProgramSync: SyncProgramRunner = (file, args, env) => {
+  const result = spawnSync(file, args, {
+    env,
+    timeout: CLIENT_TIMEOUT_MS,
+    encoding: 'utf8',
+    windowsHide: true,
+  });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
+  return { ok: !result.error && result.status === 0, stdout: result.stdout ?? '' };
+};

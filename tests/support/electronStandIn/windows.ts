@@ -276,6 +276,13 @@ export class BrowserWindowStandIn extends EventEmitter {
     this.focus();
   }
 
+  /** Shown without taking focus (docs/api/browser-window.md, `win.showInactive()`). */
+  showInactive(): void {
+    this.counts.show += 1;
+    this.visible = true;
+    this.emit('show');
+  }
+
   hide(): void {
     this.counts.hide += 1;
     this.visible = false;

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTrayHost, hasTray, type ProgramRunner } from '../../../electron/core/desktop';
+import {
+  findTrayHost,
+  findTrayHostSync,
+  hasTray,
+  type ProgramRunner,
+} from '../../../electron/core/desktop';
 import { startSessionBus, type SessionBus } from '../../support/sessionBus';
 
 // Against a real dbus-daemon: a bus with a StatusNotifierWatcher owner (KDE Plasma, GNOME with
@@ -25,6 +30,15 @@ describe('finding a tray host on the session bus', () => {
     expect(await ask()).toBe('present');
     bus.stopTrayHost();
     expect(await ask()).toBe('absent');
+  });
+
+  it('gives the same answers blocking, for the one asked before any window exists', () => {
+    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: bus.address };
+    expect(findTrayHostSync({ platform: 'linux', env })).toBe('absent');
+    bus.startTrayHost();
+    expect(findTrayHostSync({ platform: 'linux', env })).toBe('present');
+    bus.stopTrayHost();
+    expect(findTrayHostSync({ platform: 'linux', env: { PATH: process.env.PATH } })).toBe('absent');
   });
 
   it('asks with each D-Bus client alike: gdbus, dbus-send and busctl read the same answer', async () => {
