@@ -144,6 +144,11 @@ export const chatSettingsSchema = z.strictObject({
   maxToolResultChars: z.int().min(1_000).max(1_000_000).default(12_000),
   /** Let reasoning models think before answering (shown in a collapsible block). */
   think: z.boolean().default(true),
+  /**
+   * For models that take levels instead of on/off (gpt-oss, through Ollama's harmony parser):
+   * how hard they think. They cannot be told not to think (ThinkValue in Ollama's api/types.go).
+   */
+  thinkLevel: z.enum(['low', 'medium', 'high']).default('medium'),
   /** "Pause all tools" in the tray: the model is offered no tools and none runs. */
   toolsPaused: z.boolean().default(false),
   /**

@@ -216,6 +216,18 @@ export const approvalRequestSchema = z.strictObject({
       asRoot: z.literal(true).optional(),
     })
     .optional(),
+  /**
+   * The OS sandbox the call runs in: the built-in shell's (its folder and temp, no host; a sudo
+   * command runs outside it), or its server's, with where it may write and which hosts it may
+   * reach. Absent: it runs with the user's full rights.
+   */
+  sandbox: z
+    .strictObject({
+      kind: z.enum(['shell', 'server']),
+      writable: z.array(z.string().max(4_096)).max(400),
+      hosts: z.array(z.string().max(300)).max(300),
+    })
+    .optional(),
 });
 
 export const approvalAnswerSchema = z.strictObject({
@@ -270,6 +282,8 @@ export const modelCapabilitiesSchema = z.strictObject({
   embedding: z.boolean().optional(),
   /** From /api/show, when Ollama reports it; sizes the default tool budget. */
   parameterCount: z.number().nonnegative().optional(),
+  /** Takes `think: "low" | "medium" | "high"` and always thinks (gpt-oss). */
+  thinkLevels: z.boolean().optional(),
 });
 
 export const ollamaStatusSchema = z.union([

@@ -280,3 +280,72 @@ describe('cloud models', () => {
     expect(String(status.message)).toMatch(/cloud models are turned off in this Ollama/);
   });
 });
+
+describe('gpt-oss and its think levels', () => {
+  const gptOss = {
+    'gpt-oss:20b': { family: 'gptoss', capabilities: ['completion', 'tools', 'thinking'] as const },
+  };
+
+  it('is sent the level from Settings, never true/false, which it ignores', async () => {
+    chat = await startChatHarness({
+      script: [{ thinking: 'Weighing it.', content: 'Answer.' }],
+      models: gptOss,
+      model: 'gpt-oss:20b',
+    });
+    await chat.api.settings.set({ chat: { think: false, thinkLevel: 'high' } });
+    const { conversationId, status } = await chat.turn('hi');
+    expect(status).toMatchObject({ state: 'done' });
+    expect(chat.ollama.chatRequests()[0]?.think).toBe('high');
+    // It reasons whatever it is told, as Ollama's harmony parser returns it.
+    const conversation = await chat.api.conversations.get(conversationId);
+    expect(conversation?.messages.at(-1)?.thinking).toBe('Weighing it.');
+  });
+
+  it('lists as taking levels, from /api/show’s family and harmony template', async () => {
+    const fake = await startFakeOllama({
+      models: {
+        ...gptOss,
+        'qwen3:8b': {
+          family: 'qwen3',
+          capabilities: ['completion', 'tools', 'thinking'],
+        },
+      },
+    });
+    try {
+      const ollama = createOllamaService({ host: fake.url });
+      expect((await ollama.capabilities('gpt-oss:20b')).thinkLevels).toBe(true);
+      expect((await ollama.capabilities('qwen3:8b')).thinkLevels).toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('the fake answers as Ollama: thinking despite think:false, and refuses an unknown level', async () => {
+    const fake = await startFakeOllama({
+      models: gptOss,
+      script: [{ thinking: 'Still thinking.', content: 'Hi.' }],
+    });
+    try {
+      const post = (think: unknown) =>
+        fetch(`${fake.url}/api/chat`, {
+          method: 'POST',
+          body: JSON.stringify({
+            model: 'gpt-oss:20b',
+            messages: [{ role: 'user', content: 'hi' }],
+            think,
+            stream: false,
+          }),
+        });
+      const answer = (await (await post(false)).json()) as { message: { thinking?: string } };
+      expect(answer.message.thinking).toBe('Still thinking.');
+      const refused = await post('extreme');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error:
+          'invalid think value: "extreme" (must be "high", "medium", "low", "max", true, or false)',
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -74,6 +74,8 @@ export interface TurnOptions {
     contextCapTokens?: number;
     temperature: number | null;
     think: boolean;
+    /** What a model taking levels (gpt-oss) is sent instead of on/off. */
+    thinkLevel?: 'low' | 'medium' | 'high';
     /** Seconds as a number, or a Go duration string (Ollama's api.Duration). */
     keepAlive: string | number;
   };
@@ -329,7 +331,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         ...(fitted.messages as Message[]),
       ],
       ...(ollamaTools.length ? { tools: ollamaTools } : {}),
-      ...(capabilities.thinking ? { think: options.settings.think } : {}),
+      ...(capabilities.thinking ? { think: thinkValue(capabilities, options.settings) } : {}),
       keep_alive: options.settings.keepAlive,
       // Always sent: Ollama's small default would silently cut the prompt from the front.
       options: {
@@ -407,6 +409,18 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     const link = error instanceof OllamaError ? error.link : undefined;
     status('failed', error instanceof Error ? error.message : String(error), problem, link);
   }
+}
+
+/**
+ * `think` as the model takes it: a level for gpt-oss (which ignores true/false and cannot stop
+ * thinking: harmony in Ollama's server/routes.go), on/off for the others.
+ */
+function thinkValue(
+  capabilities: ModelCapabilities,
+  settings: TurnOptions['settings'],
+): ChatRequest['think'] {
+  if (!capabilities.thinkLevels) return settings.think;
+  return settings.thinkLevel ?? 'medium';
 }
 
 /** The model's words for the search tool, whatever shape its arguments came in. */

@@ -36,6 +36,8 @@ export interface ModelCapabilities {
   contextLength: number;
   embedding?: boolean;
   parameterCount?: number;
+  /** Takes think levels ("low" | "medium" | "high") and always thinks: gpt-oss. */
+  thinkLevels?: boolean;
 }
 
 export interface ChatStreamOptions {
@@ -147,6 +149,7 @@ export function createOllamaService(options: {
         const contextLength = info[`${String(info['general.architecture'])}.context_length`];
         const parameterCount = info['general.parameter_count'];
         const result: ModelCapabilities = {
+          ...(usesHarmony(shown.details?.family, shown.template) ? { thinkLevels: true } : {}),
           tools: capabilities.includes('tools'),
           thinking: capabilities.includes('thinking'),
           vision: capabilities.includes('vision'),
@@ -266,4 +269,16 @@ async function signinUrlOf(response: Response): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Ollama's shouldUseHarmony (server/routes.go): a gpt-oss family model whose template has the
+ * harmony tags. Its parser reasons at a level ("low" | "medium" | "high"), never not at all.
+ */
+function usesHarmony(family: string | undefined, template: string | undefined): boolean {
+  return (
+    (family === 'gptoss' || family === 'gpt-oss') &&
+    (template ?? '').includes('<|start|>') &&
+    (template ?? '').includes('<|end|>')
+  );
 }

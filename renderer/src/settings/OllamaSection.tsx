@@ -100,6 +100,7 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
         save={update}
         toPatch={(idleSeconds) => ({ ollama: { idleSeconds } })}
       />
+      <ThinkLevel settings={settings} update={update} />
       <SwitchSetting
         label="Hide cloud models"
         hint="Ollama lists models that run on ollama.com beside the ones on this computer. With them, your messages and tool results leave this computer."
@@ -108,6 +109,38 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
       />
       <ProxyHeaders api={api} onSaved={ollama.recheck} />
     </Section>
+  );
+}
+
+/**
+ * gpt-oss takes a level, not on/off, and always thinks (Ollama's harmony parser), so "Let
+ * reasoning models think" cannot turn it off: this sets how much.
+ */
+function ThinkLevel({ settings, update }: { settings: Settings; update: Update }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>How hard gpt-oss thinks</label>
+      <select
+        id={id}
+        className="input"
+        value={settings.chat.thinkLevel}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) =>
+          void update({
+            chat: { thinkLevel: event.target.value as Settings['chat']['thinkLevel'] },
+          })
+        }
+      >
+        <option value="low">Low</option>
+        <option value="medium">Medium</option>
+        <option value="high">High</option>
+      </select>
+      <span id={`${id}-hint`} className="field-hint">
+        For models that think at a level (gpt-oss). They always think, even with “Let reasoning
+        models think” off; higher is slower and more careful.
+      </span>
+    </div>
   );
 }
 

@@ -232,3 +232,17 @@ describe('the proxy headers', () => {
     expect(harness.count('ollama:setHeaders')).toBe(0);
   });
 });
+
+describe('the think level for gpt-oss', () => {
+  it('saves the level chosen, and says such models always think', async () => {
+    const user = userEvent.setup();
+    const harness = settingsHarness();
+    await renderSettings(harness);
+    const level = screen.getByRole('combobox', { name: 'How hard gpt-oss thinks' });
+    expect((level as HTMLSelectElement).value).toBe('medium');
+    expect(level.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/They always think, even with “Let reasoning/)).toBeTruthy();
+    await user.selectOptions(level, 'high');
+    await vi.waitFor(() => expect(harness.patches()).toEqual([{ chat: { thinkLevel: 'high' } }]));
+  });
+});
