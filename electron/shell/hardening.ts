@@ -95,10 +95,16 @@ function subframeMayLoad(details: NavigationDetails, policy: ContentsPolicy): bo
   if (isSameOrigin(details.url, policy.appOrigin)) return true;
   if (!policy.sandboxOrigin) return false;
   if (isSameOrigin(details.url, policy.sandboxOrigin)) return true;
-  // The nearest app sandbox page above this frame is the app it belongs to.
-  for (let above = details.frame?.parent ?? null; above; above = above.parent) {
-    if (isSameOrigin(above.url, policy.sandboxOrigin))
-      return policy.appFrameAllowed?.(above.url, details.url) ?? false;
+  // The nearest app sandbox page above this frame is the app it belongs to. Electron throws when
+  // a frame that has gone away is read (shell/browser/api/electron_api_web_frame_main.cc: "Render
+  // frame was disposed"); such a frame gets nothing.
+  try {
+    for (let above = details.frame?.parent ?? null; above; above = above.parent) {
+      if (isSameOrigin(above.url, policy.sandboxOrigin))
+        return policy.appFrameAllowed?.(above.url, details.url) ?? false;
+    }
+  } catch {
+    return false;
   }
   return false;
 }

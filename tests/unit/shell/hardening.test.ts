@@ -166,6 +166,20 @@ describe('window hardening', () => {
     contents.emit('will-redirect', away, away.url);
     expect(away.prevented).toBe(true);
   });
+
+  it('refuses a frame whose parents have gone away (Electron throws when they are read)', () => {
+    const { contents } = hardened();
+    const gone = {
+      url: 'about:blank',
+      get parent(): Frame {
+        throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+      },
+    };
+    const event = preventable('https://maps.example.com/embed', gone as Frame);
+    event.isMainFrame = false;
+    contents.emit('will-frame-navigate', event);
+    expect(event.prevented).toBe(true);
+  });
 });
 
 describe('session hardening', () => {
