@@ -168,6 +168,9 @@ class AppStandIn extends EventEmitter {
       const holder = Number(readFileSync(lockFile, 'utf8'));
       if (isAlive(holder)) {
         const message = join(mailbox, `${Date.now()}-${process.pid}.json`);
+        // The first instance gets Chromium's command line of this process, not process.argv
+        // (shell/browser/api/electron_api_app.cc, OnSecondInstance: cmd.argv()), and
+        // additionalData as a structured clone (blink::CloneableMessage).
         writeFileSync(
           `${message}.tmp`,
           JSON.stringify({
@@ -187,9 +190,6 @@ class AppStandIn extends EventEmitter {
     }
     return false;
   }
-        // The first instance gets Chromium's command line of this process, not process.argv
-        // (shell/browser/api/electron_api_app.cc, OnSecondInstance: cmd.argv()), and
-        // additionalData as a structured clone (blink::CloneableMessage).
 
   hasSingleInstanceLock(): boolean {
     return this.lockFile !== undefined;
@@ -261,18 +261,6 @@ class AppStandIn extends EventEmitter {
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const app = new AppStandIn();
-
 /**
  * The command line Chromium keeps for this process: switches first, then the other arguments
  * (base/command_line.cc; docs/api/command-line.md: "Switches will precede arguments regardless
@@ -292,6 +280,18 @@ export function chromiumArgv(argv: readonly string[]): string[] {
   switches.push('--allow-file-access-from-files');
   return [program, ...switches, ...others];
 }
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const app = new AppStandIn();
 
 /** Checks the shape against Electron's own declarations. */
 export const appShape: Pick<
