@@ -152,6 +152,24 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         ? { server: BUILTIN_SERVER_ENTRY, tool: SHELL_TOOL }
         : undefined,
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
+    sandbox(server, tool) {
+      if (server === BUILTIN_SERVER_ENTRY)
+        return tool === SHELL_TOOL ? { kind: 'shell', writable: [], hosts: [] } : undefined;
+      const config = mcp.store.get(server);
+      if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
+        return undefined;
+      // Only when it is running in it now (not unsandboxed because the user agreed to that).
+      const running = mcp.list().find((entry) => entry.config.name === config.name)?.status;
+      if (running?.sandbox?.state !== 'on') return undefined;
+      const sandbox = mcp.reviewLaunch(server).sandbox;
+      return sandbox?.state === 'on'
+        ? {
+            kind: 'server',
+            writable: sandbox.allWrites ? ['/'] : sandbox.writable,
+            hosts: sandbox.hosts,
+          }
+        : undefined;
+    },
   };
 
   /** The gates a tool call goes through in one conversation, as the settings stand now. */

@@ -7,7 +7,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
-import type { toolCallEventSchema } from '../../../preload/schemas/chat';
+import type { approvalRequestSchema, toolCallEventSchema } from '../../../preload/schemas/chat';
 import type { ServerState, ToolApproval } from '../../../preload/schemas/servers';
 import { detectEscalation } from '../builtin/sudo/detectEscalation';
 import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
@@ -46,6 +46,8 @@ export interface ToolAccess {
    * is ever handed to. A marked tool of another server never receives it.
    */
   sudoRunner(): { server: string; tool: string } | undefined;
+  /** The OS sandbox a tool's calls run in, for the approval to say (absent: none). */
+  sandbox?(server: string, tool: string): ApprovalRequest['sandbox'];
   call(
     server: string,
     tool: string,
@@ -292,6 +294,7 @@ async function decide(
       ...(context.readBefore?.length ? { readBefore: context.readBefore.slice(0, 20) } : {}),
       ...titleOf(context),
       ...(command !== undefined ? { shell: shellFacts(command) } : {}),
+      ...sandboxFacts(context.tools, server, tool),
     },
     context.signal,
   );
@@ -311,6 +314,17 @@ async function decide(
   if (answer.decision === 'command' || answer.decision === 'command-prefix')
     return { basis: 'user:once' }; // A command rule needs a shell command; this runs once.
   return { basis: `user:${answer.decision}` };
+}
+
+type ApprovalRequest = z.output<typeof approvalRequestSchema>;
+
+function sandboxFacts(
+  tools: ToolAccess,
+  server: string,
+  tool: string,
+): Pick<ApprovalRequest, 'sandbox'> {
+  const sandbox = tools.sandbox?.(server, tool);
+  return sandbox ? { sandbox } : {};
 }
 
 function titleOf(context: CallContext): { conversationTitle?: string } {

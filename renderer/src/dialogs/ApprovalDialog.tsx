@@ -183,6 +183,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
           what comes before or after sudo in it. Hearth asks for your password next.
         </p>
       )}
+      <SandboxNote sandbox={request.sandbox} asRoot={shell?.asRoot === true} />
       {request.description &&
         (shell ? (
           <details className="question-about">
@@ -279,6 +280,35 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       )}
       <InlineError message={failure} />
     </Dialog>
+  );
+}
+
+/** Where the call runs: in the OS sandbox (and what it may reach), or, for sudo, outside it. */
+function SandboxNote({
+  sandbox,
+  asRoot,
+}: {
+  sandbox: ApprovalRequest['sandbox'];
+  asRoot: boolean;
+}) {
+  if (!sandbox) return null;
+  if (sandbox.kind === 'shell')
+    return (
+      <p className="question-sandbox" role="note">
+        {asRoot
+          ? 'With sudo the command runs outside Hearth’s sandbox, with full rights, once you give the password.'
+          : 'It runs in Hearth’s sandbox: it can write only in the folder it runs in and the temp folder, cannot read your keys and passwords, and reaches no network.'}
+      </p>
+    );
+  const hosts = sandbox.hosts.length === 0 ? 'no host' : sandbox.hosts.join(', ');
+  const writes = sandbox.writable.includes('/')
+    ? 'anywhere you can (you allowed all writes)'
+    : 'only in its own folders';
+  return (
+    <p className="question-sandbox" role="note">
+      Its server runs in the sandbox: it can write {writes}, cannot read your keys and passwords,
+      and may reach {hosts}. Being sandboxed does not make it safe to allow blindly.
+    </p>
   );
 }
 

@@ -1,0 +1,63 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuestionDialogs } from '../../../../renderer/src/dialogs/QuestionDialogs';
+import { renderWith } from '../../../support/rendererHarness';
+import { approvalRequest, questionHarness } from './questionFixtures';
+
+afterEach(cleanup);
+
+async function notesOf(request: Parameters<typeof approvalRequest>[0], title: string) {
+  renderWith(<QuestionDialogs />, questionHarness({ approvals: [approvalRequest(request)] }));
+  const dialog = await screen.findByRole('dialog', { name: title });
+  return within(dialog)
+    .queryAllByRole('note')
+    .map((note) => note.textContent ?? '');
+}
+
+describe('the approval says where a call runs', () => {
+  it('a sandboxed server: what it may write and reach, and that approval still matters', async () => {
+    const notes = await notesOf(
+      {
+        server: 'notes',
+        tool: 'save',
+        sandbox: { kind: 'server', writable: ['/data/notes'], hosts: ['api.example.com'] },
+      },
+      'Allow save from notes?',
+    );
+    const note = notes.find((text) => text.includes('sandbox'));
+    expect(note).toContain('write only in its own folders');
+    expect(note).toContain('may reach api.example.com');
+    expect(note).toContain('does not make it safe to allow blindly');
+  });
+
+  it('the shell: in the sandbox, but a sudo command outside it', async () => {
+    const inside = await notesOf(
+      {
+        server: 'hearth',
+        tool: 'run_shell_command',
+        arguments: { command: 'ls' },
+        shell: { command: 'ls' },
+        sandbox: { kind: 'shell', writable: [], hosts: [] },
+      },
+      'Allow run_shell_command from hearth?',
+    );
+    expect(inside.join(' ')).toContain('runs in Hearth’s sandbox');
+    cleanup();
+    const root = await notesOf(
+      {
+        server: 'hearth',
+        tool: 'run_shell_command',
+        arguments: { command: 'sudo ls' },
+        shell: { command: 'sudo ls', asRoot: true },
+        sandbox: { kind: 'shell', writable: [], hosts: [] },
+      },
+      'Allow run_shell_command from hearth?',
+    );
+    expect(root.join(' ')).toContain('runs outside Hearth’s sandbox');
+  });
+
+  it('says nothing of a sandbox when the server has none', async () => {
+    const notes = await notesOf({ server: 'plain', tool: 'save' }, 'Allow save from plain?');
+    expect(notes.join(' ')).not.toContain('sandbox');
+  });
+});
