@@ -220,6 +220,10 @@ describe('a new user’s walk', () => {
     await shot(page, 'browse-chosen-1280x800-dark');
     problems.push(...(await checks(page, 'browse chosen 1280x800')));
     await page.getByRole('button', { name: 'Back to your servers' }).click();
+    // Its page says which entry it came from, apart from what the server calls itself.
+    await page.getByRole('button', { name: 'weather', exact: true }).first().click();
+    await page.getByText('Listed in the registry as').waitFor();
+    await shot(page, 'server-from-registry-1280x800-dark');
     expect(problems).toEqual([]);
   });
 
