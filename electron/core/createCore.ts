@@ -180,7 +180,14 @@ export function createCore(options: CoreOptions): Core {
     logger: logger.child('chat'),
     onProblem,
   });
-  const apps = createAppsService({ mcp, callContext: (id) => chat.callContext(id) });
+  const apps = createAppsService({
+    mcp,
+    callContext: (id) => chat.callContext(id),
+    findCall: (conversationId, callId) => ({
+      conversation: chat.history.title(conversationId) !== undefined,
+      call: chat.history.toolCall(conversationId, callId),
+    }),
+  });
   const bundles = createBundleService({
     dataDir,
     mcp,

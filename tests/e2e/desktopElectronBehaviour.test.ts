@@ -2,7 +2,7 @@ import { pbkdf2Sync, createDecipheriv } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BundlePreview } from '../../preload/schemas/bundles';
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
 import {
@@ -11,6 +11,7 @@ import {
   type DesktopApp,
   type DesktopState,
 } from '../support/electronStandIn/desktopApp';
+import { saveToolCall } from '../support/electronStandIn/savedToolCall';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
@@ -147,10 +148,18 @@ describe('links and frames in Electron’s order of events', () => {
     const review = await app.invoke<{ fingerprint: string }>('servers:reviewLaunch', ['framing']);
     if (!review.ok) throw new Error(review.error.message);
     await app.invoke('servers:approveLaunch', ['framing', review.value.fingerprint]);
+    // An app is shown for a tool call saved in a conversation.
+    const saved = await saveToolCall(app, 'framing_show_map');
+    onTestFinished(() => saved.close());
     const opened = await waitUntil(
       () =>
         app.invoke<{ sandboxUrl: string }>('apps:open', [
-          { conversationId: 'c1', callId: 'k1', server: 'framing', tool: 'show_map' },
+          {
+            conversationId: saved.conversationId,
+            callId: saved.callId,
+            server: 'framing',
+            tool: 'show_map',
+          },
         ]),
       (answer) => answer.ok,
     );

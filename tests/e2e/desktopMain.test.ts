@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { methodPath } from '../../preload/api';
 import { eventChannelNames, invokeChannelNames } from '../../preload/contract';
 import {
@@ -11,6 +11,7 @@ import {
   type DesktopState,
 } from '../support/electronStandIn/desktopApp';
 import { plainAnswer, startFakeOllama, toolCall } from '../fixtures/fakeOllama';
+import { saveToolCall } from '../support/electronStandIn/savedToolCall';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
@@ -217,8 +218,20 @@ describe('the desktop main process, built, against the electron stand-in', () =>
     const review = await app.invoke<{ fingerprint: string }>('servers:reviewLaunch', ['hostile']);
     if (!review.ok) throw new Error(review.error.message);
     await app.invoke('servers:approveLaunch', ['hostile', review.value.fingerprint]);
-    const opened = await app.invoke<{ sandboxUrl: string; sandboxFlags: string }>('apps:open', [
+    // An app is shown only for a tool call saved in a conversation; made-up ids open nothing.
+    const madeUp = await app.invoke('apps:open', [
       { conversationId: 'c1', callId: 'k1', server: 'hostile', tool: 'show' },
+    ]);
+    expect(madeUp.ok ? 'opened' : madeUp.error.message).toMatch(/conversation no longer exists/);
+    const saved = await saveToolCall(app, 'hostile_show');
+    onTestFinished(() => saved.close());
+    const opened = await app.invoke<{ sandboxUrl: string; sandboxFlags: string }>('apps:open', [
+      {
+        conversationId: saved.conversationId,
+        callId: saved.callId,
+        server: 'hostile',
+        tool: 'show',
+      },
     ]);
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.sandboxUrl).toMatch(/^hearth-app:\/\/sandbox\/app\/[\w-]+$/);

@@ -46,6 +46,14 @@ export interface AppsServiceOptions {
   mcp: Pick<McpManager, 'catalog' | 'store' | 'withClient' | 'list'>;
   /** The chat's gates for a conversation (policy, approval, audit). */
   callContext(conversationId: string): SharedCallContext;
+  /**
+   * The saved tool call an app is shown for: whether its conversation exists, and the call's
+   * server and tool when the conversation holds a call of that id.
+   */
+  findCall(
+    conversationId: string,
+    callId: string,
+  ): { conversation: boolean; call?: { server: string; tool: string } };
 }
 
 export interface AppsService {
@@ -83,6 +91,15 @@ export function createAppsService(options: AppsServiceOptions): AppsService {
   return {
     async open(request) {
       if (!sandbox) throw new UserFacingError('this window cannot show apps.');
+      // An app belongs to one saved call: an id that names none gets no session.
+      const found = options.findCall(request.conversationId, request.callId);
+      if (!found.conversation) throw new UserFacingError('its conversation no longer exists.');
+      if (!found.call)
+        throw new UserFacingError('the tool call it belongs to is not in this conversation.');
+      if (found.call.server !== request.server || found.call.tool !== request.tool)
+        throw new UserFacingError(
+          `that call was to “${found.call.tool}” of “${found.call.server}”, not to “${request.tool}” of “${request.server}”.`,
+        );
       const config = options.mcp.store.get(request.server);
       if (!config)
         throw new UserFacingError(`its server “${request.server}” is no longer in your list.`);

@@ -68,6 +68,8 @@ export interface ConversationStore {
   ): { messages: StoredMessage[]; earlier: number } | undefined;
   /** The conversation's title alone, without reading its messages; undefined when it is gone. */
   title(id: string): string | undefined;
+  /** A tool call saved in the conversation, by its id; undefined when there is none. */
+  toolCall(id: string, callId: string): StoredToolCall | undefined;
   /** A blank title goes back to one taken from the first user message. */
   rename(id: string, title: string): ConversationSummary;
   setSystemPrompt(id: string, prompt: string | undefined): void;
@@ -226,6 +228,17 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       const row = statements.conversationTitle.get(id);
       return row ? String(row.title) : undefined;
     },
+    toolCall(id, callId) {
+      // Only the messages whose calls mention the id are read, then the id is matched exactly.
+      for (const row of statements.toolCallsNaming.all(id, callId)) {
+        if (typeof row.tool_calls !== 'string') continue;
+        const found = (JSON.parse(row.tool_calls) as StoredToolCall[]).find(
+          (call) => call.id === callId,
+        );
+        if (found) return found;
+      }
+      return undefined;
+    },
     rename(id, title) {
       return transaction(() => {
         requireConversation(id);
@@ -350,6 +363,9 @@ function prepareStatements(database: DatabaseSync) {
     messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
     content: prepare('SELECT content FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
+    toolCallsNaming: prepare(
+      'SELECT tool_calls FROM messages WHERE conversation_id = ? AND instr(tool_calls, ?) > 0',
+    ),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
     deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
     search: prepare(`${searchColumns} WHERE search_index MATCH ? ORDER BY rank LIMIT ?`),

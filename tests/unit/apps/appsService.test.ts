@@ -108,12 +108,26 @@ function setup(options: { answer?: 'once' | 'deny' | 'hold'; state?: string; mim
         }),
       }),
   } as unknown as Pick<McpManager, 'catalog' | 'store' | 'withClient' | 'list'>;
-  const apps = createAppsService({ mcp, callContext: () => context });
+  const apps = createAppsService({
+    mcp,
+    callContext: () => context,
+    findCall: (conversationId, callId) => ({
+      conversation: conversationId === 'c1',
+      ...(conversationId === 'c1' && SAVED_CALLS[callId] ? { call: SAVED_CALLS[callId] } : {}),
+    }),
+  });
   apps.useSandbox({ baseUrl: 'http://127.0.0.1:5000', hostOrigins: ['http://127.0.0.1:4000'] });
   return { apps, asked, ran };
 }
 
 const request = { conversationId: 'c1', callId: 'k1', server: 'clock', tool: 'show' };
+/** The tool calls saved in conversation c1, by id, as the history holds them. */
+const SAVED_CALLS: Record<string, { server: string; tool: string }> = {
+  k1: { server: 'clock', tool: 'show' },
+  'k-gone': { server: 'gone', tool: 'show' },
+  'k-tick': { server: 'clock', tool: 'tick' },
+};
+const tickRequest = { ...request, callId: 'k-tick', tool: 'tick' };
 
 describe('an MCP App session', () => {
   it('opens with the declared resource, its cleaned CSP and permissions, and a sandbox address', async () => {
@@ -193,23 +207,35 @@ describe('an MCP App session', () => {
     await expect(setup({ state: 'stopped' }).apps.open(request)).rejects.toThrow(
       /“clock” is not running \(stopped\)/,
     );
-    await expect(setup().apps.open({ ...request, server: 'gone' })).rejects.toThrow(
-      /no longer in your list/,
-    );
+    await expect(
+      setup().apps.open({ ...request, callId: 'k-gone', server: 'gone' }),
+    ).rejects.toThrow(/no longer in your list/);
     await expect(setup({ mime: 'text/html' }).apps.open(request)).rejects.toThrow(
       /not an app \(text\/html;profile=mcp-app\)/,
     );
-    await expect(setup().apps.open({ ...request, tool: 'tick' })).rejects.toThrow(
-      /declares no app/,
+    await expect(setup().apps.open(tickRequest)).rejects.toThrow(/declares no app/);
+  });
+
+  it('refuses a conversation or a call that does not exist, or a call to another tool', async () => {
+    const { apps } = setup();
+    await expect(apps.open({ ...request, conversationId: 'no-such' })).rejects.toThrow(
+      'its conversation no longer exists.',
+    );
+    await expect(apps.open({ ...request, callId: 'no-such' })).rejects.toThrow(
+      'the tool call it belongs to is not in this conversation.',
+    );
+    // A real call, but to another tool: the app of "show" is not opened on the call of "tick".
+    await expect(apps.open({ ...request, callId: 'k-tick' })).rejects.toThrow(
+      'that call was to “tick” of “clock”, not to “show” of “clock”.',
     );
   });
 
   it('shows a saved app from history by its saved ui:// resource, never another scheme', async () => {
     const { apps } = setup();
-    const view = await apps.open({ ...request, tool: 'tick', resourceUri: APP_URI });
+    const view = await apps.open({ ...tickRequest, resourceUri: APP_URI });
     expect(view.resourceUri).toBe(APP_URI);
-    await expect(
-      apps.open({ ...request, tool: 'tick', resourceUri: 'file:///etc/passwd' }),
-    ).rejects.toThrow(/declares no app/);
+    await expect(apps.open({ ...tickRequest, resourceUri: 'file:///etc/passwd' })).rejects.toThrow(
+      /declares no app/,
+    );
   });
 });
