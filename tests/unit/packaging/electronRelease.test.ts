@@ -74,6 +74,8 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')(
           );
         expect(mirror.requests).toEqual([]);
       },
+      // The first loads electron-builder, seconds on a busy machine.
+      30_000,
     );
   },
 );
@@ -118,5 +120,5 @@ describe('the Electron a build for another platform packs', () => {
     );
     expect(failure?.message).toContain(mirror.url);
     expect(failure?.message).not.toMatch(/network|offline/i);
-  });
+  }, 30_000);
 });
