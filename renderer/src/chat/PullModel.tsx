@@ -1,5 +1,6 @@
 /** Pulling a model from the Ollama library: a name, a button, and the download as it goes. */
 import { useState } from 'react';
+import { formatSize, pullStep } from './pullWords';
 import type { PullState } from './useModels';
 
 export function PullModel({
@@ -82,7 +83,12 @@ export function PullProgress({ pull }: { pull: PullState }) {
         <div className="progress-fill" style={{ width: `${pull.percent ?? 0}%` }} />
       </div>
       <span className="muted" role="status">
-        {pull.status}
+        {/* Ollama's step in words ("pulling 7da4586fade3" names a layer by its digest). */}
+        {pullStep(pull.model, pull.status)}
+        {pull.total !== undefined &&
+          pull.total > 0 &&
+          pull.completed !== undefined &&
+          ` · ${formatSize(pull.completed)} of ${formatSize(pull.total)}`}
         {pull.percent !== undefined && ` · ${pull.percent}%`}
       </span>
     </div>

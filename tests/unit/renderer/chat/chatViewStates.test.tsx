@@ -226,7 +226,17 @@ describe('failures and notices', () => {
     });
     const bar = screen.getByRole('progressbar', { name: 'Pulling llama3.2' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
-    expect(screen.getByText(/pulling manifest · 25%/)).toBeTruthy();
+    expect(
+      screen.getByText(/Getting ready to download llama3\.2… · 25 bytes of 100 bytes · 25%/),
+    ).toBeTruthy();
+    play(harness, 'models:pullProgress', {
+      model: 'llama3.2',
+      status: 'pulling 7da4586fade3',
+      completed: 1_000_000_000,
+      total: 2_000_000_000,
+      done: false,
+    });
+    expect(screen.getByText('Downloading llama3.2 · 1.0 GB of 2.0 GB · 50%')).toBeTruthy();
   });
 
   it('shows a notice on a status that did not fail as an info line', async () => {
