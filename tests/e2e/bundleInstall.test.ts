@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, type BrowserSession } from '../support/browserSession';
-import { buildBundle, tampered, type BuiltBundle } from '../support/bundleBuilder';
+import { buildBundle, greeterManifest, tampered, type BuiltBundle } from '../support/bundleBuilder';
 import { accessibilityProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -132,6 +132,44 @@ describe('installing a .mcpb bundle', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   }, 60_000);
+
+  it('asks whether an unsigned bundle by the installed one’s author is an update, showing what changes', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    const first = await buildBundle({
+      manifest: greeterManifest({ name: 'notes', display_name: 'Notes' }),
+    });
+    await pickFile(first.path);
+    const install = page.getByRole('dialog', { name: 'Install “Notes”' });
+    await install.getByRole('textbox', { name: 'Greeting (required)' }).fill('Hej');
+    await install.getByLabel('API token').fill('notes-secret');
+    await install.getByRole('button', { name: 'Install' }).click();
+    const review = page.getByRole('dialog', { name: 'Review “Notes”' });
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    const next = greeterManifest({ name: 'notes', display_name: 'Notes', version: '1.1.0' });
+    (next.server as { mcp_config: { args: string[] } }).mcp_config.args.push('--verbose');
+    await pickFile((await buildBundle({ manifest: next })).path);
+    // Titled Install until the user says it is an update, then Update.
+    const dialog = page.getByRole('dialog', { name: /^(Install|Update) “Notes”$/ });
+    await dialog.getByRole('heading', { name: 'What changes' }).waitFor();
+    expect(await dialog.locator('.bundle-changes').textContent()).toContain('--verbose');
+    const question = dialog.getByRole('group', { name: 'Is this an update of “Notes”?' });
+    await dialog.getByRole('button', { name: 'Install' }).click();
+    await dialog
+      .getByText('Say whether it updates “Notes” or installs as a separate server.')
+      .waitFor();
+    await shot('bundle-unsigned-update-question');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await question.getByRole('radio', { name: /^Yes, update “Notes”/ }).check();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('bundle-unsigned-update-dark');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    const again = page.getByRole('dialog', { name: 'Review “Notes”' });
+    await again.getByText('--verbose').first().waitFor();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  }, 90_000);
 
   it('opens the install dialog for a .mcpb dropped on the window, from any view', async () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
