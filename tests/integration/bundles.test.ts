@@ -106,7 +106,11 @@ describe('MCP bundles', () => {
       /[\\/]bundles[\\/]greeter-[0-9a-f]{12}[\\/]1\.0\.0-[0-9a-f]{12}$/,
     );
 
+    // From a bundle: in the OS sandbox by default, and the approval shows it.
+    expect(entry.config.transport.sandbox?.enabled).toBe(true);
+
     const { review, status } = await approve(api, 'Greeter');
+    expect(review.sandbox?.state).toBe('on');
     // ELECTRON_RUN_AS_NODE is Hearth's own, not the bundle's: no "risky" warning for it.
     expect(review.risky).toEqual([]);
     expect(review.env.find((variable) => variable.name === 'ELECTRON_RUN_AS_NODE')).toMatchObject({
@@ -117,6 +121,9 @@ describe('MCP bundles', () => {
       value: '••••••••',
     });
     expect(status.state).toBe('ready');
+    // The bundle's code lives in Hearth's data folder, which the sandbox hides: its own folder
+    // stays readable to it, and it runs.
+    expect(status.sandbox?.state).toBe('on');
     const outcome = await requireHost().core.mcp.callTool('Greeter', 'greet', { name: 'Ada' });
     expect(JSON.stringify(outcome)).toContain(
       `Ahoy, Ada! token=set(14) folder=${folder} version=1.0.0`,

@@ -62,6 +62,7 @@ import {
 } from './nativeAddons';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
 import { checkValues } from './userConfigValues';
+import { defaultSandboxPolicy } from '../sandbox';
 
 /** Most bundles staged at once; the oldest is dropped past this. */
 const MAX_STAGED = 8;
@@ -610,7 +611,13 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
             (installed
               ? preview.serverName
               : freeServerName(manifest.display_name || manifest.name)),
-          transport,
+          // From a bundle: in the OS sandbox by default; an update keeps the user's policy.
+          transport: {
+            ...transport,
+            sandbox:
+              (previous?.transport.type === 'stdio' ? previous.transport.sandbox : undefined) ??
+              defaultSandboxPolicy(),
+          },
         },
         previous?.name,
       );
