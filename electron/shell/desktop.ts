@@ -6,10 +6,12 @@
  */
 import { app, globalShortcut, Notification, type BrowserWindow } from 'electron';
 import Conf from 'conf';
+import { homedir } from 'node:os';
 import type { Core } from '../core/createCore';
 import {
   closeAction,
   commandLine,
+  ensureAppImageEntry,
   findTrayHost,
   findTrayHostSync,
   hasTray,
@@ -226,6 +228,19 @@ export function startDesktop(options: DesktopOptions): {
       '--quick-chat',
     ]),
   });
+  if (process.platform === 'linux') {
+    // Run from an AppImage, Hearth has no installed desktop entry for the portal to know it by.
+    try {
+      ensureAppImageEntry({
+        env: process.env,
+        home: homedir(),
+        name: app.getName(),
+        comment: 'Chat with a local Ollama model that uses tools from MCP servers',
+      });
+    } catch {
+      // Only the portal's shortcut needs it, and Settings shows the command to bind instead.
+    }
+  }
   // Known before any window can be closed: a client answers in milliseconds (trayHost.ts).
   takeTrayAnswer(hasTray(findTrayHostSync({ platform: process.platform, env: process.env })));
   applyShortcut();

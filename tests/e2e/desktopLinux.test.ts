@@ -210,6 +210,28 @@ describe('the quick chat shortcut', () => {
     });
   });
 
+  it('from an AppImage on GNOME Wayland, reaches Hearth: Hearth installs the desktop entry the portal needs', async () => {
+    const dataHome = tempDir('desktop-data');
+    const appImage = join(tempDir('desktop-apps'), 'Hearth 0.1.0.AppImage');
+    const env = {
+      XDG_SESSION_TYPE: 'wayland',
+      XDG_DATA_HOME: dataHome,
+      XDG_DATA_DIRS: join(dataHome, 'none'),
+      APPIMAGE: appImage,
+    };
+    const app = launch({ dataDir: tempDir('desktop-linux'), env });
+    await loaded(app);
+    const entry = readFileSync(
+      join(dataHome, 'applications', 'io.github.hearth.Hearth.desktop'),
+      'utf8',
+    );
+    expect(entry).toContain(`\nExec="${appImage}" %U\n`);
+    expect(await app.command('pressShortcut', { accelerator: 'Alt+Shift+H' })).toEqual({
+      delivered: true,
+    });
+    expect((await desktopStatus(app)).quickChatCommand).toBe(`'${appImage}' --quick-chat`);
+  });
+
   it('on X11 another app holding the key is known, and Settings offers the command instead', async () => {
     const app = launch({
       dataDir: tempDir('desktop-linux'),

@@ -50,3 +50,4 @@ export {
   type AutostartPlace,
 } from './autostart';
 export { keepLoginItem, type LoginItemBackend } from './loginItem';
+export { appImageEntryFile, ensureAppImageEntry } from './appImageEntry';
