@@ -254,9 +254,10 @@ function OptionItem({
         <p className="field-hint">
           Runs with {RUNTIME_LABELS[option.runtime]}
           {report.version
-            ? `, ${report.version} found on this computer`
-            : ', found on this computer'}
-          .
+            ? `, ${report.version} found on this computer.`
+            : report.problem
+              ? `, found on this computer. ${report.problem}`
+              : ', found on this computer.'}
         </p>
       )}
       {option.runtime && option.available && report && !found && (
