@@ -125,6 +125,8 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
       path: join(home, '.ssh', 'id_rsa'),
     });
     expect(text(key)).not.toContain('CANARY');
+    // Its card (and the model) learn the refusal was the sandbox's.
+    expect(text(key)).toContain("Hearth's sandbox blocked: read of ~/.ssh/id_rsa");
     // A host it was not given, through the proxy: refused by name, and reported.
     const fetched = await tm.manager.callTool('hostile', 'fetch_url', {
       url: 'http://example.invalid/',

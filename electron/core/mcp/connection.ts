@@ -281,7 +281,8 @@ export class ServerConnection {
           timeoutMs: this.context.config().requestTimeoutMs,
           ...options,
         });
-    if (outcome.ok || !(transport instanceof StdioProcessTransport)) return outcome;
+    if (!(transport instanceof StdioProcessTransport)) return outcome;
+    if (outcome.ok) return sandboxNoted(outcome, transport);
     // A call that timed out while the server had written part of a line and never ended it:
     // whatever it writes next is glued to that part, so the next call would fail too.
     if (outcome.timedOut && transport.partialLineBytes > 0 && !transport.stoppedBecause) {
@@ -289,7 +290,7 @@ export class ServerConnection {
         `it wrote ${formatBytes(transport.partialLineBytes)} without ending the line, so its messages could no longer be told apart (broken framing)`,
       );
     }
-    if (!transport.stoppedBecause) return outcome;
+    if (!transport.stoppedBecause) return sandboxNoted(outcome, transport);
     return {
       ...outcome,
       message: `${outcome.message} Hearth stopped the server and is restarting it: ${transport.stoppedBecause}.`,
@@ -650,4 +651,36 @@ function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round(bytes / 1024 / 1024)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
+}
+
+/**
+ * A failed call of a sandboxed server whose error names something the sandbox refused says so,
+ * for its card and the model: the refusal is the sandbox's, and the user can allow it.
+ */
+function sandboxNoted(outcome: ToolCallOutcome, transport: StdioProcessTransport): ToolCallOutcome {
+  const wrapped = transport.wrapped;
+  if (!wrapped) return outcome;
+  if (!outcome.ok) {
+    const blocked = wrapped.notice(outcome.message);
+    return blocked.length === 0
+      ? outcome
+      : { ...outcome, message: `${outcome.message} ${sandboxSentence(blocked)}` };
+  }
+  if (outcome.result.isError !== true) return outcome;
+  const text = outcome.result.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+  const blocked = wrapped.notice(text);
+  if (blocked.length === 0) return outcome;
+  return {
+    ok: true,
+    result: {
+      ...outcome.result,
+      content: [...outcome.result.content, { type: 'text', text: sandboxSentence(blocked) }],
+    },
+  };
+}
+
+function sandboxSentence(blocked: string[]): string {
+  return `Hearth's sandbox ${blocked.join('; ')}. The user can allow it on the server's page.`;
 }

@@ -56,8 +56,8 @@ export interface StdioHooks {
 export interface WrappedStdioLaunch {
   launch: StdioLaunch;
   release(): void;
-  /** Reads what the server printed for refusals of the sandbox. */
-  notice(text: string): void;
+  /** Reads what the server printed for refusals of the sandbox; the ones found, as log lines. */
+  notice(text: string): string[];
 }
 
 export class StdioProcessTransport implements Transport {

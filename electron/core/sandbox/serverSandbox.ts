@@ -32,7 +32,7 @@ export interface PreparedLaunch {
   launch: LaunchSpec;
   release(): void;
   /** Reads what the server printed (stderr, failed tool text) for the sandbox's refusals. */
-  notice(text: string): void;
+  notice(text: string): string[];
 }
 
 export class SandboxUnavailableError extends Error {
@@ -134,7 +134,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
       if (report) reports.set(key(name), { ...report, blocked: [] });
     },
     async prepare(input) {
-      const plain = { launch: input.launch, release: () => undefined, notice: () => undefined };
+      const plain = { launch: input.launch, release: () => undefined, notice: () => [] };
       const policy: SandboxPolicy | undefined = input.transport.sandbox;
       if (!policy?.enabled) {
         setReport(input.serverName, { state: 'off' });
@@ -185,7 +185,11 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
       return {
         launch: wrapped.launch,
         release: wrapped.release,
-        notice: (text) => blockedInText(text, resolved).forEach(record),
+        notice: (text) => {
+          const found = blockedInText(text, resolved);
+          found.forEach(record);
+          return found.map((blocked) => describeBlocked(blocked, options.home));
+        },
       };
     },
   };
