@@ -62,6 +62,7 @@ import {
 } from './nativeAddons';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
 import { checkValues } from './userConfigValues';
+import { satisfiesRange } from './versionRange';
 import { defaultSandboxPolicy } from '../sandbox';
 
 /** Most bundles staged at once; the oldest is dropped past this. */
@@ -817,14 +818,9 @@ function sensitiveInArguments(manifest: BundleManifest): string[] {
     .map(([, option]) => option.title);
 }
 
-/** Whether `version` meets the lowest version a range asks for (`>=18`, `^20.1`, `>18.0.0`). */
+/** Whether `version` meets a manifest's Node range (`>=18`, `^20.1`, `18 || 20`), as npm reads it. */
 export function nodeSatisfies(range: string, version: string): boolean {
-  const lowest = /(?:>=?|\^|~)?\s*v?(\d+)(?:\.(\d+))?/.exec(range);
-  if (!lowest) return true;
-  const [major = 0, minor = 0] = version.split('.').map(Number);
-  const wantedMajor = Number(lowest[1]);
-  const wantedMinor = Number(lowest[2] ?? 0);
-  return major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
+  return satisfiesRange(range, version);
 }
 
 function platformName(platform: string): string {

@@ -33,14 +33,17 @@ const withAddon = {
 };
 
 async function preview(
-  options: { path: string; electron?: boolean },
+  options: { path: string; electron?: boolean; node?: string },
   files: Record<string, string | Uint8Array> = withAddon,
 ) {
   harness = bundleHarness({
     environment: { PATH: options.path },
     launch: { ownNodeIsElectron: options.electron ?? true },
   });
-  const stagedId = await harness.bundles.stageFile(zippedBundle(greeterManifest(), files));
+  const manifest = greeterManifest(
+    options.node ? { compatibility: { runtimes: { node: options.node } } } : {},
+  );
+  const stagedId = await harness.bundles.stageFile(zippedBundle(manifest, files));
   return { stagedId, preview: await harness.bundles.inspect(stagedId), h: harness };
 }
 
@@ -71,6 +74,13 @@ describe.skipIf(process.platform === 'win32')('native add-ons', () => {
       expect.stringContaining(
         'and the Node.js on this computer is v16.20.2, not >=18: it may not run.',
       ),
+    );
+    await old.h.mcp.dispose();
+    // ^18 is 18.x only, as npm reads it: a Node 22 does not meet it.
+    const caret = await preview({ path: pathWithNode('v22.11.0').path, node: '^18' });
+    expect(caret.preview.commandLine.kind).toBe('hearth-node');
+    expect(caret.preview.warnings).toContainEqual(
+      expect.stringContaining('and the Node.js on this computer is v22.11.0, not ^18'),
     );
   });
 
