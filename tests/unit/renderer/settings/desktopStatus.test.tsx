@@ -1,5 +1,6 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DesktopStatus } from '../../../../preload/contract';
 import { renderSettings, settingsHarness } from './settingsHarness';
@@ -48,6 +49,15 @@ describe('the Desktop section and what the desktop offers', () => {
     await user.selectOptions(choice, 'quit');
     expect(harness.patches()).toEqual([{ desktop: { closeWithoutTray: 'quit' } }]);
     expect(section().textContent).not.toMatch(/tray/i);
+  });
+
+  it('has markup axe finds nothing wrong with (colour is checked in the browser, not here)', async () => {
+    await renderSettings(
+      desktop({ tray: false, shortcut: 'unverified', quickChatCommand: COMMAND }),
+    );
+    await within(section()).findByLabelText('When the window is closed');
+    const results = await axe.run(section(), { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('with a tray, or in the browser host, has no such choice; a tray that appears takes it away', async () => {
