@@ -25,6 +25,7 @@ import {
 import { TestOutcome, type TrialReport } from './TestOutcome';
 import { TrialReviewDialog } from './TrialReviewDialog';
 import { ArgumentList } from './ArgumentList';
+import { SandboxFields } from './SandboxFields';
 import { HttpFields, StdioFields } from './TransportFields';
 import { InlineError } from '../ui/InlineError';
 
@@ -160,6 +161,13 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
         <StdioFields draft={draft} edit={edit} touch={touch} errorFor={errorFor} />
       ) : (
         <HttpFields draft={draft} edit={edit} touch={touch} errorFor={errorFor} />
+      )}
+      {draft.kind === 'stdio' && (
+        <SandboxFields
+          sandbox={draft.sandbox}
+          onChange={(sandbox) => edit('other', { sandbox })}
+          errorFor={errorFor}
+        />
       )}
       <fieldset className="field plain">
         <legend>Folders it may work in</legend>

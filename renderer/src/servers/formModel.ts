@@ -6,6 +6,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   serverConfigSchema,
   type LoggingLevel,
+  type SandboxPolicy,
   type ServerConfig,
   type ServerConfigInput,
   type ToolSettings,
@@ -55,6 +56,8 @@ export interface ServerDraft {
   enabled: boolean;
   tools: Record<string, ToolSettings>;
   registryEntry?: ServerConfig['registryEntry'];
+  /** A stdio server's OS sandbox policy, kept through an edit (and a copy) as it was. */
+  sandbox?: SandboxPolicy;
 }
 
 export interface OAuthDraft {
@@ -148,6 +151,7 @@ export function draftFrom(config: ServerConfig, mode: FormMode): ServerDraft {
       args: transport.args.map((value) => ({ id: nextRowId(), value })),
       env: rows(transport.env),
       cwd: transport.cwd ?? '',
+      ...(transport.sandbox ? { sandbox: transport.sandbox } : {}),
     };
   }
   if (transport.type === 'http') {
@@ -200,6 +204,7 @@ export function configFrom(draft: ServerDraft): ServerConfigInput {
           args: draft.args.map((item) => item.value),
           env: draft.env.map(entryOf),
           ...(trimmedCwd ? { cwd: trimmedCwd } : {}),
+          ...(draft.sandbox ? { sandbox: draft.sandbox } : {}),
         }
       : {
           type: 'http',

@@ -416,3 +416,53 @@ describe('test connection', () => {
     );
   });
 });
+
+describe('the sandbox policy in the form', () => {
+  const policy = {
+    enabled: true,
+    denyRead: [],
+    allowWrite: [],
+    allowRead: ['~/.ssh'],
+    allowHosts: ['api.example.com'],
+    allowAllWrites: false,
+    unsandboxedWhenUnavailable: false,
+  };
+
+  it('keeps a sandboxed server’s policy through an edit, and saves a host added to it', async () => {
+    const stored = entryOf({
+      name: 'github',
+      transport: { type: 'stdio', command: 'npx', args: [], env: [], sandbox: policy },
+    });
+    const { store, harness } = await openStoredServer(stored);
+    await harness.user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “github”' });
+    const sandbox = within(dialog).getByRole('group', { name: 'Sandbox' });
+    expect(
+      (within(sandbox).getByLabelText('Run it in the OS sandbox') as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((within(sandbox).getByLabelText('Host 1') as HTMLInputElement).value).toBe(
+      'api.example.com',
+    );
+    await harness.user.click(within(sandbox).getByRole('button', { name: 'Add host' }));
+    await harness.user.type(within(sandbox).getByLabelText('Host 2'), 'files.example.com');
+    await harness.user.click(saveButton(dialog));
+    await waitFor(() => expect(store.saved).toHaveLength(1));
+    expect(savedAt(store, 0)[0].transport).toMatchObject({
+      sandbox: { ...policy, allowHosts: ['api.example.com', 'files.example.com'] },
+    });
+  });
+
+  it('allowing every write is a choice that says what it risks', async () => {
+    const stored = entryOf({
+      name: 'github',
+      transport: { type: 'stdio', command: 'npx', args: [], env: [], sandbox: policy },
+    });
+    const { harness } = await openStoredServer(stored);
+    await harness.user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “github”' });
+    await harness.user.click(within(dialog).getByLabelText('Allow it to write anywhere you can'));
+    expect(within(dialog).getByRole('note').textContent).toContain(
+      'change or delete any of your files',
+    );
+  });
+});
