@@ -4,7 +4,7 @@
  * host. The sudo path is not wrapped: it runs after its own approval, as root, outside.
  */
 import { defaultSandboxPolicy } from './policy';
-import { checkAvailability } from './availability';
+import { checkAvailability, type SandboxAvailability } from './availability';
 import { blockedInText, describeBlocked } from './blockedAccess';
 import { resolvePolicy } from './policy';
 import { wrapLaunch } from './sandboxRuntime';
@@ -35,12 +35,19 @@ export interface ShellSandbox {
 }
 
 export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
+  // Checking runs bubblewrap once: a success is kept for the PATH it was found on, so a command
+  // does not pay for it; a failure is checked again, as the user may install what was missing.
+  const found = new Map<string, Extract<SandboxAvailability, { ok: true }>>();
+  const availability = async (path: string): Promise<SandboxAvailability> => {
+    const known = found.get(path);
+    if (known) return known;
+    const checked = await checkAvailability({ platform: options.platform, path });
+    if (checked.ok) found.set(path, checked);
+    return checked;
+  };
   return {
     async wrap(command, cwd, env) {
-      const available = await checkAvailability({
-        platform: options.platform,
-        path: options.path(),
-      });
+      const available = await availability(options.path());
       if (!available.ok)
         return {
           ok: false,
