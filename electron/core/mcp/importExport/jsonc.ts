@@ -7,10 +7,10 @@
 import {
   createScanner,
   parseTree,
-  ParseErrorCode,
-  SyntaxKind,
+  printParseErrorCode,
   visit,
   type Node,
+  type ParseErrorCode,
   type ParseOptions,
 } from 'jsonc-parser';
 
@@ -46,25 +46,29 @@ interface Problem {
   offset: number;
 }
 
-/** The first place where nesting passes MAX_DEPTH, found with the library's flat scanner. */
+/**
+ * The first place where nesting passes MAX_DEPTH, found with the library's flat scanner. (Its
+ * token kinds are a const enum, which this build cannot read: a bracket token is one character.)
+ */
 function tooDeep(text: string): Problem | undefined {
   const scanner = createScanner(text, true);
   let depth = 0;
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+  for (;;) {
+    scanner.scan();
+    const offset = scanner.getTokenOffset();
+    if (offset >= text.length) return undefined;
+    const token = scanner.getTokenLength() === 1 ? text[offset] : '';
+    if (token === '{' || token === '[') {
       depth += 1;
-      if (depth > MAX_DEPTH) {
-        const offset = scanner.getTokenOffset();
+      if (depth > MAX_DEPTH)
         return {
           message: `expected less deeply nested values but found ${found(text, offset)}`,
           offset,
         };
-      }
-    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+    } else if (token === '}' || token === ']') {
       depth -= 1;
     }
   }
-  return undefined;
 }
 
 /** The parser's first error, in words, knowing whether it was inside an object or an array. */
@@ -110,37 +114,37 @@ function describe(
 ): string {
   const close = inside === 'array' ? ']' : '}';
   const expected = (what: string) => `expected ${what} but found ${found(text, offset)}`;
-  switch (code) {
-    case ParseErrorCode.PropertyNameExpected:
+  switch (printParseErrorCode(code)) {
+    case 'PropertyNameExpected':
       return expected('a property name in double quotes');
-    case ParseErrorCode.ValueExpected:
-    case ParseErrorCode.InvalidSymbol:
+    case 'ValueExpected':
+    case 'InvalidSymbol':
       return expected(
         inside === 'object' && expectingName ? 'a property name in double quotes' : 'a value',
       );
-    case ParseErrorCode.ColonExpected:
+    case 'ColonExpected':
       return expected('“:” after the property name');
-    case ParseErrorCode.CommaExpected:
+    case 'CommaExpected':
       return expected(`“,” or “${close}”`);
-    case ParseErrorCode.CloseBraceExpected:
+    case 'CloseBraceExpected':
       return expected('“,” or “}”');
-    case ParseErrorCode.CloseBracketExpected:
+    case 'CloseBracketExpected':
       return expected('“,” or “]”');
-    case ParseErrorCode.EndOfFileExpected:
+    case 'EndOfFileExpected':
       return expected('nothing more after the value');
-    case ParseErrorCode.InvalidCommentToken:
-    case ParseErrorCode.UnexpectedEndOfComment:
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
       return 'a comment is not closed with “*/”';
-    case ParseErrorCode.UnexpectedEndOfString:
+    case 'UnexpectedEndOfString':
       return 'a text value is not closed with “"”';
-    case ParseErrorCode.InvalidUnicode:
+    case 'InvalidUnicode':
       return 'expected four hex digits after “\\u”';
-    case ParseErrorCode.InvalidEscapeCharacter:
+    case 'InvalidEscapeCharacter':
       return 'expected an escape such as \\n or \\" in a text value';
-    case ParseErrorCode.InvalidCharacter:
+    case 'InvalidCharacter':
       return 'a text value holds a line break or another control character; write it as \\n or \\t';
-    case ParseErrorCode.InvalidNumberFormat:
-    case ParseErrorCode.UnexpectedEndOfNumber:
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
       return 'a number is not written as JSON writes numbers';
     default:
       return expected('JSON');
