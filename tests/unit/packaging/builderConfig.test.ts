@@ -46,7 +46,7 @@ describe('electron-builder.yml', () => {
   });
 
   // The deb only on Linux: it brings the AppArmor profile Ubuntu 24.04+ needs for Chromium's
-  // sandbox, which an AppImage cannot (README, "Build installers").
+  // sandbox, which an AppImage cannot (docs/desktop.md, "Installers: `npm run dist`").
   it('builds a deb on Linux, dmg on macOS and an NSIS installer on Windows', () => {
     expect(targetNames(config.linux?.target)).toEqual(['deb']);
     expect(targetNames(config.mac?.target)).toEqual(['dmg']);
