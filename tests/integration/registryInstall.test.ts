@@ -6,6 +6,7 @@ import {
   createRegistryService,
   type RegistryService,
 } from '../../electron/core/registry/registryService';
+import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { bundleEntry, MEMORY_NAME, MEMORY_VERSION } from '../fixtures/registry/documents';
 import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
 import { startEverythingHttp } from '../support/everythingHttp';
@@ -71,10 +72,24 @@ describe('installing from a registry', () => {
       command: 'npx',
       args: ['-y', `@modelcontextprotocol/server-memory@${MEMORY_VERSION}`],
       env: [{ name: 'MEMORY_FILE_PATH', value: file, secret: false }],
+      sandbox: defaultSandboxPolicy(),
     });
     // Installed, not started: the launch review and consent apply as to any server.
     expect(entry.status).toMatchObject({ consent: 'required' });
     expect(entry.status.pid).toBeUndefined();
+    // This manager has no sandbox service, so a server meant for the sandbox would not start
+    // (tests/integration/sandboxServers.test.ts); here the user turns its sandbox off first.
+    if (entry.config.transport.type !== 'stdio') throw new Error('expected a stdio server');
+    await harness.manager.save(
+      {
+        ...entry.config,
+        transport: {
+          ...entry.config.transport,
+          sandbox: { ...defaultSandboxPolicy(), enabled: false },
+        },
+      },
+      'Memory',
+    );
     const review = harness.manager.reviewLaunch('Memory');
     expect(review).toMatchObject({ reason: 'new', command: 'npx' });
     const status = await harness.manager.approveLaunch('Memory', review.fingerprint);

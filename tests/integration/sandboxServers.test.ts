@@ -233,3 +233,36 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     expect((await tm.manager.start('boxless')).state).toBe('ready');
   }, 60_000);
 });
+
+describe('a host without the sandbox service', () => {
+  it('refuses to start a server meant for the sandbox instead of running it unsandboxed', async () => {
+    // No sandbox given: the manager a test or another host might build by mistake.
+    const tm = createTestManager({ dataDir: tempDir('sandbox-none') });
+    managers.push(tm);
+    const status = await addSandboxed(tm, {
+      name: 'meant-boxed',
+      command: process.execPath,
+      args: [hostilePath],
+    });
+    expect(status.state).toBe('error');
+    expect(status.error).toContain('meant to run in the OS sandbox');
+    expect(status.pid).toBeUndefined();
+    expect(logText(tm, 'meant-boxed')).not.toContain('Running WITHOUT the sandbox');
+
+    // The same server with its sandbox off starts as it is.
+    const stored = tm.manager.list().find((entry) => entry.config.name === 'meant-boxed')?.config;
+    if (stored?.transport.type !== 'stdio') throw new Error('expected a stdio server');
+    await tm.manager.save(
+      {
+        ...stored,
+        transport: {
+          ...stored.transport,
+          sandbox: { ...defaultSandboxPolicy(), enabled: false },
+        },
+      },
+      'meant-boxed',
+    );
+    const review = tm.manager.reviewLaunch('meant-boxed');
+    expect((await tm.manager.approveLaunch('meant-boxed', review.fingerprint)).state).toBe('ready');
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerStatus } from '../../../preload/schemas/servers';
+import { isDockerCommand } from '../sandbox';
 import { lineSplitter, type ServerLog } from './serverLog';
 import { StdioProcessTransport } from './stdioProcessTransport';
 import {
@@ -56,6 +57,13 @@ export function buildTransport(
   }
   const transport = config.transport;
   const sandbox = launchContext.sandbox;
+  // Nothing meant for the sandbox runs without it: a host built without the sandbox service
+  // refuses such a server rather than starting it unsandboxed. (Docker is never wrapped.)
+  if (transport.sandbox?.enabled && !sandbox && !isDockerCommand(transport.command))
+    return {
+      ok: false,
+      message: `“${config.name}” is meant to run in the OS sandbox, which this build of Hearth does not have, so it was not started. Turn its sandbox off on its page to run it without.`,
+    };
   const plan = planStdioLaunch(transport, launchContext);
   if (!plan.ok) return plan;
   const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
