@@ -18,7 +18,7 @@ import type { Logger } from '../logger';
 import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
 import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
-import { MAX_APP_STRUCTURED_CHARS, runTurn } from './chatTurn';
+import { MAX_APP_STRUCTURED_CHARS, runTurn } from './turn';
 import { createToolOffer } from './toolOffer';
 import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
 import { openToolVectorStore } from './toolSelection/toolVectorStore';

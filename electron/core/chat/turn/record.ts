@@ -1,0 +1,38 @@
+/**
+ * The one place a tool call's answer becomes visible and kept: its card's last state is shown,
+ * the call's outcome is set on the saved assistant message (so history shows how it ended), and
+ * its tool message is saved at once. A tool that ran counts as read for the calls after it, and
+ * tool selection may learn from it.
+ */
+import { turnQuery } from '../turnTools';
+import type { CallAnswer, Turn } from './types';
+
+export function record(
+  turn: Turn,
+  assistantId: number | undefined,
+  answer: CallAnswer,
+  readBefore: { server: string; tool: string }[],
+): void {
+  const { options } = turn;
+  if (answer.card) options.events.toolCall(answer.card);
+  if (answer.ran) options.learn?.(turnQuery(options.opening), answer.ran);
+  if (assistantId !== undefined)
+    options.history.setToolCallOutcome(
+      options.conversationId,
+      assistantId,
+      answer.callId,
+      answer.outcome,
+      answer.appStructuredContent ? { appStructuredContent: answer.appStructuredContent } : {},
+    );
+  turn.save([
+    {
+      role: 'tool',
+      content: answer.content,
+      toolCallId: answer.callId,
+      toolName: answer.modelName,
+    },
+  ]);
+  const ran = answer.ran;
+  if (ran && !readBefore.some((read) => read.server === ran.server && read.tool === ran.tool))
+    readBefore.push({ server: ran.server, tool: ran.tool });
+}
