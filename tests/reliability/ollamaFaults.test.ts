@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('Ollama faults during a turn', () => {
-  it('an error mid-stream fails the turn in Ollama’s words, keeps what came, and the next turn works', async () => {
+  it('a runner crash mid-stream fails the turn in words a person understands, and the next turn works', async () => {
     chat = await startChatHarness({
       script: [
         {
@@ -25,7 +25,9 @@ describe('Ollama faults during a turn', () => {
     });
     const broken = await chat.turn('hello');
     expect(broken.status.state).toBe('failed');
-    expect(String(broken.status.message)).toMatch(/llama runner process has terminated/);
+    // Ollama's line (llm/server.go) becomes what happened and what to try.
+    expect(String(broken.status.message)).toMatch(/“llama3.2” stopped unexpectedly inside Ollama/);
+    expect(String(broken.status.message)).toMatch(/smaller model or a smaller context/);
     const again = await chat.turn('again', broken.conversationId);
     expect(again.status.state).toBe('done');
     const messages = (await chat.api.conversations.get(broken.conversationId))?.messages ?? [];
