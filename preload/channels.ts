@@ -45,6 +45,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'servers:import',
   'servers:detectImports',
   'runtimes:check',
+  'runtimes:sandbox',
   'servers:export',
   'tools:list',
   'tools:reviewChange',

@@ -23,6 +23,7 @@ import {
   serverNameSchema,
   serverStatusSchema,
   runtimeReportSchema,
+  sandboxNeedsSchema,
   toolSettingsPatchSchema,
   trialReportSchema,
 } from './schemas/servers';
@@ -356,6 +357,8 @@ export const invokeChannels = {
   'servers:detectImports': channel(z.tuple([]), z.array(detectedConfigSchema)),
   /** Node.js (npx), uv (uvx), Python and Docker: found where, which version, where to get them. */
   'runtimes:check': channel(z.tuple([]), z.array(runtimeReportSchema)),
+  /** What the OS sandbox needs here (bubblewrap, socat, ripgrep, user namespaces) and how to get it. */
+  'runtimes:sandbox': channel(z.tuple([]), sandboxNeedsSchema),
   /** Claude-Desktop-style JSON of the named servers (all when none); secrets as ${VAR} placeholders. */
   'servers:export': channel(z.tuple([z.array(serverNameSchema).max(256).optional()]), z.string()),
   'tools:list': channel(z.tuple([]), z.array(catalogToolSchema)),

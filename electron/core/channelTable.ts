@@ -18,6 +18,7 @@ import type { RendererQuestions } from './questions/userQuestions';
 import type { CommandRuleService } from './chat/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
+import type { SandboxNeedsReport } from '../../preload/schemas/servers';
 import type { RegistryService } from './registry/registryService';
 import type { BundleService } from './bundles/bundleService';
 import type { AppsService } from './apps/appsService';
@@ -37,7 +38,7 @@ export interface Services {
   commandRules: CommandRuleService;
   ollama: OllamaAccess;
   /** Which runtimes servers can be started with, found on the login shell's PATH. */
-  runtimes: { check(): Promise<RuntimeReport[]> };
+  runtimes: { check(): Promise<RuntimeReport[]>; sandbox(): Promise<SandboxNeedsReport> };
   /** Browsing and installing from the MCP registry named in Settings. */
   registry: RegistryService;
   desktop: DesktopEffects;
@@ -85,6 +86,7 @@ export function createHandlers(services: Services): Handlers {
     'servers:import': (source, options) => services.imports.import(source, options),
     'servers:detectImports': () => services.imports.detect(),
     'runtimes:check': () => services.runtimes.check(),
+    'runtimes:sandbox': () => services.runtimes.sandbox(),
     'registry:search': (query) => services.registry.search(query),
     'registry:server': (name, version) => services.registry.server(name, version),
     'registry:install': (request) => services.registry.install(request),

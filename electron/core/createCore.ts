@@ -33,6 +33,7 @@ import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 import { firstPageUp } from './firstPageUp';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
+import { checkSandbox } from './runtimes/sandboxDoctor';
 import { createRegistryClient } from './registry/registryClient';
 import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
@@ -215,7 +216,10 @@ export function createCore(options: CoreOptions): Core {
       questions,
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
-      runtimes: { check: () => checkRuntimes(launchContext) },
+      runtimes: {
+        check: () => checkRuntimes(launchContext),
+        sandbox: () => checkSandbox(launchContext),
+      },
       registry: createRegistryService({
         client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
         servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },

@@ -382,6 +382,29 @@ export const runtimeReportSchema = z.strictObject({
   problem: z.string().max(MAX_VALUE_LENGTH).optional(),
 });
 
+/** What the OS sandbox needs on this computer, each part checked, for the runtime doctor. */
+export const sandboxNeedsSchema = z.strictObject({
+  platform: z.enum(['linux', 'darwin', 'win32', 'other']),
+  /** Linux: bubblewrap, socat and ripgrep, each with where it was found (absent: not found). */
+  tools: z
+    .array(
+      z.strictObject({
+        command: z.string().max(100),
+        label: z.string().max(100),
+        package: z.string().max(100),
+        path: z.string().max(MAX_VALUE_LENGTH).optional(),
+      }),
+    )
+    .max(10),
+  /** Linux: whether bubblewrap may create user namespaces (absent: not checked, bwrap missing). */
+  namespaces: z.boolean().optional(),
+  ok: z.boolean(),
+  /** When it cannot run: what is missing, and how to get it. */
+  missing: z.string().max(1_000).optional(),
+  advice: z.string().max(1_000).optional(),
+});
+export type SandboxNeedsReport = z.output<typeof sandboxNeedsSchema>;
+
 export const importFormatSchema = z.enum(['claude-desktop', 'vscode', 'cursor']);
 export const importItemSchema = z.strictObject({
   name: z.string().max(256),

@@ -2,8 +2,8 @@
  * Whether the OS sandbox can run here, and if not, what is missing and how to get it. On Linux
  * sandbox-runtime needs bubblewrap, socat and ripgrep (its README, "Platform-Specific
  * Dependencies") and user namespaces that an unprivileged process may create; on macOS it uses
- * the system's sandbox-exec; on Windows it needs its own set-up (an account and firewall rules),
- * which Hearth does not make for the user.
+ * the system's sandbox-exec and ripgrep; on Windows it needs its own set-up (an account and
+ * firewall rules, made by its `windows-install`), which Hearth does not make for the user.
  */
 import { execFile } from 'node:child_process';
 import { resolveCommand } from '../mcp/launch';
@@ -32,46 +32,93 @@ export interface AvailabilityOptions {
   probeNamespaces?: (bwrapPath: string) => Promise<boolean>;
 }
 
+/** One program the sandbox needs, and where it was found (absent: not found). */
+export interface SandboxTool {
+  command: string;
+  label: string;
+  /** The Debian/Ubuntu package it comes in. */
+  package: string;
+  path?: string;
+}
+
+/** What the sandbox needs here, each part checked, for the runtime doctor; and the verdict. */
+export interface SandboxNeeds {
+  /** Linux: bubblewrap, socat and ripgrep; none elsewhere (the platform's own mechanism). */
+  tools: SandboxTool[];
+  /** Linux: whether bubblewrap could create user namespaces (unknown while bwrap is missing). */
+  namespaces?: boolean;
+  availability: SandboxAvailability;
+}
+
 export async function checkAvailability(
   options: AvailabilityOptions,
 ): Promise<SandboxAvailability> {
-  if (options.platform === 'darwin') return { ok: true };
+  return (await checkSandboxNeeds(options)).availability;
+}
+
+export async function checkSandboxNeeds(options: AvailabilityOptions): Promise<SandboxNeeds> {
+  if (options.platform === 'darwin') {
+    // sandbox-exec is the system's; ripgrep finds the places to hide (README, "macOS requires").
+    const rg = resolveCommand('rg', { platform: 'darwin', path: options.path });
+    const tool = { command: 'rg', label: 'ripgrep (rg)', package: 'ripgrep' };
+    return rg.ok
+      ? { tools: [{ ...tool, path: rg.file }], availability: { ok: true, rgPath: rg.file } }
+      : {
+          tools: [tool],
+          availability: {
+            ok: false,
+            missing: tool.label,
+            advice: 'With Homebrew: brew install ripgrep',
+          },
+        };
+  }
   if (options.platform === 'win32')
     return {
-      ok: false,
-      missing: 'the sandbox’s Windows set-up (its own account and firewall rules)',
-      advice:
-        'Run “npx @anthropic-ai/sandbox-runtime install” as an administrator once, then restart Hearth.',
+      tools: [],
+      availability: {
+        ok: false,
+        missing: 'the sandbox’s Windows set-up (its own account and firewall rules)',
+        advice:
+          'Run “npx @anthropic-ai/sandbox-runtime windows-install” once (it asks for an administrator’s leave), then restart Hearth.',
+      },
     };
   if (options.platform !== 'linux')
     return {
-      ok: false,
-      missing: `a sandbox for ${options.platform}`,
-      advice: 'The sandbox runs on Linux, macOS and Windows only.',
+      tools: [],
+      availability: {
+        ok: false,
+        missing: `a sandbox for ${options.platform}`,
+        advice: 'The sandbox runs on Linux, macOS and Windows only.',
+      },
     };
-  const found = LINUX_TOOLS.map((tool) => ({
-    tool,
-    file: resolveCommand(tool.command, { platform: 'linux', path: options.path }),
-  }));
-  const absent = found.filter((entry) => !entry.file.ok).map((entry) => entry.tool);
+  const tools: SandboxTool[] = LINUX_TOOLS.map((tool) => {
+    const file = resolveCommand(tool.command, { platform: 'linux', path: options.path });
+    return file.ok ? { ...tool, path: file.file } : { ...tool };
+  });
+  const absent = tools.filter((tool) => tool.path === undefined);
   if (absent.length > 0)
     return {
-      ok: false,
-      missing: joinWords(absent.map((tool) => tool.label)),
-      advice: `On Debian or Ubuntu: sudo apt install ${absent.map((tool) => tool.package).join(' ')}`,
+      tools,
+      availability: {
+        ok: false,
+        missing: joinWords(absent.map((tool) => tool.label)),
+        advice: `On Debian or Ubuntu: sudo apt install ${absent.map((tool) => tool.package).join(' ')}`,
+      },
     };
-  const [bwrapPath, socatPath, rgPath] = found.map((entry) =>
-    entry.file.ok ? entry.file.file : '',
-  );
+  const [bwrapPath, socatPath, rgPath] = tools.map((tool) => tool.path ?? '');
   const probe = options.probeNamespaces ?? namespacesAllowed;
   if (!(await probe(bwrapPath ?? 'bwrap')))
     return {
-      ok: false,
-      missing: 'user namespaces (the system does not let bubblewrap create them)',
-      advice:
-        'Allow unprivileged user namespaces: sudo sysctl kernel.unprivileged_userns_clone=1 (Debian), or on Ubuntu 24.04 and later add an AppArmor profile for bwrap; then restart Hearth.',
+      tools,
+      namespaces: false,
+      availability: {
+        ok: false,
+        missing: 'user namespaces (the system does not let bubblewrap create them)',
+        advice:
+          'Allow unprivileged user namespaces: sudo sysctl kernel.unprivileged_userns_clone=1 (Debian), or on Ubuntu 24.04 and later add an AppArmor profile for bwrap; then restart Hearth.',
+      },
     };
-  return { ok: true, bwrapPath, socatPath, rgPath };
+  return { tools, namespaces: true, availability: { ok: true, bwrapPath, socatPath, rgPath } };
 }
 
 /** Whether bubblewrap can make the namespaces the sandbox uses (a user and a network one). */

@@ -3,7 +3,13 @@
  * (bubblewrap on Linux, sandbox-exec on macOS). Nothing else in Hearth imports that package.
  */
 export { allowBlocked, type AllowResult } from './allowBlocked';
-export { checkAvailability, type SandboxAvailability } from './availability';
+export {
+  checkAvailability,
+  checkSandboxNeeds,
+  type SandboxAvailability,
+  type SandboxNeeds,
+  type SandboxTool,
+} from './availability';
 export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAccess';
 export {
   defaultSandboxPolicy,

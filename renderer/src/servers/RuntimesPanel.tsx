@@ -1,7 +1,8 @@
 /**
  * The runtime doctor: which of the programs servers are usually started with (Node.js for npx,
  * uv for uvx, Python, Docker) Hearth finds, where (the login shell's PATH, as servers get it) and
- * in which version, with the official instructions for what is missing.
+ * in which version, with the official instructions for what is missing; and what the OS sandbox
+ * needs here.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { openLink } from '../links';
 import { InlineError } from '../ui/InlineError';
+import { SandboxNeeds } from './SandboxNeeds';
 
 type RuntimeReport = z.output<typeof runtimeReportSchema>;
 
@@ -18,10 +20,13 @@ export function RuntimesPanel() {
   const [reports, setReports] = useState<RuntimeReport[]>();
   const [problem, setProblem] = useState<string>();
   const [checking, setChecking] = useState(false);
+  // Bumped by "Check again", so the sandbox's needs are checked again too.
+  const [round, setRound] = useState(0);
 
   const check = useCallback(async () => {
     setChecking(true);
     setProblem(undefined);
+    setRound((value) => value + 1);
     try {
       setReports(await api.runtimes.check());
     } catch (reason) {
@@ -79,6 +84,7 @@ export function RuntimesPanel() {
         </ul>
       )}
       <InlineError message={problem} />
+      <SandboxNeeds round={round} />
       <button
         type="button"
         className="button small"
