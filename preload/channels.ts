@@ -47,6 +47,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'runtimes:check',
   'runtimes:sandbox',
   'servers:export',
+  'servers:exportVsCode',
   'tools:list',
   'tools:reviewChange',
   'servers:offerings',

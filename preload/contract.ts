@@ -361,6 +361,11 @@ export const invokeChannels = {
   'runtimes:sandbox': channel(z.tuple([]), sandboxNeedsSchema),
   /** Claude-Desktop-style JSON of the named servers (all when none); secrets as ${VAR} placeholders. */
   'servers:export': channel(z.tuple([z.array(serverNameSchema).max(256).optional()]), z.string()),
+  /** The same as a VS Code mcp.json: `servers` with their types, sandbox settings in VS Code's shape. */
+  'servers:exportVsCode': channel(
+    z.tuple([z.array(serverNameSchema).max(256).optional()]),
+    z.string(),
+  ),
   'tools:list': channel(z.tuple([]), z.array(catalogToolSchema)),
   /** What changed in a tool since the user chose to always allow it, in sentences. */
   'tools:reviewChange': channel(

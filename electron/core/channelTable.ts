@@ -92,6 +92,7 @@ export function createHandlers(services: Services): Handlers {
     'registry:install': (request) => services.registry.install(request),
     'registry:stageBundle': (request) => services.registry.stageBundle(request),
     'servers:export': (names) => services.imports.export(names),
+    'servers:exportVsCode': (names) => services.imports.exportVsCode(names),
     'prompts:get': (server, name, args) => getPrompt(services.mcp, server, name, args),
     'prompts:complete': (request) => completeArgument(services.mcp, request),
     'resources:read': (ref) => readResource(services.mcp, ref.server, ref.uri),

@@ -99,6 +99,40 @@ describe('server channels over the bridge', () => {
     expect(JSON.parse(exported).mcpServers.files.command).toBe('npx');
   });
 
+  it('exports VS Code’s mcp.json through the bridge, a sandboxed server with its sandbox block and no secret', async () => {
+    const api = await connect();
+    await api.servers.save({
+      name: 'boxed',
+      enabled: false,
+      transport: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', 'some-server'],
+        env: [{ name: 'API_KEY', value: 'key-123456', secret: true }],
+        sandbox: {
+          enabled: true,
+          denyRead: ['/srv/private'],
+          allowWrite: ['/srv/out'],
+          allowHosts: ['api.example.com'],
+        },
+      },
+    });
+    const exported = await api.servers.exportVsCode(['boxed']);
+    expect(exported).not.toContain('key-123456');
+    const parsed = JSON.parse(exported);
+    expect(parsed.servers.boxed).toMatchObject({
+      type: 'stdio',
+      command: 'npx',
+      sandboxEnabled: true,
+      env: { API_KEY: '${API_KEY}' },
+    });
+    expect(parsed.sandbox.filesystem.denyRead).toContain('/srv/private');
+    expect(parsed.sandbox.filesystem.allowWrite).toContain('/srv/out');
+    expect(parsed.sandbox.network.allowedDomains).toContain('api.example.com');
+    // Claude's format has no place for it.
+    expect(await api.servers.export(['boxed'])).not.toContain('sandbox');
+  });
+
   it('refuses to read a file the host did not find itself', async () => {
     const api = await connect();
     await expect(

@@ -15,6 +15,7 @@ import { UserFacingError } from '../bridge/errors';
 import {
   detectConfigFiles,
   exportServers,
+  exportVsCodeServers,
   importCandidates,
   parseImport,
   planImport,
@@ -30,6 +31,8 @@ export interface ImportService {
     options: z.output<typeof importOptionsSchema>,
   ): Promise<ImportReport>;
   export(names?: string[]): string;
+  /** The same servers as a VS Code mcp.json, with their sandbox settings in VS Code's shape. */
+  exportVsCode(names?: string[]): string;
 }
 
 export function createImportService(options: {
@@ -42,6 +45,11 @@ export function createImportService(options: {
 }): ImportService {
   const { manager } = options;
   let detected: DetectedConfig[] = [];
+  /** The named servers (all when none are named). */
+  const chosen = (names?: string[]) =>
+    names
+      ? manager.store.list().filter((config) => names.includes(config.name))
+      : manager.store.list();
   return {
     async detect() {
       detected = await detectConfigFiles(
@@ -78,10 +86,10 @@ export function createImportService(options: {
       };
     },
     export(names) {
-      const chosen = names
-        ? manager.store.list().filter((config) => names.includes(config.name))
-        : manager.store.list();
-      return exportServers(chosen);
+      return exportServers(chosen(names));
+    },
+    exportVsCode(names) {
+      return exportVsCodeServers(chosen(names));
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The servers as Claude-Desktop-style JSON, to copy or save. Main writes secrets as ${VAR}
- * placeholders, so what is shown here is safe to share.
+ * The servers as Claude-Desktop-style JSON or as a VS Code mcp.json (with their sandbox settings
+ * in VS Code's shape), to copy or save. Main writes secrets as ${VAR} placeholders, so what is
+ * shown here is safe to share.
  */
 import { useEffect, useId, useState } from 'react';
 import { useApi } from '../apiContext';
@@ -9,23 +10,52 @@ import { Dialog } from '../ui/Dialog';
 import { InlineError } from '../ui/InlineError';
 
 export const EXPORT_FILE_NAME = 'hearth-servers.json';
+/** VS Code reads a workspace's servers from .vscode/mcp.json. */
+export const VSCODE_FILE_NAME = 'mcp.json';
+
+type ExportFormat = 'claude' | 'vscode';
+
+const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
+  {
+    value: 'claude',
+    label: 'Claude Desktop (mcpServers)',
+    hint: 'Also read by Cursor and Hearth. Sandbox settings have no place in it.',
+  },
+  {
+    value: 'vscode',
+    label: 'VS Code (mcp.json)',
+    hint: 'With each sandboxed server’s sandbox settings, in VS Code’s shape.',
+  },
+];
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const [json, setJson] = useState<string>();
   const [error, setError] = useState<string>();
   const [copied, setCopied] = useState<string>();
+  const [format, setFormat] = useState<ExportFormat>('claude');
   const textId = useId();
+  const formatName = useId();
   useEffect(() => {
     let live = true;
-    api.servers.export().then(
-      (value) => live && setJson(value),
+    (format === 'vscode' ? api.servers.exportVsCode() : api.servers.export()).then(
+      (value) => {
+        if (!live) return;
+        setJson(value);
+        setError(undefined);
+      },
       (reason: unknown) => live && setError(messageOf(reason)),
     );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, format]);
+
+  const choose = (value: ExportFormat) => {
+    setFormat(value);
+    setJson(undefined);
+    setCopied(undefined);
+  };
 
   const copy = async () => {
     if (json === undefined) return;
@@ -61,7 +91,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             <a
               className="button"
               href="#"
-              download={EXPORT_FILE_NAME}
+              download={format === 'vscode' ? VSCODE_FILE_NAME : EXPORT_FILE_NAME}
               onClick={(event) => {
                 // The Blob is made at the click, so no URL outlives the download it is for.
                 const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
@@ -79,6 +109,23 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       }
     >
       <InlineError message={error} />
+      <fieldset className="field plain export-format">
+        <legend>Format</legend>
+        {FORMATS.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              name={formatName}
+              value={option.value}
+              checked={format === option.value}
+              onChange={() => choose(option.value)}
+            />
+            <span>
+              {option.label} <span className="muted">— {option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <div className="field">
         <label htmlFor={textId}>Exported JSON</label>
         <textarea

@@ -242,4 +242,40 @@ describe('exporting servers', () => {
     expect(await blob?.text()).toBe(exported);
     expect(harness.argsOf('servers:export')).toEqual([[]]);
   });
+  it('offers VS Code’s mcp.json beside Claude’s format, saved as mcp.json', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:hearth/vscode');
+    URL.revokeObjectURL = vi.fn();
+    const vsCode = JSON.stringify(
+      { servers: { github: { type: 'stdio', command: 'npx', sandboxEnabled: true } } },
+      null,
+      2,
+    );
+    const harness = renderServers([builtin, stdioEntry('github')], {
+      'servers:export': () => exported,
+      'servers:exportVsCode': () => vsCode,
+    });
+    await harness.user.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export servers' });
+    const text = within(dialog).getByRole('textbox', {
+      name: 'Exported JSON',
+    }) as HTMLTextAreaElement;
+    await waitFor(() => expect(text.value).toBe(exported));
+    const formats = within(dialog).getByRole('group', { name: 'Format' });
+    expect(
+      (within(formats).getByRole('radio', { name: /Claude Desktop/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await harness.user.click(within(formats).getByRole('radio', { name: /VS Code \(mcp\.json\)/ }));
+    await waitFor(() => expect(text.value).toBe(vsCode));
+    expect(harness.argsOf('servers:exportVsCode')).toEqual([[]]);
+    const link = within(dialog).getByRole('link', { name: 'Save as file' }) as HTMLAnchorElement;
+    expect(link.download).toBe('mcp.json');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(vsCode);
+    // And back: Claude's format again, under its own file name.
+    await harness.user.click(within(formats).getByRole('radio', { name: /Claude Desktop/ }));
+    await waitFor(() => expect(text.value).toBe(exported));
+    expect(
+      (within(dialog).getByRole('link', { name: 'Save as file' }) as HTMLAnchorElement).download,
+    ).toBe('hearth-servers.json');
+  });
 });
