@@ -11,6 +11,7 @@ import { isAbsolute, join } from 'node:path';
 import type { EnvVariable, StdioTransportConfig } from '../../../preload/schemas/servers';
 import type { UserConfigValues } from '../../../preload/schemas/bundles';
 import type { BundleManifest, McpConfig, UserConfigOption } from './bundleManifest';
+import type { SystemNode } from './nativeAddons';
 
 export interface LaunchEnvironment {
   platform: NodeJS.Platform;
@@ -24,6 +25,16 @@ export interface LaunchEnvironment {
   systemNode?: boolean;
   /** Whether Hearth's own Node is Electron's (it cannot load add-ons built for plain Node). */
   ownNodeIsElectron?: boolean;
+}
+
+/** Hearth's own Node, or the Node.js on this computer a bundle with native add-ons runs on. */
+export function launchEnvironmentOn(
+  environment: LaunchEnvironment,
+  systemNode: SystemNode | undefined,
+): LaunchEnvironment {
+  return systemNode
+    ? { ...environment, nodeExecutable: systemNode.file, systemNode: true }
+    : environment;
 }
 
 /** Folder variables the spec names, for defaults and the command line alike. */

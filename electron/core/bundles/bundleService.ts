@@ -6,47 +6,31 @@
  * uninstall removes both. Every step that can fail runs before anything is moved into place, and
  * a failure after that puts back what was there: nothing half-installed, nothing lost.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { appendFile, copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type {
-  BundleCommandLine,
   BundlePreview,
   InstalledBundle,
   UserConfigValues,
 } from '../../../preload/schemas/bundles';
-import { installedBundleSchema, MAX_UPLOAD_CHUNK_BASE64 } from '../../../preload/schemas/bundles';
+import { installedBundleSchema } from '../../../preload/schemas/bundles';
 import type { ServerEntry } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { McpManager } from '../mcp/manager';
-import { resolveCommand } from '../mcp/launch';
 import type { LaunchContext } from '../mcp/transports';
-import { installAdvice } from '../runtimes/runtimes';
 import type { SecretVault } from '../secrets/secretVault';
 import { openJsonDocument } from '../store/jsonDocument';
-import {
-  listArchive,
-  MAX_BUNDLE_BYTES,
-  readArchiveEntry,
-  unpackArchive,
-  type ArchiveEntry,
-} from './bundleArchive';
-import {
-  bundleTransport,
-  resolveDefault,
-  runtimeNeeded,
-  type LaunchEnvironment,
-} from './bundleLaunch';
-import { bundleCommandLine, runsWithWords } from './bundleCommandLine';
+import { listArchive, readArchiveEntry, unpackArchive, type ArchiveEntry } from './bundleArchive';
+import { bundleTransport, launchEnvironmentOn, type LaunchEnvironment } from './bundleLaunch';
 import { bundleFolder, newBundleId, overlaps, removeBundleFolder } from './bundleFolders';
 import {
   identityOf,
   relationOf,
   whatChanged,
-  type BundleChange,
   type BundleIdentity,
   type BundleRelation,
 } from './bundleIdentity';
@@ -60,13 +44,12 @@ import {
   tiedToNodeAbi,
   type SystemNode,
 } from './nativeAddons';
+import { bundlePreview } from './bundlePreview';
 import { checkSignature, splitBundle, type SignatureReport } from './bundleSignature';
+import { createBundleStaging, type UploadChunk } from './bundleStaging';
 import { checkValues } from './userConfigValues';
 import { satisfiesRange } from './versionRange';
 import { defaultSandboxPolicy } from '../sandbox';
-
-/** Most bundles staged at once; the oldest is dropped past this. */
-const MAX_STAGED = 8;
 
 export interface BundleServiceOptions {
   dataDir: string;
@@ -89,12 +72,7 @@ export interface BundleService {
   /** Copies a bundle file from disk into staging; returns the id the other calls take. */
   stageFile(path: string, options?: StageOptions): Promise<string>;
   /** Receives a chunk of a bundle from a page; chunks arrive in order. */
-  upload(chunk: {
-    stagedId?: string;
-    fileName: string;
-    offset: number;
-    data: string;
-  }): Promise<{ stagedId: string; receivedBytes: number }>;
+  upload(chunk: UploadChunk): Promise<{ stagedId: string; receivedBytes: number }>;
   inspect(stagedId: string, options?: StageOptions): Promise<BundlePreview>;
   install(stagedId: string, values: UserConfigValues, options?: StageOptions): Promise<ServerEntry>;
   /** Forgets a staged bundle (the user closed the dialog). */
@@ -107,14 +85,6 @@ export interface BundleService {
   takeOpened(): string[];
   /** Stages, checks and installs in one go: for callers with the values already in hand. */
   installFile(path: string, values: UserConfigValues, options?: StageOptions): Promise<ServerEntry>;
-}
-
-interface Staged {
-  path: string;
-  fileName: string;
-  size: number;
-  expectedSha256?: string;
-  complete: boolean;
 }
 
 interface Inspected {
@@ -136,9 +106,7 @@ const recordsSchema = z.object({ bundles: z.array(installedBundleSchema).default
 export function createBundleService(options: BundleServiceOptions): BundleService {
   const { dataDir, mcp, vault, events } = options;
   const root = join(dataDir, 'bundles');
-  const staging = join(root, '.staging');
-  // What a previous run left in staging is never needed again.
-  rmSync(staging, { recursive: true, force: true });
+  const staging = createBundleStaging(join(root, '.staging'));
   const records = openJsonDocument({
     dataDir,
     name: 'bundles',
@@ -162,8 +130,6 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     insteadUsed: 'no saved bundle settings',
     onProblem: options.onProblem,
   });
-  const staged = new Map<string, Staged>();
-  let opened: string[] = [];
   giveRecordsIds();
 
   /**
@@ -195,42 +161,8 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     records.write({ bundles: withIds });
   }
 
-  const newStaging = (fileName: string, options: StageOptions | undefined): [string, Staged] => {
-    mkdirSync(staging, { recursive: true });
-    while (staged.size >= MAX_STAGED) {
-      const [oldest] = staged.keys();
-      if (oldest === undefined) break;
-      void forget(oldest);
-    }
-    const id = randomBytes(16).toString('hex');
-    const entry: Staged = {
-      path: join(staging, `${id}.mcpb`),
-      fileName: basename(fileName).slice(0, 255),
-      size: 0,
-      complete: false,
-      ...(options?.expectedSha256 ? { expectedSha256: options.expectedSha256.toLowerCase() } : {}),
-    };
-    staged.set(id, entry);
-    return [id, entry];
-  };
-
-  const forget = async (id: string) => {
-    const entry = staged.get(id);
-    staged.delete(id);
-    opened = opened.filter((openedId) => openedId !== id);
-    if (entry) await rm(entry.path, { force: true });
-    return entry !== undefined;
-  };
-
-  const stagedEntry = (id: string): Staged => {
-    const entry = staged.get(id);
-    if (!entry || !entry.complete)
-      throw new UserFacingError('That bundle is no longer open. Open the file again.');
-    return entry;
-  };
-
   const inspect = async (id: string, stageOptions?: StageOptions): Promise<Inspected> => {
-    const entry = stagedEntry(id);
+    const entry = staging.entry(id);
     const bytes = await readFile(entry.path);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const expected = stageOptions?.expectedSha256?.toLowerCase() ?? entry.expectedSha256;
@@ -285,37 +217,51 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     const system = onOwnNode
       ? await findSystemNode(options.launchContext(), range, nodeSatisfies)
       : {};
-    const preview = previewOf({
-      id,
-      entry,
-      sha256,
-      expected,
-      manifest,
-      signature,
-      installed: match?.record,
-      ...(match
-        ? {
-            update: {
-              confirm: match.relation === 'confirm',
-              changes: whatChanged(
-                {
-                  record: match.record,
-                  manifest: await manifestInFolder(match.record.folder),
-                  author: match.record.author ?? authorInFolder(match.record.folder),
-                },
-                { manifest, identity },
-                options.environment.platform,
-              ),
-            },
-          }
-        : {}),
-      others: relations.filter((candidate) => candidate.relation === 'other').map((c) => c.record),
-      identity,
-      ...(system.node ? { systemNode: system.node } : {}),
-      ...(onOwnNode && !system.node
-        ? { addonWarning: addonWarning(addons, range, system.found) }
-        : {}),
-    });
+    const preview = bundlePreview(
+      {
+        id,
+        file: entry,
+        sha256,
+        expected,
+        manifest,
+        signature,
+        installed: match?.record,
+        ...(match
+          ? {
+              update: {
+                confirm: match.relation === 'confirm',
+                changes: whatChanged(
+                  {
+                    record: match.record,
+                    manifest: await manifestInFolder(match.record.folder),
+                    author: match.record.author ?? authorInFolder(match.record.folder),
+                  },
+                  { manifest, identity },
+                  options.environment.platform,
+                ),
+              },
+            }
+          : {}),
+        others: relations
+          .filter((candidate) => candidate.relation === 'other')
+          .map((c) => c.record),
+        identity,
+        ...(system.node ? { systemNode: system.node } : {}),
+        ...(onOwnNode && !system.node
+          ? { addonWarning: addonWarning(addons, range, system.found) }
+          : {}),
+      },
+      {
+        environment: options.environment,
+        launchContext: options.launchContext(),
+        hearthNodeVersion: process.versions.node,
+        serverNameOf: (record) => serverOf(record)?.name,
+        freeServerName,
+        storedValues: match ? storedValues(match.record) : {},
+        hasSecret: (key) =>
+          match !== undefined && vault.get(secretKey(match.record.id ?? '', key)) !== undefined,
+      },
+    );
     return {
       preview,
       manifest,
@@ -338,174 +284,6 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
         (config) => config.transport.type === 'stdio' && config.transport.cwd === record.folder,
       );
 
-  const previewOf = (input: {
-    id: string;
-    entry: Staged;
-    sha256: string;
-    expected: string | undefined;
-    manifest: BundleManifest;
-    signature: SignatureReport;
-    installed: InstalledBundle | undefined;
-    update?: { confirm: boolean; changes: BundleChange[] };
-    /** Installed bundles of the same name by someone else: this one does not touch them. */
-    others: InstalledBundle[];
-    identity: BundleIdentity;
-    systemNode?: SystemNode;
-    addonWarning?: string;
-  }): BundlePreview => {
-    const { manifest, signature, installed } = input;
-    const runtime = runtimeNeeded(manifest);
-    const commandLine = onSystemNode(
-      bundleCommandLine(manifest, launchEnvironment(input.systemNode)),
-      input.systemNode,
-    );
-    const context = options.launchContext();
-    const missing =
-      runtime !== undefined &&
-      !resolveCommand(runtime, {
-        platform: context.platform,
-        path: context.environment.PATH ?? context.environment.Path ?? '',
-        pathExt: context.environment.PATHEXT,
-      }).ok;
-    const platforms = manifest.compatibility?.platforms ?? [];
-    const blockers =
-      platforms.length > 0 && !platforms.includes(options.environment.platform)
-        ? [
-            `This bundle runs on ${platforms.map(platformName).join(', ')}, not on ${platformName(options.environment.platform)}.`,
-          ]
-        : [];
-    const warnings: string[] = [];
-    if (signature.status === 'unsigned')
-      warnings.push('The bundle is not signed: nothing says who made it.');
-    if (signature.status === 'self-signed')
-      warnings.push(
-        `Signed with a certificate its maker made for themselves (“${signature.publisher}”): the signature shows the files are unchanged since, not who signed them.`,
-      );
-    if (signature.status === 'untrusted')
-      warnings.push(
-        `Signed by “${signature.publisher}”, whose certificate this computer does not trust (or which has expired).`,
-      );
-    if (missing) warnings.push(missingRuntimeSentence(runtime ?? ''));
-    if (commandLine.kind === 'shell')
-      warnings.push(
-        `It starts a shell (${commandLine.command}), which runs whatever command text it is given: read its command line before you install it.`,
-      );
-    if (commandLine.kind === 'interpreter')
-      warnings.push(
-        `It starts ${commandLine.command}, an interpreter outside the bundle, which runs whatever its arguments say: read its command line before you install it.`,
-      );
-    const onCommandLine = sensitiveInArguments(manifest);
-    if (onCommandLine.length > 0)
-      warnings.push(
-        `It passes ${onCommandLine.map((title) => `“${title}”`).join(', ')} on its command line, where other programs on this computer can read it, and Hearth has to keep it with the server's settings rather than in the keychain.`,
-      );
-    if (input.addonWarning) warnings.push(input.addonWarning);
-    for (const other of input.others)
-      warnings.push(
-        `You have another bundle named “${other.name}” installed (server “${serverOf(other)?.name ?? other.serverName}”, by ${other.author ?? 'an unknown author'}, ${other.signedBy ?? signatureWords(other.signature)}). This one is by ${input.identity.author}, ${input.identity.signedBy === 'not signed' ? 'not signed' : `signed by ${input.identity.signedBy}`}: nothing shows the same maker, so it installs as a separate server and gets none of that one's files, settings or secrets.`,
-      );
-    if (input.update?.confirm)
-      warnings.push(
-        `Neither this bundle nor the installed “${installed?.displayName ?? manifest.name}” is signed, so only the author's name (“${input.identity.author}”) says they come from the same maker, and anyone can write that name. Say whether it updates the installed one (keeping your settings and secrets) or installs as a separate server.`,
-      );
-    const nodeWanted = manifest.compatibility?.runtimes?.node;
-    if (
-      manifest.server.type === 'node' &&
-      !input.systemNode &&
-      nodeWanted &&
-      !nodeSatisfies(nodeWanted, process.versions.node)
-    )
-      warnings.push(
-        `It asks for Node.js ${nodeWanted}; Hearth's own Node.js is ${process.versions.node}, so it may not run.`,
-      );
-    const stored = installed ? storedValues(installed) : {};
-    return {
-      stagedId: input.id,
-      fileName: input.entry.fileName,
-      sizeBytes: input.entry.size,
-      sha256: input.sha256,
-      manifestVersion: manifest.manifestVersion,
-      name: manifest.name,
-      displayName: manifest.display_name || manifest.name,
-      version: manifest.version,
-      description: manifest.description,
-      ...(manifest.long_description ? { longDescription: manifest.long_description } : {}),
-      author: manifest.author,
-      ...(manifest.homepage ? { homepage: manifest.homepage } : {}),
-      ...(manifest.repository ? { repository: manifest.repository.url } : {}),
-      ...(manifest.license ? { license: manifest.license } : {}),
-      serverType: manifest.server.type,
-      runsWith: runsWithWords(commandLine, manifest),
-      commandLine,
-      ...(missing ? { missingRuntime: missingRuntimeSentence(runtime ?? '') } : {}),
-      tools: (manifest.tools ?? []).map(({ name, description }) => ({
-        name,
-        ...(description ? { description } : {}),
-      })),
-      toolsGenerated: manifest.tools_generated === true,
-      prompts: (manifest.prompts ?? []).map(({ name, description }) => ({
-        name,
-        ...(description ? { description } : {}),
-      })),
-      promptsGenerated: manifest.prompts_generated === true,
-      platforms,
-      runtimes: Object.fromEntries(
-        Object.entries(manifest.compatibility?.runtimes ?? {}).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        ),
-      ),
-      privacyPolicies: manifest.privacy_policies ?? [],
-      userConfig: Object.entries(manifest.user_config ?? {}).map(([key, option]) => {
-        const fallback = resolveDefault(option.default, options.environment);
-        const kept = stored[key];
-        const secretStored =
-          option.sensitive === true && installed !== undefined
-            ? vault.get(secretKey(installed.id ?? '', key)) !== undefined
-            : undefined;
-        return {
-          key,
-          type: option.type,
-          title: option.title,
-          description: option.description,
-          required: option.required === true,
-          sensitive: option.sensitive === true,
-          multiple: option.multiple === true,
-          ...(option.min !== undefined ? { min: option.min } : {}),
-          ...(option.max !== undefined ? { max: option.max } : {}),
-          ...(fallback !== undefined && option.sensitive !== true ? { default: fallback } : {}),
-          ...(kept !== undefined && option.sensitive !== true ? { current: kept } : {}),
-          ...(secretStored !== undefined ? { secretStored } : {}),
-        };
-      }),
-      signature: {
-        status: signature.status,
-        ...(signature.publisher ? { publisher: signature.publisher } : {}),
-        ...(signature.issuer ? { issuer: signature.issuer } : {}),
-        ...(signature.validTo ? { validTo: signature.validTo } : {}),
-        ...(signature.fingerprint ? { fingerprint: signature.fingerprint } : {}),
-      },
-      ...(input.expected ? { sha256Matches: input.expected === input.sha256 } : {}),
-      ...(installed
-        ? {
-            installed: {
-              version: installed.version,
-              serverName: serverOf(installed)?.name ?? installed.serverName,
-              confirm: input.update?.confirm ?? false,
-              ...(input.update?.confirm
-                ? { separateServerName: freeServerName(manifest.display_name || manifest.name) }
-                : {}),
-              changes: input.update?.changes.slice(0, 20) ?? [],
-            },
-          }
-        : {}),
-      serverName:
-        (installed && serverOf(installed)?.name) ??
-        freeServerName(manifest.display_name || manifest.name),
-      blockers,
-      warnings,
-    };
-  };
-
   const freeServerName = (wanted: string): string => {
     const base =
       wanted
@@ -525,12 +303,6 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   /** Non-secret values kept from the last install, as the record file holds them. */
   const storedValues = (record: InstalledBundle): UserConfigValues =>
     (record.id ? valuesDocument.read().values[record.id] : undefined) ?? {};
-
-  /** Hearth's own Node, or the Node.js on this computer a bundle with native add-ons runs on. */
-  const launchEnvironment = (systemNode: SystemNode | undefined): LaunchEnvironment =>
-    systemNode
-      ? { ...options.environment, nodeExecutable: systemNode.file, systemNode: true }
-      : options.environment;
 
   const install = async (
     id: string,
@@ -577,7 +349,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       throw new UserFacingError(
         `Hearth's folder for this bundle (${target}) is already used by another installed bundle, so nothing was installed.`,
       );
-    const unpacked = join(staging, `${id}-files`);
+    const unpacked = join(staging.folder, `${id}-files`);
     await rm(unpacked, { recursive: true, force: true });
     try {
       await unpackArchive(content, entries, unpacked);
@@ -599,7 +371,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       manifest,
       target,
       values,
-      launchEnvironment(inspected.systemNode),
+      launchEnvironmentOn(options.environment, inspected.systemNode),
     );
     const previous = installed ? serverOf(installed) : undefined;
     let entry: ServerEntry;
@@ -657,53 +429,16 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     });
     if (aside) rmSync(aside, { recursive: true, force: true });
     if (installed && installed.folder !== target) removeBundleFolder(root, installed.folder);
-    await forget(id);
+    await staging.forget(id);
     return entry;
   };
 
   return {
-    async stageFile(path, stageOptions) {
-      let size: number;
-      try {
-        size = (await stat(path)).size;
-      } catch {
-        throw new UserFacingError(`Hearth cannot read ${path}.`);
-      }
-      if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
-      const [id, entry] = newStaging(basename(path), stageOptions);
-      await copyFile(path, entry.path);
-      entry.size = size;
-      entry.complete = true;
-      return id;
-    },
-    async upload(chunk) {
-      const data = Buffer.from(chunk.data, 'base64');
-      if (chunk.data.length > MAX_UPLOAD_CHUNK_BASE64)
-        throw new UserFacingError('That piece of the file is too large.');
-      let id = chunk.stagedId;
-      let entry = id === undefined ? undefined : staged.get(id);
-      if (id === undefined) {
-        [id, entry] = newStaging(chunk.fileName, undefined);
-        await writeFile(entry.path, new Uint8Array(0));
-      }
-      if (!entry)
-        throw new UserFacingError('That upload is no longer open. Choose the file again.');
-      if (chunk.offset !== entry.size)
-        throw new UserFacingError(
-          'A piece of the file arrived out of order. Choose the file again.',
-        );
-      if (entry.size + data.length > MAX_BUNDLE_BYTES) {
-        await forget(id);
-        throw tooLarge(entry.size + data.length);
-      }
-      await appendFile(entry.path, data);
-      entry.size += data.length;
-      entry.complete = true;
-      return { stagedId: id, receivedBytes: entry.size };
-    },
+    stageFile: (path, stageOptions) => staging.stageFile(path, stageOptions?.expectedSha256),
+    upload: (chunk) => staging.upload(chunk),
     inspect: async (id, stageOptions) => (await inspect(id, stageOptions)).preview,
     install,
-    discard: forget,
+    discard: (id) => staging.forget(id),
     async uninstall(serverName) {
       const record = records
         .read()
@@ -729,21 +464,17 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     list: () => records.read().bundles,
     async open(path, stageOptions) {
       const id = await this.stageFile(path, stageOptions);
-      opened.push(id);
+      staging.markOpened(id);
       events.emit('bundles:opened', { stagedId: id });
       return id;
     },
-    takeOpened() {
-      const waiting = opened.filter((id) => staged.has(id));
-      opened = [];
-      return waiting;
-    },
+    takeOpened: () => staging.takeOpened(),
     async installFile(path, values, stageOptions) {
       const id = await this.stageFile(path, stageOptions);
       try {
         return await install(id, values, stageOptions);
       } finally {
-        await forget(id);
+        await staging.forget(id);
       }
     },
   };
@@ -781,48 +512,7 @@ async function manifestInFolder(folder: string): Promise<BundleManifest | undefi
   }
 }
 
-/** A bundle run on the Node.js of this computer is its runtime, not Hearth's own Node. */
-function onSystemNode(
-  line: BundleCommandLine,
-  systemNode: SystemNode | undefined,
-): BundleCommandLine {
-  return systemNode && line.kind === 'hearth-node' ? { ...line, kind: 'runtime' } : line;
-}
-
-function signatureWords(status: InstalledBundle['signature']): string {
-  return status === 'unsigned' ? 'not signed' : `${status}`;
-}
-
-function tooLarge(size: number): UserFacingError {
-  return new UserFacingError(
-    `The bundle is ${Math.round(size / 1024 / 1024)} MB; Hearth installs bundles up to ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`,
-  );
-}
-
-function missingRuntimeSentence(runtime: string): string {
-  return (
-    installAdvice(runtime) ||
-    `“${runtime}” is not installed (or not on your PATH); the server will not start until it is.`
-  );
-}
-
-/** Titles of secret settings the manifest puts in arguments (the keychain holds variables only). */
-function sensitiveInArguments(manifest: BundleManifest): string[] {
-  const config = manifest.server.mcp_config;
-  const args = [
-    ...(config.args ?? []),
-    ...Object.values(config.platform_overrides ?? {}).flatMap((override) => override.args ?? []),
-  ].join('\n');
-  return Object.entries(manifest.user_config ?? {})
-    .filter(([key, option]) => option.sensitive === true && args.includes(`\${user_config.${key}}`))
-    .map(([, option]) => option.title);
-}
-
 /** Whether `version` meets a manifest's Node range (`>=18`, `^20.1`, `18 || 20`), as npm reads it. */
 export function nodeSatisfies(range: string, version: string): boolean {
   return satisfiesRange(range, version);
-}
-
-function platformName(platform: string): string {
-  return { darwin: 'macOS', win32: 'Windows', linux: 'Linux' }[platform] ?? platform;
 }
