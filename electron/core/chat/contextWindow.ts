@@ -12,6 +12,7 @@ export interface ChatMessageLike {
   thinking?: string;
   tool_calls?: unknown[];
   tool_name?: string;
+  images?: unknown[];
 }
 
 export interface FitToContextInput {
@@ -59,6 +60,12 @@ export const TOKENS_PER_OTHER_CHARACTER = 1;
  * from a custom `countTokens`, which sees only the text.
  */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/**
+ * Tokens one image takes in the prompt, as Ollama itself counts it when it trims a conversation
+ * (server/prompt.go chatPrompt: "Clip images are represented as 768 tokens").
+ */
+export const IMAGE_TOKENS = 768;
 
 /**
  * A deliberately cautious token count for `text`: ASCII characters / `CHARS_PER_TOKEN` plus one
@@ -123,6 +130,7 @@ function messageTokens(message: ChatMessageLike, count: (text: string) => number
   if (message.thinking) tokens += count(message.thinking);
   if (message.tool_calls?.length) tokens += count(JSON.stringify(message.tool_calls));
   if (message.tool_name) tokens += count(message.tool_name);
+  if (message.images?.length) tokens += IMAGE_TOKENS * message.images.length;
   return tokens;
 }
 

@@ -6,6 +6,7 @@
 import type { Message } from 'ollama';
 import type { StoredMessage } from '../history/types';
 import { userMessageForModel } from './attachments';
+import { toolImagesForModel } from './toolImages';
 import { unansweredResult } from './unansweredCalls';
 
 /**
@@ -45,6 +46,8 @@ export function toOllamaMessages(
         return {
           role: 'tool',
           content: message.content,
+          // A vision model sees the result's images again, on the tool message (toolImages.ts).
+          ...toolImagesForModel(message, vision),
           ...(message.toolName ? { tool_name: message.toolName } : {}),
           ...(modelCallId ? { tool_call_id: modelCallId } : {}),
         };

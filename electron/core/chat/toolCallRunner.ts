@@ -11,7 +11,7 @@ import type { approvalRequestSchema, toolCallEventSchema } from '../../../preloa
 import type { ServerState, ToolApproval } from '../../../preload/schemas/servers';
 import { detectEscalation } from '../builtin/sudo/detectEscalation';
 import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
-import { resultForModel } from '../mcp/catalog';
+import { DEFAULT_IMAGE_BOUNDS, resultForModel, type ToolImage } from '../mcp/catalog';
 import { pickAnnotations } from '../mcp/toolCatalog';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
@@ -75,6 +75,8 @@ export interface CallContext {
   sudo: SudoTicketIssuer;
   askForEveryTool: boolean;
   maxResultChars: number;
+  /** The model can see: a result's images are sent with its tool message (modelImages.ts). */
+  vision?: boolean;
   /** Tools the user allowed for this conversation, as `server\0tool`. */
   allowedHere: Set<string>;
   /** Calls already made this turn (same tool, same arguments). */
@@ -104,6 +106,8 @@ export interface CallResult {
   tool: string;
   arguments: Record<string, unknown>;
   state: CallState;
+  /** Images sent to a model that can see, with the tool message. */
+  images?: ToolImage[];
 }
 
 export async function runToolCall(request: CallRequest, context: CallContext): Promise<CallResult> {
@@ -221,15 +225,36 @@ export async function runToolCall(request: CallRequest, context: CallContext): P
         message: outcome.message,
       });
     }
-    const forModel = resultForModel(outcome.result, { maxChars: context.maxResultChars });
-    return end(outcome.result.isError ? 'failed' : 'done', forModel.text, {
+    const forModel = resultForModel(outcome.result, {
+      maxChars: context.maxResultChars,
+      ...(context.vision ? { images: DEFAULT_IMAGE_BOUNDS } : {}),
+    });
+    const ended = end(outcome.result.isError ? 'failed' : 'done', forModel.text, {
       durationMs,
       result: outcome.result satisfies CallToolResult,
-      message: undefined,
+      // The card says what the model saw of the result's images.
+      message: imagesNote(forModel.images?.length ?? 0, forModel.imagesLeftOut ?? 0),
     });
+    return forModel.images?.length ? { ...ended, images: forModel.images } : ended;
   } finally {
     if (sudo.ticket) context.sudo.revoke(sudo.ticket);
   }
+}
+
+/** "The image was shown to the model", and how many were not, for a model that can see. */
+function imagesNote(sent: number, leftOut: number): string | undefined {
+  if (sent === 0 && leftOut === 0) return undefined;
+  const shown =
+    sent === 0
+      ? 'No image was shown to the model'
+      : sent === 1
+        ? 'The image was shown to the model'
+        : `${sent} images were shown to the model`;
+  const rest =
+    leftOut === 0
+      ? ''
+      : `; ${leftOut} ${leftOut === 1 ? 'was' : 'were'} left out (over the limit or of a kind it cannot read)`;
+  return `${shown}${rest}.`;
 }
 
 type Decision =

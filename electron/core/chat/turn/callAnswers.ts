@@ -93,7 +93,12 @@ export function answerSearch(
 export async function answerCall(
   turn: Turn,
   planned: PlannedCall,
-  shared: { seen: Set<string>; readBefore: readonly { server: string; tool: string }[] },
+  shared: {
+    seen: Set<string>;
+    readBefore: readonly { server: string; tool: string }[];
+    /** The model can see: the result's images go with its tool message. */
+    vision?: boolean;
+  },
   appResourceUri: string | undefined,
 ): Promise<CallAnswer> {
   const { options } = turn;
@@ -118,6 +123,7 @@ export async function answerCall(
       signal: options.signal,
       seen: shared.seen,
       readBefore: [...shared.readBefore],
+      ...(shared.vision ? { vision: true } : {}),
       emit: (event) => {
         if (event.result !== undefined)
           structured = (event.result as { structuredContent?: unknown }).structuredContent;
@@ -132,6 +138,7 @@ export async function answerCall(
     ...(card ? { card } : {}),
     content: result.content,
     outcome: outcomeOf(result.state),
+    ...(result.images?.length ? { images: result.images } : {}),
     ...appResult(appResourceUri, structured),
     ...(result.state === 'done' && planned.owner ? { ran: planned.owner } : {}),
   };

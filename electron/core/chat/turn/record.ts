@@ -4,6 +4,7 @@
  * its tool message is saved at once. A tool that ran counts as read for the calls after it, and
  * tool selection may learn from it.
  */
+import { toolImagesAttachment } from '../toolImages';
 import { turnQuery } from '../turnTools';
 import type { CallAnswer, Turn } from './types';
 
@@ -30,6 +31,10 @@ export function record(
       content: answer.content,
       toolCallId: answer.callId,
       toolName: answer.modelName,
+      // The images a model that can see was sent, so later rounds send them again.
+      ...(answer.images?.length && answer.card
+        ? { attachments: [toolImagesAttachment(answer.card, answer.images)] }
+        : {}),
     },
   ]);
   const ran = answer.ran;

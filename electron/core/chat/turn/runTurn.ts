@@ -93,7 +93,12 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       return Promise.resolve(answerOverCap(turn, planned, cap, asked));
     if (isSearch(planned.call, offer, turn) && !signal.aborted)
       return Promise.resolve(answerSearch(planned, turn, tools, offer));
-    return answerCall(turn, planned, { seen, readBefore }, planned.appResourceUri);
+    return answerCall(
+      turn,
+      planned,
+      { seen, readBefore, vision: capabilities.vision },
+      planned.appResourceUri,
+    );
   }
 }
 

@@ -12,6 +12,7 @@ import type {
 } from '../../../../preload/schemas/chat';
 import type { ConversationStore } from '../../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
+import type { ToolImage } from '../../mcp/catalog';
 import type { ModelTool } from '../../mcp/toolCatalog';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext } from '../toolCallRunner';
@@ -112,6 +113,8 @@ export interface CallAnswer {
   outcome: ToolCallOutcome;
   /** An MCP App's structured result, kept with the call so the app shows it again. */
   appStructuredContent?: Record<string, unknown>;
+  /** Images sent to a model that can see with the tool message, saved with it. */
+  images?: ToolImage[];
   /** The tool that ran to completion: its result is outside content the model has now read. */
   ran?: { server: string; tool: string };
   /** The offer widened by a `search_tools` call, for the rounds after this one. */

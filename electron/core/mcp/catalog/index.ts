@@ -24,6 +24,13 @@ export {
   type ResultForModel,
 } from './resultForModel';
 export {
+  DEFAULT_IMAGE_BOUNDS,
+  MAX_TOOL_IMAGE_BYTES,
+  MAX_TOOL_IMAGES,
+  type ImageBounds,
+  type ToolImage,
+} from './modelImages';
+export {
   canonicalJson,
   describeToolChange,
   toolFingerprint,

@@ -1,12 +1,21 @@
 /**
  * The text a model gets back for a tool result. The user sees the whole result; the model gets
  * its text, placeholders for media (never base64, which would fill a small context window with
- * noise), and at most a bounded number of characters, with a note saying what was cut.
+ * noise), and at most a bounded number of characters, with a note saying what was cut. A model
+ * that can see is also given the result's images, within bounds (modelImages.ts), each named in
+ * the text where it stood.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { withoutSteering } from '../../security/steeringCharacters';
 import { jsonBeginning } from '../boundedJson';
 import { longTextOf } from '../longText';
+import {
+  base64Bytes,
+  formatBytes,
+  imagePicker,
+  type ImageBounds,
+  type ToolImage,
+} from './modelImages';
 
 /**
  * 12,000 characters is about 3,000 tokens: a quarter of an 8k context window, the smallest
@@ -20,6 +29,10 @@ export interface ResultForModel {
   /** True when the text was cut to fit `maxChars`. */
   truncated: boolean;
   isError: boolean;
+  /** Only when `images` bounds were given (a model that can see): the images sent with the text. */
+  images?: ToolImage[];
+  /** …and how many of the result's images stayed with the user. */
+  imagesLeftOut?: number;
 }
 
 type ContentBlock = CallToolResult['content'][number];
@@ -30,7 +43,7 @@ const PART_SEPARATOR = '\n';
 /** Builds the model's view of a result; never throws on unexpected blocks. */
 export function resultForModel(
   result: CallToolResult,
-  options: { maxChars: number },
+  options: { maxChars: number; images?: ImageBounds },
 ): ResultForModel {
   const isError = result.isError === true;
   const maxChars = Number.isFinite(options.maxChars)
@@ -63,16 +76,32 @@ export function resultForModel(
     return length === 0 ? 'null' : text;
   };
   // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
-  const parts = partsOf(result, beginning, json).map(withoutSteering);
+  const picker = options.images ? imagePicker(options.images) : undefined;
+  let imagesLeftOut = 0;
+  const image = (block: { type: string; data: unknown; mimeType: unknown }): string => {
+    const size = formatBytes(base64Bytes(block.data));
+    const head = `[${block.type}: ${String(block.mimeType)}, ${size}`;
+    if (!picker || block.type !== 'image') return `${head} — shown to the user]`;
+    const choice = picker.pick(block.data, block.mimeType, base64Bytes(block.data));
+    if (choice.sent) return `${head} — sent with this result as image ${choice.number}]`;
+    imagesLeftOut += 1;
+    return `${head} — shown to the user, not sent to you: ${choice.why}]`;
+  };
+  const parts = partsOf(result, beginning, json, image).map(withoutSteering);
   // A server that already begins with "Error" gets no second one.
   if (isError && !/^error\b/i.test(parts[0] ?? '')) parts[0] = `Error: ${parts[0] ?? ''}`;
-  return { ...joinWithin(parts, maxChars, unread), isError };
+  return {
+    ...joinWithin(parts, maxChars, unread),
+    isError,
+    ...(picker ? { images: picker.images, imagesLeftOut } : {}),
+  };
 }
 
 function partsOf(
   result: CallToolResult,
   beginning: (text: string) => string,
   json: (value: unknown) => string,
+  image: (block: { type: string; data: unknown; mimeType: unknown }) => string,
 ): string[] {
   const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const blocks = content.filter(isForModel);
@@ -81,7 +110,7 @@ function partsOf(
   if (!hasText && result.structuredContent !== undefined) {
     parts.push(json(result.structuredContent));
   }
-  for (const block of blocks) parts.push(describeBlock(block, beginning));
+  for (const block of blocks) parts.push(describeBlock(block, beginning, image));
   if (parts.length === 0) {
     parts.push(
       blocks.length < content.length
@@ -99,13 +128,17 @@ function isForModel(block: unknown): block is ContentBlock {
   return !Array.isArray(audience) || audience.length === 0 || audience.includes('assistant');
 }
 
-function describeBlock(block: ContentBlock, beginning: (text: string) => string): string {
+function describeBlock(
+  block: ContentBlock,
+  beginning: (text: string) => string,
+  image: (block: { type: string; data: unknown; mimeType: unknown }) => string,
+): string {
   switch (block.type) {
     case 'text':
       return beginning(String(block.text));
     case 'image':
     case 'audio':
-      return `[${block.type}: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))} — shown to the user]`;
+      return image(block);
     case 'resource_link':
       return `[resource link: ${block.name} <${block.uri}>]`;
     case 'resource': {
@@ -120,19 +153,6 @@ function describeBlock(block: ContentBlock, beginning: (text: string) => string)
     default:
       return `[unsupported content: ${String((block as { type: unknown }).type)}]`;
   }
-}
-
-/** Decoded size of base64 text, without decoding it. */
-function base64Bytes(data: unknown): number {
-  if (typeof data !== 'string') return 0;
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /**
