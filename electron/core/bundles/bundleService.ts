@@ -34,6 +34,7 @@ import {
   type BundleIdentity,
   type BundleRelation,
 } from './bundleIdentity';
+import { manifestHosts } from './bundleHosts';
 import { readManifest, type BundleManifest } from './bundleManifest';
 import { MAX_MANIFEST_BYTES } from './bundleManifestLimits';
 import {
@@ -384,12 +385,13 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
             (installed
               ? preview.serverName
               : freeServerName(manifest.display_name || manifest.name)),
-          // From a bundle: in the OS sandbox by default; an update keeps the user's policy.
+          // From a bundle: in the OS sandbox by default, reaching the hosts its manifest names
+          // (bundleHosts.ts); an update keeps the user's policy.
           transport: {
             ...transport,
             sandbox:
               (previous?.transport.type === 'stdio' ? previous.transport.sandbox : undefined) ??
-              defaultSandboxPolicy(),
+              defaultSandboxPolicy(manifestHosts(manifest)),
           },
         },
         previous?.name,
