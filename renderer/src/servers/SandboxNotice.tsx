@@ -130,7 +130,11 @@ export function SandboxNotice({
         </p>
       )}
       {sandbox?.state === 'unavailable' && (
-        <div className="notice notice-warning" role="region" aria-label="Sandbox cannot run">
+        <div
+          className="notice notice-warning sandbox-notice"
+          role="region"
+          aria-label="Sandbox cannot run"
+        >
           <p>
             This server is meant to run in the sandbox, which cannot run on this computer:{' '}
             {sandbox.missing} {/ and /.test(sandbox.missing ?? '') ? 'are' : 'is'} missing.
@@ -158,7 +162,7 @@ export function SandboxNotice({
         </div>
       )}
       {sandbox && sandbox.blocked.length > 0 && (
-        <div className="notice" role="region" aria-label="Blocked by the sandbox">
+        <div className="notice sandbox-notice" role="region" aria-label="Blocked by the sandbox">
           <p>The sandbox stopped this server from:</p>
           <ul className="sandbox-blocked">
             {sandbox.blocked.map((line) => (
