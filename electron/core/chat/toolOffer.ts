@@ -107,6 +107,8 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
       return embeddingModel.model;
     let found: { name: string; modifiedAt: string } | undefined;
     for (const model of await provider.listModels()) {
+      // Never a cloud model: the user's words and every tool's description would leave the computer.
+      if (model.remote) continue;
       if ((await provider.capabilities(model.name)).embedding) {
         found = { name: model.name, modifiedAt: model.modifiedAt };
         break;

@@ -29,12 +29,15 @@ export function createSamplingHandler(options: {
   settings(): Settings;
 }): Sample {
   return async (server, params, signal) => {
+    // A cloud model is never picked for the user: it sends the server's messages to ollama.com.
     const installed = (
       await options
         .provider()
         .listModels()
         .catch(() => [])
-    ).map((model) => model.name);
+    )
+      .filter((model) => !model.remote)
+      .map((model) => model.name);
     const model = chooseModel(
       params.modelPreferences?.hints?.map((hint) => hint.name ?? '') ?? [],
       installed,
