@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventHub } from '../../electron/core/bridge/events';
 import { createBundleService } from '../../electron/core/bundles/bundleService';
 import { createLogger } from '../../electron/core/logger';
 import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
+import { createServerSandbox } from '../../electron/core/sandbox';
 import { createMemoryVault } from '../../electron/core/secrets/secretVault';
 import { buildBundle } from '../support/bundleBuilder';
 import { REPO_ROOT } from '../support/serveProcess';
@@ -34,7 +36,18 @@ describe('a Node bundle on Electron’s own Node', () => {
       const dataDir = tempDir('bundle-electron');
       const events = createEventHub(createLogger({ sinks: [] }));
       const vault = createMemoryVault();
-      const launchContext = () => ({ platform: process.platform, environment: process.env });
+      // With the OS sandbox, as the app has it: a bundle is installed to run in it.
+      const sandbox = createServerSandbox({
+        dataDir,
+        home: homedir(),
+        tempDir: tmpdir(),
+        platform: process.platform,
+      });
+      const launchContext = () => ({
+        platform: process.platform,
+        environment: process.env,
+        sandbox,
+      });
       manager = createMcpManager({
         dataDir,
         vault,
