@@ -2,7 +2,7 @@
  * Applying a settings patch: main stores the result, and the page shows it before main answers.
  * Apart from the contract so the page's first script need not load the schemas.
  */
-import type { Settings, SettingsPatch } from './contract';
+import type { Settings, SettingsPatch } from './schemas/settings';
 
 /** The settings after a patch: each group merged field by field, `undefined` meaning "keep". */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
