@@ -140,6 +140,24 @@ describe.skipIf(!sandboxWorks)('the sandbox’s screens hold up', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it('the export dialog’s VS Code format carries the sandbox', async () => {
+    await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
+    await openServer(page);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export servers' });
+    await dialog.getByRole('radio', { name: /VS Code \(mcp\.json\)/ }).check();
+    const text = dialog.getByRole('textbox', { name: 'Exported JSON' });
+    await expect.poll(() => text.inputValue()).toContain('"sandboxEnabled": true');
+    expect(await text.inputValue()).toContain('api.example.com');
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      problems.push(...(await shootThemes(page, `export-vscode-${size.name}`)));
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('the approval dialog says the server runs sandboxed, and what it may reach', async () => {
     await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
     await page
