@@ -18,6 +18,7 @@ import { MessageList } from './MessageList';
 import { OpenConversationContext } from './openConversation';
 import { AppHostContext } from './apps/appHostContext';
 import { ModelPicker } from './ModelPicker';
+import { useCloudConsent } from './CloudConsent';
 import { isEmbeddingOnly, sameModel } from './modelFacts';
 import { PullModel } from './PullModel';
 import { SystemPromptButton } from './SystemPromptButton';
@@ -45,9 +46,10 @@ export function ChatView() {
   const chosenModel =
     chosen && chosen.conversationId === state.conversationId ? chosen.model : undefined;
   const defaultModel = settings.settings?.chat.model ?? '';
-  // Without a default, the first installed model that can chat (never an embedding model).
+  // Without a default, the first installed model that can chat (never an embedding model), and
+  // never a cloud model: the user picks one of those themselves.
   const firstChatModel = ollama.models?.find(
-    (installed) => !isEmbeddingOnly(ollama.capabilities[installed.name]),
+    (installed) => !isEmbeddingOnly(ollama.capabilities[installed.name]) && !installed.remote,
   )?.name;
   const model = chosenModel ?? state.model ?? (defaultModel || (firstChatModel ?? ''));
   // The conversation keeps its own model (retries included); the default in Settings stays.
@@ -80,22 +82,37 @@ export function ChatView() {
     [visible, streaming],
   );
 
-  const onRetry = useCallback(() => void resend(), [resend]);
+  // A cloud model is asked about once, before the first message it would be sent.
+  const cloud = useCloudConsent({
+    settings: settings.settings,
+    update: settings.update,
+    isCloud: (name) =>
+      ollama.models?.some((installed) => installed.remote && sameModel(installed.name, name)) ??
+      false,
+  });
+  const confirmCloud = cloud.confirm;
+  const onRetry = useCallback(
+    () => void confirmCloud(model).then((yes) => yes && resend()),
+    [confirmCloud, model, resend],
+  );
   const onEdit = useCallback((text: string) => setDraft({ text }), []);
   // A message an MCP App writes waits in the composer for the user to send.
   const appHost = useMemo(
     () => ({ onAppMessage: (text: string) => setDraft({ text, edit: false }) }),
     [],
   );
-  const onSend = (text: string, attachments: AttachmentRef[] = []) => {
+  const onSend = async (text: string, attachments: AttachmentRef[] = []) => {
+    if (!(await cloud.confirm(model))) return false;
     setSent((count) => count + 1);
     return conversation.send(text, model || undefined, attachments);
   };
-  const onRunPrompt = (prompt: PromptRun) => {
+  const onRunPrompt = async (prompt: PromptRun) => {
+    if (!(await cloud.confirm(model))) return false;
     setSent((count) => count + 1);
     return conversation.send('', model || undefined, [], prompt);
   };
-  const onResend = (text: string) => {
+  const onResend = async (text: string) => {
+    if (!(await cloud.confirm(model))) return false;
     setSent((count) => count + 1);
     return conversation.resend(text);
   };
@@ -228,6 +245,7 @@ export function ChatView() {
         onRunPrompt={onRunPrompt}
         onStop={conversation.stop}
       />
+      {cloud.dialog}
     </section>
   );
 }
