@@ -88,9 +88,7 @@ describe('an unencrypted remote address', () => {
     });
     await harness.user.click(await screen.findByRole('button', { name: 'Browse registry' }));
     const list = await screen.findByRole('list', { name: 'Servers in the registry' });
-    await harness.user.click(
-      await within(list).findByRole('button', { name: /clear/i }),
-    );
+    await harness.user.click(await within(list).findByRole('button', { name: /clear/i }));
     const options = await screen.findByRole('list', { name: 'Ways to install it' });
     await harness.user.click(within(options).getByRole('button', { name: 'Install…' }));
     const dialog = await screen.findByRole('dialog', { name: /Install “Clear remote”/ });
