@@ -124,14 +124,14 @@ describe('a chat turn', () => {
     expect(toolMessages(chat, 3).at(-1)?.content).toBe('Echo: two');
   });
 
-  it('answers an unknown tool and broken arguments with errors the model can act on, asking nobody', async () => {
+  it('answers an unknown tool and arguments that do not fit with errors the model can act on, asking nobody', async () => {
     chat = await startChatHarness({
       script: [
         {
           toolCalls: [
             { name: 'no_such_tool', arguments: {} },
-            { name: 'everything_echo', arguments: '{not json' },
-            { name: 'everything_echo', arguments: { wrong: 1 } },
+            // Written as JSON text: Ollama reads it into an object (tools/tools.go findArguments).
+            { name: 'everything_echo', rawArguments: '{"wrong": 1}' },
           ],
         },
         plainAnswer('Sorry.'),
@@ -140,12 +140,35 @@ describe('a chat turn', () => {
     await addEverything(chat);
     const { status } = await chat.turn('go');
     expect(status.state).toBe('done');
-    const [unknown, broken, misfit] = toolMessages(chat, 1);
+    const [unknown, misfit] = toolMessages(chat, 1);
     expect(unknown?.content).toMatch(
       /there is no tool named “no_such_tool”.*Available tools: .*everything_echo/s,
     );
-    expect(broken?.content).toMatch(/not valid JSON/);
     expect(misfit?.content).toMatch(/do not fit “everything_echo”/);
+    expect(chat.events.filter((event) => event.channel === 'approval:request')).toHaveLength(0);
+  });
+
+  it('ends the turn in words when gpt-oss writes arguments Ollama cannot read', async () => {
+    // Ollama never hands a client arguments as a string: the harmony parser refuses them and
+    // the stream ends with its error (harmony/harmonyparser.go, server/routes.go).
+    chat = await startChatHarness({
+      model: 'gpt-oss:20b',
+      models: {
+        'gpt-oss:20b': { family: 'gptoss', capabilities: ['completion', 'tools', 'thinking'] },
+      },
+      script: [
+        {
+          thinking: 'Echo it.',
+          toolCalls: [{ name: 'everything_echo', rawArguments: '{not json' }],
+        },
+      ],
+    });
+    await addEverything(chat);
+    const { status } = await chat.turn('go');
+    expect(status).toMatchObject({ state: 'failed', problem: 'failed' });
+    expect(String(status.message)).toMatch(
+      /^“gpt-oss:20b” wrote a tool call whose arguments Ollama could not read \(they were not valid JSON\)/,
+    );
     expect(chat.events.filter((event) => event.channel === 'approval:request')).toHaveLength(0);
   });
 

@@ -176,7 +176,8 @@ describe('the fake Ollama server', () => {
       script: [
         parallelToolCalls([
           { name: 'get_weather', arguments: { city: 'Paris' } },
-          { name: 'get_time', arguments: '{"zone":"CET"}' },
+          // Written as JSON text, read into an object as tools/tools.go findArguments does.
+          { name: 'get_time', rawArguments: '{"zone":"CET"}' },
         ]),
       ],
     });
@@ -196,7 +197,7 @@ describe('the fake Ollama server', () => {
       },
       {
         id: expect.stringMatching(/^call_[a-z0-9]{8}$/),
-        function: { index: 1, name: 'get_time', arguments: '{"zone":"CET"}' },
+        function: { index: 1, name: 'get_time', arguments: { zone: 'CET' } },
       },
     ]);
     expect(fake.chatRequests()[0]?.tools).toEqual([weatherTool]);

@@ -112,6 +112,14 @@ export function describeOllamaError(
       'model-stopped',
     );
   }
+  // gpt-oss wrote arguments that are no JSON: the harmony parser's error ends the stream
+  // (harmony/harmonyparser.go Add, sent as an error line by ChatHandler in server/routes.go).
+  if (/^error parsing tool call: /.test(message)) {
+    return new OllamaError(
+      `${model} wrote a tool call whose arguments Ollama could not read (they were not valid JSON), so the reply stopped there. Retry: the model usually writes it right the next time.`,
+      'failed',
+    );
+  }
   if (/does not support tools/i.test(message)) {
     return new OllamaError(`${model} cannot use tools.`, 'no-tool-support');
   }
