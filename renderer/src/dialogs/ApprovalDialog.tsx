@@ -2,13 +2,13 @@
  * Asks whether a tool may run with the arguments the model gave it. A server's annotations are
  * its own claims, shown as such, and never make the question calmer: Deny has focus (Enter never
  * runs a tool) except for Hearth's own read-only tools, whose annotations Hearth wrote. Escape
- * denies. A shell command is the headline, in full, and is never
- * allowed whole: only this exact command, or commands starting with its program and subcommand.
+ * denies. A shell command is the headline, in full; the answers it offers are ApprovalActions'.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
 import { revealHidden } from '../chat/revealHidden';
 import { Dialog } from '../ui/Dialog';
+import { ApprovalActions } from './ApprovalActions';
 import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
@@ -71,84 +71,6 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
     else (safeDefault ? allowOnce : denyButton).current?.focus();
   }, [denying, safeDefault]);
 
-  const deny = () => {
-    const trimmed = reason.trim();
-    void send(trimmed ? { decision: 'deny', reason: trimmed } : { decision: 'deny' });
-  };
-
-  const actions = denying ? (
-    <>
-      <button type="button" className="button" disabled={busy} onClick={() => setDenying(false)}>
-        Back
-      </button>
-      <button type="button" className="button danger" disabled={busy} onClick={deny}>
-        Deny
-      </button>
-    </>
-  ) : (
-    <>
-      <button
-        ref={denyButton}
-        type="button"
-        className="button danger"
-        disabled={busy}
-        onClick={() => setDenying(true)}
-      >
-        Deny
-      </button>
-      {shell ? (
-        <>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send({ decision: 'command' })}
-          >
-            Always allow this command
-          </button>
-          {shell.prefix && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void send({ decision: 'command-prefix' })}
-            >
-              Always allow “{shell.prefix} …”
-            </button>
-          )}
-        </>
-      ) : (
-        <>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send({ decision: 'always' })}
-          >
-            Always allow
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send({ decision: 'conversation' })}
-          >
-            Allow for this conversation
-          </button>
-        </>
-      )}
-      <button
-        ref={allowOnce}
-        type="button"
-        className="button primary"
-        disabled={busy}
-        onClick={() => void send({ decision: 'once' })}
-      >
-        Allow once
-      </button>
-    </>
-  );
-
   return (
     <Dialog
       open
@@ -161,7 +83,18 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       tone={destructive ? 'danger' : 'normal'}
       className={`question-dialog${readOnly ? ' question-calm' : ''}`}
       onCancel={() => void send({ decision: 'deny' })}
-      actions={actions}
+      actions={
+        <ApprovalActions
+          shell={shell}
+          busy={busy}
+          denying={denying}
+          setDenying={setDenying}
+          reason={reason}
+          send={send}
+          allowOnceRef={allowOnce}
+          denyRef={denyButton}
+        />
+      }
     >
       {destructive && (
         <p className="question-warning" role="note">

@@ -1,0 +1,115 @@
+/**
+ * The answers an approval offers, in the dialog's button row: Deny (which first asks why, then
+ * sends the reason the model reads), allow once, and a standing allow. A shell command is never
+ * allowed whole: its standing allows are this exact command, or commands starting with its program
+ * and subcommand; other tools are allowed always or for this conversation.
+ */
+import type { RefObject } from 'react';
+import type { ApprovalAnswer } from '../../../preload/schemas/chat';
+import type { ApprovalRequest } from './useQuestionQueue';
+
+export interface ApprovalActionsProps {
+  shell: ApprovalRequest['shell'];
+  busy: boolean;
+  /** Deny was chosen: Back and Deny take the row while the user may say why. */
+  denying: boolean;
+  setDenying(denying: boolean): void;
+  /** Why the user denies, as typed so far; sent with Deny when not blank. */
+  reason: string;
+  send(answer: ApprovalAnswer): Promise<void>;
+  /** The dialog gives one of these first focus, once it has opened. */
+  allowOnceRef: RefObject<HTMLButtonElement | null>;
+  denyRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function ApprovalActions({
+  shell,
+  busy,
+  denying,
+  setDenying,
+  reason,
+  send,
+  allowOnceRef,
+  denyRef,
+}: ApprovalActionsProps) {
+  const deny = () => {
+    const trimmed = reason.trim();
+    void send(trimmed ? { decision: 'deny', reason: trimmed } : { decision: 'deny' });
+  };
+
+  if (denying)
+    return (
+      <>
+        <button type="button" className="button" disabled={busy} onClick={() => setDenying(false)}>
+          Back
+        </button>
+        <button type="button" className="button danger" disabled={busy} onClick={deny}>
+          Deny
+        </button>
+      </>
+    );
+
+  return (
+    <>
+      <button
+        ref={denyRef}
+        type="button"
+        className="button danger"
+        disabled={busy}
+        onClick={() => setDenying(true)}
+      >
+        Deny
+      </button>
+      {shell ? (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'command' })}
+          >
+            Always allow this command
+          </button>
+          {shell.prefix && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void send({ decision: 'command-prefix' })}
+            >
+              Always allow “{shell.prefix} …”
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'always' })}
+          >
+            Always allow
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void send({ decision: 'conversation' })}
+          >
+            Allow for this conversation
+          </button>
+        </>
+      )}
+      <button
+        ref={allowOnceRef}
+        type="button"
+        className="button primary"
+        disabled={busy}
+        onClick={() => void send({ decision: 'once' })}
+      >
+        Allow once
+      </button>
+    </>
+  );
+}
