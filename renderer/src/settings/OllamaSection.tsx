@@ -107,6 +107,7 @@ export function OllamaSection(props: { settings: Settings; update: Update; ollam
         checked={settings.ollama.hideCloudModels}
         onChange={(hideCloudModels) => void update({ ollama: { hideCloudModels } })}
       />
+      <CloudModelsAllowed settings={settings} update={update} />
       <ProxyHeaders api={api} onSaved={ollama.recheck} />
     </Section>
   );
@@ -139,6 +140,40 @@ function ThinkLevel({ settings, update }: { settings: Settings; update: Update }
       <span id={`${id}-hint`} className="field-hint">
         For models that think at a level (gpt-oss). They always think, even with “Let reasoning
         models think” off; higher is slower and more careful.
+      </span>
+    </div>
+  );
+}
+
+/** The cloud models the user agreed to send messages to, each to be forgotten (asked again). */
+function CloudModelsAllowed({ settings, update }: { settings: Settings; update: Update }) {
+  const allowed = settings.ollama.cloudModelsAllowed;
+  if (allowed.length === 0) return null;
+  const forget = (model: string) =>
+    void update({
+      ollama: { cloudModelsAllowed: allowed.filter((name) => name !== model) },
+    });
+  return (
+    <div className="field" role="group" aria-label="Cloud models you agreed to">
+      <span>Cloud models you agreed to</span>
+      <ul className="cloud-allowed">
+        {allowed.map((model) => (
+          <li key={model}>
+            <code>{model}</code>{' '}
+            <button
+              type="button"
+              className="button"
+              aria-label={`Forget ${model}`}
+              onClick={() => forget(model)}
+            >
+              Forget
+            </button>
+          </li>
+        ))}
+      </ul>
+      <span className="field-hint">
+        Messages to these go to ollama.com without asking. A forgotten model is asked about again
+        before its next message.
       </span>
     </div>
   );

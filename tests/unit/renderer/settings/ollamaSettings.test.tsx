@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvokeResult } from '../../../../preload/contract';
+import { settingsSchema, type InvokeResult } from '../../../../preload/contract';
 import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
 import { CONNECTED, renderSettings, settingsHarness } from './settingsHarness';
 
@@ -244,5 +244,34 @@ describe('the think level for gpt-oss', () => {
     expect(screen.getByText(/They always think, even with “Let reasoning/)).toBeTruthy();
     await user.selectOptions(level, 'high');
     await vi.waitFor(() => expect(harness.patches()).toEqual([{ chat: { thinkLevel: 'high' } }]));
+  });
+});
+
+describe('cloud models agreed to', () => {
+  it('lists them, and Forget makes Hearth ask again before the next message', async () => {
+    const user = userEvent.setup();
+    const harness = settingsHarness(
+      {},
+      settingsSchema.parse({
+        ollama: { cloudModelsAllowed: ['gpt-oss:120b-cloud', 'qwen3-coder:480b-cloud'] },
+      }),
+    );
+    await renderSettings(harness);
+    const group = await screen.findByRole('group', { name: 'Cloud models you agreed to' });
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('code')?.textContent),
+    ).toEqual(['gpt-oss:120b-cloud', 'qwen3-coder:480b-cloud']);
+    await user.click(within(group).getByRole('button', { name: 'Forget gpt-oss:120b-cloud' }));
+    await vi.waitFor(() =>
+      expect(harness.stored().ollama.cloudModelsAllowed).toEqual(['qwen3-coder:480b-cloud']),
+    );
+  });
+
+  it('shows nothing while none were agreed to', async () => {
+    await renderSettings(settingsHarness());
+    await screen.findByRole('region', { name: 'Ollama' });
+    expect(screen.queryByRole('group', { name: 'Cloud models you agreed to' })).toBeNull();
   });
 });
