@@ -3,7 +3,7 @@
  * login-shell PATH, variables expanded, a minimal environment) or Streamable HTTP / SSE. Every
  * failure here is a sentence for the user, not an exception.
  */
-import { minimalEnvironment } from '../security/minimalEnvironment';
+import { minimalEnvironment, networkEnvironment } from '../security/minimalEnvironment';
 import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -77,7 +77,12 @@ export function planStdioLaunch(
     },
   });
   if (!spawnPlan.ok) return spawnPlan;
-  const env = { ...minimalEnvironment(environment), PATH: path, ...ownEnv };
+  const env = {
+    ...minimalEnvironment(environment),
+    ...networkEnvironment(environment),
+    PATH: path,
+    ...ownEnv,
+  };
   return {
     ok: true,
     value: { file: spawnPlan.file, args: spawnPlan.args, env, cwd: config.cwd || undefined },

@@ -15,3 +15,30 @@ export function minimalEnvironment(environment: NodeJS.ProcessEnv): Record<strin
     }),
   );
 }
+
+/**
+ * How this computer reaches the network, which a server needs as a terminal has it: the extra
+ * certificate authorities a company network installs (without them npm's and uv's downloads hang
+ * or fail on its TLS) and the proxies. Servers get these; a command run with sudo does not.
+ */
+const NETWORK_VARIABLES = [
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+];
+
+export function networkEnvironment(environment: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    NETWORK_VARIABLES.flatMap((name) => {
+      const value = environment[name];
+      return value === undefined || value.startsWith('()') ? [] : [[name, value]];
+    }),
+  );
+}

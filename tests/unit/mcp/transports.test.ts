@@ -106,6 +106,26 @@ describe('planStdioLaunch', () => {
     expect(Object.values(launch.env)).not.toContain('must-not-leak');
   });
 
+  it('passes how this computer reaches the network: extra certificate authorities and proxies', () => {
+    const launch = planned(
+      planStdioLaunch(
+        config(),
+        context({
+          NODE_EXTRA_CA_CERTS: '/etc/company-ca.pem',
+          HTTPS_PROXY: 'http://proxy.internal:3128',
+          NO_PROXY: 'localhost',
+          SSL_CERT_FILE: '() { evil; }',
+        }),
+      ),
+    );
+    expect(launch.env).toMatchObject({
+      NODE_EXTRA_CA_CERTS: '/etc/company-ca.pem',
+      HTTPS_PROXY: 'http://proxy.internal:3128',
+      NO_PROXY: 'localhost',
+    });
+    expect(launch.env).not.toHaveProperty('SSL_CERT_FILE');
+  });
+
   it('takes HOME and USER from the launch environment, but not an exported shell function', () => {
     const launch = planned(
       planStdioLaunch(
