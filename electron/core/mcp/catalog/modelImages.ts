@@ -1,7 +1,8 @@
 /**
  * Which images of a tool result a vision model is sent, on the tool message itself: Ollama takes
  * `images` on a message of any role (api/types.go Message.Images; server/prompt.go
- * imageTaggedMessages turns every message's images into media, `role: "tool"` included). Each
+ * imageTaggedMessages turns every message's images into media, `role: "tool"` included, and
+ * model/renderers such as qwen3vl.go place them inside the `<tool_response>` they render). Each
  * image costs the model context (server/prompt.go counts 768 tokens an image), so a result sends
  * a bounded number and size; the rest stays with the user, and the text says so.
  */
