@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Api } from '../../preload/api';
 import { startFakeOllama, type FakeOllama } from '../fixtures/fakeOllama';
-import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import type { ChatRequestBody, FakeOllamaOptions, Turn } from '../fixtures/fakeOllama/types';
 import { launchChromium } from './chromium';
 import { connectRenderer } from './rendererBridge';
 import { REPO_ROOT, startBuiltHost, type ServeProcess } from './serveProcess';
@@ -31,6 +31,8 @@ export async function openBrowserSession(options: {
   /** Names the data folder. */
   name: string;
   script(request: ChatRequestBody): Turn;
+  /** Models installed in the fake Ollama (its defaults otherwise). */
+  models?: FakeOllamaOptions['models'];
   viewport: { width: number; height: number };
   /** The password the fake sudo accepts; without it, the real PATH is kept. */
   sudoPassword?: string;
@@ -48,7 +50,10 @@ export async function openBrowserSession(options: {
     for (const stop of started.splice(0).reverse()) await stop();
   };
   try {
-    const ollama = await startFakeOllama({ script: options.script });
+    const ollama = await startFakeOllama({
+      script: options.script,
+      ...(options.models ? { models: options.models } : {}),
+    });
     started.push(() => ollama.close());
     const dataDir = tempDir(options.name);
     options.seed?.(dataDir);
