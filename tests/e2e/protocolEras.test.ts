@@ -44,7 +44,7 @@ describe('servers of both protocol eras', () => {
     const facts = page.getByRole('definition').filter({ hasText: '2026-07-28' });
     await expect.poll(() => facts.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await facts.first().innerText()).toMatch(
-      /2026-07-28 · (asked at this start|remembered)/,
+      /2026-07-28 · (agreed with the server when it started|remembered)/,
     );
     await session.shot('protocol-era-2026');
     await page.getByText('classic', { exact: true }).first().click();
