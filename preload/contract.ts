@@ -174,17 +174,20 @@ export const invokeChannels = {
   /** Every setting back to its default. */
   'settings:reset': channel(z.tuple([]), settingsSchema),
   /**
-   * The system's folder picker (desktop app only). `supported: false` in the browser host, whose
-   * page cannot name folders on the host machine; `path` absent when the user cancelled.
+   * Brings the main window forward, on one of its views when named (from the popup); `false` in
+   * the browser host.
    */
-  /** Brings the main window forward (desktop app); `false` in the browser host. */
-  /** Brings the main window forward, on one of its views when named (from the popup). */
   'desktop:showMainWindow': channel(
     z.tuple([z.enum(['servers', 'settings', 'about']).optional()]),
     z.boolean(),
   ),
   /** What the desktop offers (a tray, a working global shortcut); nothing in the browser host. */
   'desktop:status': channel(z.tuple([]), desktopStatusSchema),
+  /**
+   * The system's folder picker (desktop app only), titled with the argument. `supported: false`
+   * in the browser host, whose page cannot name folders on the host machine; `path` absent when
+   * the user cancelled.
+   */
   'desktop:chooseFolder': channel(
     z.tuple([z.string().max(200)]),
     z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),
