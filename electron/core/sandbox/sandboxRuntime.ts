@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   SandboxManager,
   type SandboxRuntimeConfig,
@@ -16,6 +17,7 @@ import {
 } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxAvailability } from './availability';
 import type { ResolvedPolicy } from './policy';
+import { unpackedSeccompPath } from './packagedPaths';
 
 /** What to spawn: the same shape as the stdio transport's launch. */
 export interface LaunchSpec {
@@ -49,6 +51,7 @@ function ensureSession(tools: Available): Promise<void> {
     ...(tools.bwrapPath ? { bwrapPath: tools.bwrapPath } : {}),
     ...(tools.socatPath ? { socatPath: tools.socatPath } : {}),
     ...(tools.rgPath ? { ripgrep: { command: tools.rgPath } } : {}),
+    ...seccompConfig(),
   };
   const ready = (async () => {
     if (previous) await previous.ready.then(() => SandboxManager.reset()).catch(() => undefined);
@@ -147,4 +150,10 @@ export async function resetSandboxSession(): Promise<void> {
   session = undefined;
   listeners.clear();
   if (current) await current.ready.then(() => SandboxManager.reset()).catch(() => undefined);
+}
+
+/** In a packaged app, the unpacked apply-seccomp beside app.asar (see packagedPaths.ts). */
+function seccompConfig(): Pick<SandboxRuntimeConfig, 'seccomp'> {
+  const applyPath = unpackedSeccompPath(fileURLToPath(import.meta.url));
+  return applyPath ? { seccomp: { applyPath } } : {};
 }
