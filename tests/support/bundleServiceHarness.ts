@@ -51,7 +51,7 @@ export function bundleHarness(
     launchContext,
     environment: {
       platform: process.platform,
-      home: '/home/someone',
+      home: '/users/someone',
       nodeExecutable: '/opt/node',
       ...options.launch,
     },

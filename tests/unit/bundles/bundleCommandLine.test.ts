@@ -20,7 +20,7 @@ import { tempDir } from '../../support/testHost';
 // start it, not what its server.type and entry_point claim.
 const environment = {
   platform: 'linux' as const,
-  home: '/home/someone',
+  home: '/users/someone',
   nodeExecutable: '/opt/hearth',
 };
 
@@ -130,7 +130,7 @@ describe('the install preview', () => {
       launchContext,
       environment: {
         platform: process.platform,
-        home: '/home/someone',
+        home: '/users/someone',
         nodeExecutable: '/opt/node',
       },
       onProblem: () => undefined,

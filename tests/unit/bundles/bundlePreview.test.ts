@@ -47,7 +47,7 @@ async function input(
 
 function context(overrides: Partial<PreviewContext> = {}): PreviewContext {
   return {
-    environment: { platform: 'linux', home: '/home/someone', nodeExecutable: '/opt/node' },
+    environment: { platform: 'linux', home: '/users/someone', nodeExecutable: '/opt/node' },
     launchContext: { platform: 'linux', environment: { PATH: '' } },
     hearthNodeVersion: '22.12.0',
     serverNameOf: () => undefined,
@@ -111,7 +111,7 @@ describe('the install preview, from what it is given', () => {
     const settings = Object.fromEntries(preview.userConfig.map((field) => [field.key, field]));
     expect(settings.greeting?.current).toBe('Ahoy');
     expect(settings.api_token?.secretStored).toBe(true);
-    expect(settings.folder?.default).toBe('/home/someone');
+    expect(settings.folder?.default).toBe('/users/someone');
   });
 
   it("a new bundle takes the free name it is given, and another maker's is named by its server", async () => {

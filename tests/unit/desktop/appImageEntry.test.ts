@@ -18,12 +18,12 @@ const about = { name: 'Hearth', comment: 'Chat with a local model' };
 
 describe('the AppImage’s desktop entry', () => {
   it('is written where the portal looks up Hearth’s id, starting the AppImage file, and kept', () => {
-    const env = { APPIMAGE: '/home/a/Apps/Hearth 0.1.0.AppImage' };
+    const env = { APPIMAGE: '/users/a/Apps/Hearth 0.1.0.AppImage' };
     expect(ensureAppImageEntry({ env, home, ...about })).toBe('written');
     const file = join(home, '.local', 'share', 'applications', 'io.github.hearth.Hearth.desktop');
     expect(appImageEntryFile(env, home)).toBe(file);
     const keys = readEntryKeys(readFileSync(file, 'utf8'));
-    expect(keys.get('Exec')).toBe('"/home/a/Apps/Hearth 0.1.0.AppImage" %U');
+    expect(keys.get('Exec')).toBe('"/users/a/Apps/Hearth 0.1.0.AppImage" %U');
     expect(keys.get('StartupWMClass')).toBe('io.github.hearth.Hearth');
     expect(ensureAppImageEntry({ env, home, ...about })).toBe('kept');
   });

@@ -28,7 +28,7 @@ afterEach(() => {
 const entry = {
   name: 'Hearth',
   comment: 'Chat with a local model',
-  command: ['/home/someone/Apps/Hearth 0.1.0.AppImage'],
+  command: ['/users/someone/Apps/Hearth 0.1.0.AppImage'],
 };
 
 describe('the autostart entry', () => {
@@ -43,7 +43,7 @@ describe('the autostart entry', () => {
     expect(keys.get('Type')).toBe('Application');
     expect(keys.get('Name')).toBe('Hearth');
     // Quoted, since the path has a space; the session splits it back into one argument.
-    expect(keys.get('Exec')).toBe('"/home/someone/Apps/Hearth 0.1.0.AppImage"');
+    expect(keys.get('Exec')).toBe('"/users/someone/Apps/Hearth 0.1.0.AppImage"');
     expect(keys.has('Hidden')).toBe(false);
     expect(readAutostart(place)).toBe(true);
 
@@ -122,8 +122,8 @@ describe('the command that starts this Hearth', () => {
   it('is the AppImage file when run from one, else the executable (and the app folder unpackaged)', () => {
     const base = { execPath: '/tmp/.mount_HearthX/hearth', appPath: '/tmp/.mount_HearthX/app' };
     expect(
-      launchCommand({ ...base, isPackaged: true, env: { APPIMAGE: '/home/a/Hearth.AppImage' } }),
-    ).toEqual(['/home/a/Hearth.AppImage']);
+      launchCommand({ ...base, isPackaged: true, env: { APPIMAGE: '/users/a/Hearth.AppImage' } }),
+    ).toEqual(['/users/a/Hearth.AppImage']);
     expect(launchCommand({ ...base, isPackaged: true, env: {} })).toEqual([
       '/tmp/.mount_HearthX/hearth',
     ]);
@@ -146,8 +146,8 @@ describe('the command that starts this Hearth', () => {
     expect(commandLine(['/opt/Hearth/hearth', '--quick-chat'])).toBe(
       '/opt/Hearth/hearth --quick-chat',
     );
-    expect(commandLine(["/home/o'neil/My Apps/Hearth.AppImage", '--quick-chat'])).toBe(
-      `'/home/o'\\''neil/My Apps/Hearth.AppImage' --quick-chat`,
+    expect(commandLine(["/users/o'neil/My Apps/Hearth.AppImage", '--quick-chat'])).toBe(
+      `'/users/o'\\''neil/My Apps/Hearth.AppImage' --quick-chat`,
     );
   });
 });

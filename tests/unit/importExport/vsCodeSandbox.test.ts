@@ -11,7 +11,7 @@ const VS_CODE_MCP_JSON = `{
     "files": {
       "type": "stdio",
       "command": "npx",
-      "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/ada/notes"],
+      "args": ["-y", "@modelcontextprotocol/server-filesystem", "/users/ada/notes"],
       "sandboxEnabled": true
     },
     "plain": { "type": "stdio", "command": "uvx", "args": ["mcp-server-time"] }

@@ -28,19 +28,19 @@ describe('what a start of Hearth asks for, from the command line as typed', () =
   });
 
   it('takes a bare .mcpb or .dxt path, or a file:// URL from a desktop file’s %U', () => {
-    expect(launchRequestFromArguments(['/opt/Hearth/hearth', '/home/u/x.MCPB'], cwd)).toEqual({
+    expect(launchRequestFromArguments(['/opt/Hearth/hearth', '/users/u/x.MCPB'], cwd)).toEqual({
       open: 'bundle',
-      file: resolve('/home/u/x.MCPB'),
+      file: resolve('/users/u/x.MCPB'),
     });
     expect(launchRequestFromArguments(['electron', '.', 'old.dxt'], cwd)).toEqual({
       open: 'bundle',
       file: resolve(cwd, 'old.dxt'),
     });
-    const url = pathToFileURL('/home/u/My Downloads/tool.mcpb').href;
+    const url = pathToFileURL('/users/u/My Downloads/tool.mcpb').href;
     expect(url).toContain('%20');
     expect(launchRequestFromArguments(['hearth', url], cwd)).toEqual({
       open: 'bundle',
-      file: '/home/u/My Downloads/tool.mcpb',
+      file: '/users/u/My Downloads/tool.mcpb',
     });
     // A web address is no file on this computer.
     expect(launchRequestFromArguments(['hearth', 'https://example.com/x.mcpb'], cwd)).toEqual({
@@ -59,7 +59,7 @@ describe('what a start of Hearth asks for, from the command line as typed', () =
 
 describe('what a second instance asked for, in the running Hearth', () => {
   it('takes the hand-over the second instance sent, whatever its argv became', () => {
-    const file = resolve('/home/u/Downloads/x.mcpb');
+    const file = resolve('/users/u/Downloads/x.mcpb');
     // Chromium's argv of the second instance: switches first, Electron's own added among them.
     const argv = ['hearth', '--install', '--allow-file-access-from-files', '/wrong/place.mcpb'];
     expect(

@@ -10,7 +10,7 @@ describe('the apply-seccomp helper of a packaged app', () => {
   });
 
   it('is left to the library outside an archive, or on an architecture it has none for', () => {
-    expect(unpackedSeccompPath('/home/me/hearth/out/main/main.js', 'x64')).toBeUndefined();
+    expect(unpackedSeccompPath('/users/me/hearth/out/main/main.js', 'x64')).toBeUndefined();
     expect(
       unpackedSeccompPath('/opt/Hearth/resources/app.asar/out/main/main.js', 'ia32'),
     ).toBeUndefined();

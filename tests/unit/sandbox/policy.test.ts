@@ -13,9 +13,9 @@ const context = {
   serverName: 'Notes Server',
   command: 'npx',
   env: {},
-  roots: ['/home/ada/projects'],
-  dataDir: '/home/ada/.config/Hearth',
-  home: '/home/ada',
+  roots: ['/users/ada/projects'],
+  dataDir: '/users/ada/.config/Hearth',
+  home: '/users/ada',
   tempDir: '/tmp',
 };
 
@@ -24,14 +24,14 @@ describe('a sandbox policy as it applies', () => {
     const resolved = resolvePolicy(defaultSandboxPolicy(), context);
     expect(resolved.denyRead).toEqual(
       expect.arrayContaining([
-        '/home/ada/.ssh',
-        '/home/ada/.aws',
-        '/home/ada/.docker/config.json',
-        '/home/ada/.local/share/keyrings',
-        '/home/ada/.config/Hearth',
+        '/users/ada/.ssh',
+        '/users/ada/.aws',
+        '/users/ada/.docker/config.json',
+        '/users/ada/.local/share/keyrings',
+        '/users/ada/.config/Hearth',
       ]),
     );
-    expect(resolved.ownFolder).toBe('/home/ada/.config/Hearth/sandbox/notes-server');
+    expect(resolved.ownFolder).toBe('/users/ada/.config/Hearth/sandbox/notes-server');
     expect(resolved.allowRead).toEqual([resolved.ownFolder]);
   });
 
@@ -41,9 +41,9 @@ describe('a sandbox policy as it applies', () => {
     expect(resolved.allowWrite).toEqual([
       resolved.ownFolder,
       '/tmp',
-      '/home/ada/projects',
-      '/home/ada/.npm',
-      '/home/ada/Documents/out',
+      '/users/ada/projects',
+      '/users/ada/.npm',
+      '/users/ada/Documents/out',
     ]);
   });
 
@@ -55,15 +55,15 @@ describe('a sandbox policy as it applies', () => {
       'registry.npmjs.org',
       'api.example.com',
     ]);
-    expect(launcherNeeds('/usr/bin/uvx', { UV_CACHE_DIR: '/c/uv' }, '/home/ada')).toEqual({
+    expect(launcherNeeds('/usr/bin/uvx', { UV_CACHE_DIR: '/c/uv' }, '/users/ada')).toEqual({
       launcher: 'uvx',
-      writeFolders: ['/c/uv', '/home/ada/.local/share/uv'],
+      writeFolders: ['/c/uv', '/users/ada/.local/share/uv'],
       hosts: ['pypi.org', 'files.pythonhosted.org'],
     });
   });
 
   it('keeps a bundle’s code readable when it lives in Hearth’s data folder', () => {
-    const folder = '/home/ada/.config/Hearth/bundles/weather';
+    const folder = '/users/ada/.config/Hearth/bundles/weather';
     const resolved = resolvePolicy(defaultSandboxPolicy(), {
       ...context,
       command: 'node',
@@ -71,8 +71,8 @@ describe('a sandbox policy as it applies', () => {
     });
     expect(resolved.allowRead).toContain(folder);
     // A folder elsewhere is not re-allowed: it would undo a deny above it.
-    const elsewhere = resolvePolicy(defaultSandboxPolicy(), { ...context, cwd: '/home/ada' });
-    expect(elsewhere.allowRead).not.toContain('/home/ada');
+    const elsewhere = resolvePolicy(defaultSandboxPolicy(), { ...context, cwd: '/users/ada' });
+    expect(elsewhere.allowRead).not.toContain('/users/ada');
   });
 
   it('allows every write only when asked', () => {
@@ -93,8 +93,8 @@ describe('what the sandbox blocked, read from a server’s errors', () => {
 
   it('names a hidden read, a refused write and a loopback connection', () => {
     const stderr = [
-      "Error: ENOENT: no such file or directory, open '/home/ada/.ssh/id_rsa'",
-      "Error: EROFS: read-only file system, open '/home/ada/planted.txt'",
+      "Error: ENOENT: no such file or directory, open '/users/ada/.ssh/id_rsa'",
+      "Error: EROFS: read-only file system, open '/users/ada/planted.txt'",
       'connect ECONNREFUSED 127.0.0.1:5432',
       "[Errno 30] Read-only file system: '/etc/hosts'",
     ].join('\n');
@@ -110,7 +110,7 @@ describe('what the sandbox blocked, read from a server’s errors', () => {
 
   it('leaves ordinary errors alone', () => {
     const stderr = [
-      "Error: ENOENT: no such file or directory, open '/home/ada/projects/missing.txt'",
+      "Error: ENOENT: no such file or directory, open '/users/ada/projects/missing.txt'",
       "Error: EACCES: permission denied, open '/tmp/x'",
       'Listening on stdio',
     ].join('\n');

@@ -110,8 +110,8 @@ describe('a server’s OS sandbox on its page', () => {
       risky: [],
       sandbox: {
         state: 'on',
-        hidden: ['/home/ada/.ssh'],
-        writable: ['/home/ada/.config/Hearth/sandbox/notes', '/tmp'],
+        hidden: ['/users/ada/.ssh'],
+        writable: ['/users/ada/.config/Hearth/sandbox/notes', '/tmp'],
         allWrites: false,
         hosts: ['registry.npmjs.org'],
       },
@@ -126,8 +126,8 @@ describe('a server’s OS sandbox on its page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Review “notes”' });
     const section = await within(dialog).findByRole('region', { name: 'Sandbox' });
     expect(section.textContent).toContain('Its tools still ask before they run');
-    expect(section.textContent).toContain('/home/ada/.ssh');
-    expect(section.textContent).toContain('/home/ada/.config/Hearth/sandbox/notes, /tmp');
+    expect(section.textContent).toContain('/users/ada/.ssh');
+    expect(section.textContent).toContain('/users/ada/.config/Hearth/sandbox/notes, /tmp');
     expect(section.textContent).toContain('registry.npmjs.org');
   });
 });
