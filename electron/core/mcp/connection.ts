@@ -17,6 +17,12 @@ import { createHearthClient, STDIO_PROBE_TIMEOUT_MS, type Elicit } from './heart
 import type { Sample } from './sampling';
 import { describeConnectError } from './errors';
 import { eraKey, type EraVerdict, type EraVerdicts } from './eraVerdicts';
+import {
+  connectWithEra,
+  rememberEra,
+  type AttemptOutcome,
+  type ConnectOutcome,
+} from './protocolEra';
 import type { PendingTasks } from './tasks/pendingTasks';
 import { runAsTask } from './tasks/taskCall';
 import { runsAsTask } from './tasks/toolTask';
@@ -343,69 +349,23 @@ export class ServerConnection {
     this.setState('error', failure);
   }
 
-  /**
-   * One transport kind: connects with the remembered protocol era when there is one, else probes.
-   * A remembered era that no longer works is forgotten and the server probed again; a stdio
-   * server that ended when probed (older SDKs exit on a request before `initialize`) is started
-   * again with the 2025 handshake.
-   */
-  private async tryConnect(
-    kind: TransportKind,
-    generation: number,
-  ): Promise<'ready' | 'superseded' | 'sign-in' | { message: string; tryNextKind: boolean }> {
-    const key = eraKey(this.context.config());
-    const eras = kind === 'in-process' ? undefined : this.context.eras;
-    const remembered = eras?.get(key);
-    const first = await this.attempt(kind, generation, remembered);
-    if (typeof first === 'string') return first;
-    if (generation !== this.generation) return 'superseded';
-    // A remembered era is doubted only when the server answered and refused; one that ended on
-    // its own (a broken start) would end whatever it was asked.
-    if (remembered && !first.ended) {
-      eras?.forget(key);
-      this.context.log.add(
-        'hearth',
-        'info',
-        `Connecting with the protocol version remembered from its last start failed (${first.message}); asking the server again.`,
-      );
-      return this.retry(kind, generation, undefined, first);
-    }
-    if (kind === 'stdio' && first.endedWhileProbing) {
-      this.context.log.add(
-        'hearth',
-        'info',
-        'The server ended when asked which protocol versions it speaks (server/discover), as servers built for the 2025 protocol may; starting it again with the 2025 handshake.',
-      );
-      const second = await this.retry(kind, generation, { kind: 'legacy' }, first);
-      // It ends with the 2025 handshake too: it is not the probe. Later starts skip it, so a
-      // server that cannot start is started once per try, not twice.
-      if (typeof second !== 'string') eras?.set(key, { kind: 'legacy' });
-      return second;
-    }
-    return first;
-  }
-
-  private async retry(
-    kind: TransportKind,
-    generation: number,
-    prior: EraVerdict | undefined,
-    earlier: { message: string; tryNextKind: boolean },
-  ): Promise<'ready' | 'superseded' | 'sign-in' | { message: string; tryNextKind: boolean }> {
-    const second = await this.attempt(kind, generation, prior);
-    if (typeof second === 'string') return second;
-    return { message: second.message, tryNextKind: earlier.tryNextKind && second.tryNextKind };
+  /** One transport kind, with the protocol era chosen (and corrected) by protocolEra.ts. */
+  private tryConnect(kind: TransportKind, generation: number): Promise<ConnectOutcome> {
+    return connectWithEra({
+      kind,
+      eras: kind === 'in-process' ? undefined : this.context.eras,
+      key: eraKey(this.context.config()),
+      log: this.context.log,
+      attempt: (prior) => this.attempt(kind, generation, prior),
+      isCurrent: () => generation === this.generation,
+    });
   }
 
   private async attempt(
     kind: TransportKind,
     generation: number,
     prior: EraVerdict | undefined,
-  ): Promise<
-    | 'ready'
-    | 'superseded'
-    | 'sign-in'
-    | { message: string; tryNextKind: boolean; ended?: boolean; endedWhileProbing?: boolean }
-  > {
+  ): Promise<AttemptOutcome> {
     const config = this.context.config();
     const built = buildTransport(config, kind, {
       launchContext: this.context.launchContext(),
@@ -437,7 +397,8 @@ export class ServerConnection {
       });
       if (generation !== this.generation) return 'superseded';
       this.protocolSource = kind === 'in-process' ? 'built-in' : prior ? 'remembered' : 'probed';
-      this.rememberEra(client);
+      if (kind !== 'in-process')
+        rememberEra(client, this.context.eras, eraKey(this.context.config()));
       // The log level is set while the lists load: one round trip, not two, before ready. The
       // 2026 protocol has no logging/setLevel: the level travels with each call (callTool).
       const [offered] = await Promise.all([
@@ -482,17 +443,6 @@ export class ServerConnection {
       });
       return { ...described, ended, endedWhileProbing };
     }
-  }
-
-  /** Keeps the era the server turned out to speak, so its next start needs no probe. */
-  private rememberEra(client: Client): void {
-    const eras = this.context.eras;
-    if (!eras || this.transportKind === 'in-process') return;
-    const discover = client.getDiscoverResult();
-    const key = eraKey(this.context.config());
-    if (client.getProtocolEra() === 'modern' && discover)
-      eras.set(key, { kind: 'modern', discover });
-    else if (client.getProtocolEra() === 'legacy') eras.set(key, { kind: 'legacy' });
   }
 
   /**
