@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { APP_FRAME_SOURCES_FOR_META } from './electron/core/mcp/apps/sandboxPage';
+import { APP_FRAME_SOURCES_FOR_META } from './electron/core/mcp/offerings/uiResources/sandboxPage';
 import { contentSecurityPolicy } from './electron/core/security/contentSecurityPolicy';
 
 /** Puts the production CSP into the built index.html too, as a second line of defence. */

@@ -12,6 +12,28 @@ const electronImport = {
   message: 'electron/core/ runs in plain Node: put Electron code in electron/shell/.',
 };
 
+const shellPattern = { group: ['electron/*', '**/shell/*'], message: electronImport.message };
+
+// The MCP room has one front door: the rest of main imports electron/core/mcp/index.ts only.
+const mcpFrontDoor = {
+  group: ['**/mcp/*', '!**/mcp/index'],
+  message: 'Import the MCP room through its front door, electron/core/mcp (index.ts).',
+};
+
+// The MCP room sits below what uses it: it never imports the floors built on it.
+const mcpFloorsAbove = {
+  group: [
+    ...['chat', 'apps', 'bundles', 'registry', 'runtimes', 'headless', 'desktop', 'history'].map(
+      (floor) => `**/${floor}/*`,
+    ),
+    '**/createCore',
+    '**/channelTable',
+    '**/settingsService',
+  ],
+  message:
+    'electron/core/mcp/ is below chat, apps, bundles, registry and runtimes: pass what it needs in.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -26,15 +48,27 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts', 'electron/headless.ts'],
+    ignores: ['electron/core/mcp/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [electronImport],
-          patterns: [{ group: ['electron/*', '**/shell/*'], message: electronImport.message }],
-        },
+        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor] },
       ],
     },
+  },
+  {
+    files: ['electron/core/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [shellPattern, mcpFloorsAbove] },
+      ],
+    },
+  },
+  {
+    files: ['electron/*.ts', 'electron/shell/**/*.ts'],
+    ignores: ['electron/headless.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mcpFrontDoor] }] },
   },
   {
     files: ['preload/**/*.ts'],

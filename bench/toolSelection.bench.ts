@@ -16,7 +16,7 @@ import { buildBm25Index } from '../electron/core/chat/toolSelection/bm25';
 import { createSemanticRanker } from '../electron/core/chat/toolSelection/semanticRanker';
 import { createToolSelector } from '../electron/core/chat/toolSelection/selectTools';
 import { createToolMemory } from '../electron/core/chat/toolSelection/toolMemory';
-import type { ModelTool } from '../electron/core/mcp/toolCatalog';
+import type { ModelTool } from '../electron/core/mcp/offerings/toolCatalog';
 import { fakeEmbedding } from '../tests/fixtures/fakeOllama/embed';
 import { distribution, round, type Figure } from './figures';
 import {

@@ -16,7 +16,7 @@ import { defaultDataDir } from './core/dataDir';
 import { startHeadlessHost } from './core/headless/server';
 import { createFileSink } from './core/logFile';
 import { createLogger, stderrSink } from './core/logger';
-import { killAllNow } from './core/mcp/processTree';
+import { killAllNow } from './core/mcp';
 import { createMemoryVault } from './core/secrets/secretVault';
 
 const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR] [--install FILE.mcpb]';

@@ -12,7 +12,7 @@ import { createLogger, stderrSink } from './core/logger';
 import { contentSecurityPolicy } from './core/security/contentSecurityPolicy';
 import { isSameOrigin } from './core/security/origins';
 import { APP_ORIGIN, registerAppScheme, serveApp, serveAppSandbox } from './shell/appProtocol';
-import { APP_SANDBOX_ORIGIN } from './core/mcp/apps/sandboxPage';
+import { APP_SANDBOX_ORIGIN, killAllNow } from './core/mcp';
 import { applyDevelopmentPolicy, hardenSession, hardenWebContents } from './shell/hardening';
 import { registerIpc, windowsSink } from './shell/ipc';
 import { createMainWindow } from './shell/mainWindow';
@@ -20,7 +20,6 @@ import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
 import { loginItemBackend } from './shell/loginItem';
 import { keepLoginItem } from './core/desktop';
-import { killAllNow } from './core/mcp/processTree';
 import {
   launchHandOver,
   launchRequestFromArguments,

@@ -9,7 +9,7 @@
 import { BLIND_LABELS, UNSERVED } from './blindLabels';
 import { evaluationTools, keyOf, readJson, type LabelledRequest } from './evaluationSet';
 import type { ListedServer } from './listing';
-import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
+import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 
 interface WrittenRequest {
   text: string;

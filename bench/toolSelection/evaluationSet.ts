@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
-import { ModelNameTable, toOllamaTool } from '../../electron/core/mcp/catalog';
-import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
+import { ModelNameTable, toOllamaTool } from '../../electron/core/mcp/offerings/modelTools';
+import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 import type { ListedServer } from './listing';
 
 export interface LabelledRequest {

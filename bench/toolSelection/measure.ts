@@ -5,7 +5,7 @@
  */
 import { searchTools } from '../../electron/core/chat/toolSearch';
 import { createToolSelector } from '../../electron/core/chat/toolSelection/selectTools';
-import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
+import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 import type { BlindRequest } from './blindSet';
 import { keyOf } from './evaluationSet';
 

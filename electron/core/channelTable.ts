@@ -6,11 +6,15 @@ import type { Handlers } from './bridge/router';
 import type { AppInfo, DesktopStatus } from '../../preload/contract';
 import type { LinkService } from './links';
 import type { Notices } from './notices';
-import type { ImportService } from './mcp/importService';
-import type { McpManager } from './mcp/manager';
-import { completeArgument, getPrompt } from './mcp/prompts';
-import { readResource, type ResourceWatch } from './mcp/resources';
-import { runningTaskCalls } from './mcp/tasks/taskCancels';
+import {
+  completeArgument,
+  getPrompt,
+  type ImportService,
+  type McpManager,
+  readResource,
+  type ResourceWatch,
+  runningTaskCalls,
+} from './mcp';
 import type { SettingsService } from './settingsService';
 import type { ChatService } from './chat/chatService';
 import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';

@@ -15,21 +15,24 @@ import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
 import { createCommandRuleService } from './chat/commandRuleService';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
-import { createElicitationHandler } from './mcp/elicitation';
-import { createSamplingHandler } from './mcp/sampling';
-import { createImportService } from './mcp/importService';
+import {
+  consentKeyFolder,
+  createElicitationHandler,
+  createImportService,
+  createMcpManager,
+  createResourceWatch,
+  createSamplingHandler,
+  type LaunchContext,
+  type McpManager,
+} from './mcp';
 import { createOllamaAccess } from './ollama/ollamaAccess';
-import { readLoginShellPath } from './mcp/launch';
+import { readLoginShellPath } from './programs';
 import { saveLateTaskResult } from './chat/lateTaskResults';
-import { createMcpManager, type McpManager } from './mcp/manager';
-import { createResourceWatch } from './mcp/resources';
-import type { LaunchContext } from './mcp/transports';
 import { createServerSandbox, createShellSandbox } from './sandbox';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
-import { consentKeyFolder } from './mcp/consent';
 import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
 import { firstPageUp } from './firstPageUp';
 import { checkRuntimes } from './runtimes/runtimeDoctor';

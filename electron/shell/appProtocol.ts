@@ -9,7 +9,7 @@ import { isSameOrigin } from '../core/security/origins';
 import { resolveInside } from '../core/security/staticFiles';
 import type { AppsService } from '../core/apps/appsService';
 import { answerSandboxRequest } from '../core/apps/sandboxRoute';
-import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME } from '../core/mcp/apps/sandboxPage';
+import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME } from '../core/mcp';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'hearth';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LOG_CHARS } from '../../electron/core/mcp/serverLog';
+import { MAX_LOG_CHARS } from '../../electron/core/mcp/fromServer/serverLog';
 import {
   createTestManager,
   eventually,

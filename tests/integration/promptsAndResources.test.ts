@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeArgument, getPrompt } from '../../electron/core/mcp/prompts';
-import { createResourceWatch, readResource } from '../../electron/core/mcp/resources';
+import { completeArgument, getPrompt } from '../../electron/core/mcp/offerings/prompts';
+import { createResourceWatch, readResource } from '../../electron/core/mcp/offerings/resources';
 import { createTestManager, eventually, type TestManager } from '../support/managerHarness';
 import { everythingStdio } from '../support/mcpFixtures';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseModel } from '../../electron/core/mcp/sampling';
+import { chooseModel } from '../../electron/core/mcp/fromServer/sampling';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { everythingStdio } from '../support/mcpFixtures';

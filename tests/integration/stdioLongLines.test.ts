@@ -12,8 +12,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import {
   STREAM_PARSE_FROM_BYTES,
   StdioProcessTransport,
-} from '../../electron/core/mcp/stdioProcessTransport';
-import { longTextOf } from '../../electron/core/mcp/longText';
+} from '../../electron/core/mcp/transport/stdioProcessTransport';
+import { longTextOf } from '../../electron/core/mcp/transport/longText';
 
 const transports: StdioProcessTransport[] = [];
 afterEach(async () => {

@@ -11,8 +11,8 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConversationStore } from '../../electron/core/history/conversationStore';
-import { openConsentStore } from '../../electron/core/mcp/consent';
-import { openServerStore } from '../../electron/core/mcp/serverStore';
+import { openConsentStore } from '../../electron/core/mcp/config/consent';
+import { openServerStore } from '../../electron/core/mcp/config/serverStore';
 import { createMemoryVault } from '../../electron/core/secrets/secretVault';
 import { openSettingsStore } from '../../electron/core/store/settingsStore';
 import { tempDir } from '../support/testHost';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES } from '../../electron/core/mcp/stdioProcessTransport';
-import { MAX_LOG_CHARS } from '../../electron/core/mcp/serverLog';
+import { MAX_MESSAGE_BYTES } from '../../electron/core/mcp/transport/stdioProcessTransport';
+import { MAX_LOG_CHARS } from '../../electron/core/mcp/fromServer/serverLog';
 import {
   createTestManager,
   eventually,

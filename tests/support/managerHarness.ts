@@ -4,7 +4,7 @@
  */
 import { createEventHub, type EventHub } from '../../electron/core/bridge/events';
 import { createLogger } from '../../electron/core/logger';
-import type { ConnectionTiming } from '../../electron/core/mcp/connection';
+import type { ConnectionTiming } from '../../electron/core/mcp/lifecycle/connection';
 import { createMcpManager, type McpManager } from '../../electron/core/mcp/manager';
 import { createMemoryVault, type SecretVault } from '../../electron/core/secrets/secretVault';
 import type { ServerSandbox } from '../../electron/core/sandbox';

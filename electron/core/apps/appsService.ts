@@ -12,10 +12,16 @@ import type { AppCsp, AppView, appOpenRequestSchema } from '../../../preload/sch
 import { UserFacingError } from '../bridge/errors';
 import type { SharedCallContext } from '../chat/chatService';
 import { runToolCall } from '../chat/toolCallRunner';
-import type { McpManager } from '../mcp/manager';
-import { appFromReadResult, isAppUri, toolAppResourceUri } from '../mcp/apps/appResource';
-import { APP_SANDBOX_FLAGS, sandboxPageHeaders, sandboxPageHtml } from '../mcp/apps/sandboxPage';
-import { toolVisibleTo } from '../mcp/apps/toolVisibility';
+import {
+  APP_SANDBOX_FLAGS,
+  appFromReadResult,
+  isAppUri,
+  type McpManager,
+  sandboxPageHeaders,
+  sandboxPageHtml,
+  toolAppResourceUri,
+  toolVisibleTo,
+} from '../mcp';
 import { matchesAnyCspSource } from '../security/cspSource';
 
 /** Apps shown at once across windows; the oldest session ends past this (its view says so). */

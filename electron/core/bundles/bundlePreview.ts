@@ -11,9 +11,8 @@ import type {
   InstalledBundle,
   UserConfigValues,
 } from '../../../preload/schemas/bundles';
-import { resolveCommand } from '../mcp/launch';
-import type { LaunchContext } from '../mcp/transports';
-import { installAdvice } from '../runtimes/runtimes';
+import { installAdvice, resolveCommand } from '../programs';
+import type { LaunchContext } from '../mcp';
 import { bundleCommandLine, runsWithWords } from './bundleCommandLine';
 import type { BundleChange, BundleIdentity } from './bundleIdentity';
 import {

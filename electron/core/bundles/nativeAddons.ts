@@ -7,8 +7,8 @@
  * meets the bundle's `compatibility.runtimes.node`; without one the preview says, before the
  * install, that it may not run.
  */
-import type { LaunchContext } from '../mcp/transports';
-import { resolveCommand } from '../mcp/launch';
+import type { LaunchContext } from '../mcp';
+import { resolveCommand } from '../programs';
 import { probeVersion } from '../runtimes/versionProbe';
 import type { ArchiveEntry } from './bundleArchive';
 

@@ -15,7 +15,7 @@ import type { SudoTickets } from '../builtin/sudo/sudoTickets';
 import { openConversationStore, type ConversationStore } from '../history/conversationStore';
 import type { NewMessage } from '../history/types';
 import type { Logger } from '../logger';
-import { BUILTIN_SERVER_ENTRY, type McpManager } from '../mcp/manager';
+import { BUILTIN_SERVER_ENTRY, HEARTH_CLOSING, type McpManager, toolAppResourceUri } from '../mcp';
 import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from './turn';
@@ -27,8 +27,6 @@ import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
 import type { CallContext, ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
-import { HEARTH_CLOSING } from '../mcp/tasks/toolTask';
-import { toolAppResourceUri } from '../mcp/apps/appResource';
 import { createLiveResults, type LiveResults } from './liveResults';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */

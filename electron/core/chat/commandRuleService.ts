@@ -4,7 +4,7 @@
  */
 import type { CommandRuleEntry } from '../../../preload/schemas/chat';
 import { UserFacingError } from '../bridge/errors';
-import type { ConsentStore } from '../mcp/consent';
+import type { ConsentStore } from '../mcp';
 import { normaliseCommandRule } from './commandRules';
 
 export interface CommandRuleService {

@@ -5,9 +5,7 @@
  */
 import type { EventHub } from '../bridge/events';
 import type { ConversationStore } from '../history/conversationStore';
-import { resultForModel } from '../mcp/catalog/resultForModel';
-import type { ToolCallOutcome } from '../mcp/callTool';
-import type { PendingTask } from '../mcp/tasks/pendingTasks';
+import { type PendingTask, resultForModel, type ToolCallOutcome } from '../mcp';
 import { findUnansweredCalls } from './unansweredCalls';
 
 /** Messages read to find the call: a task's call is among a conversation's latest ones. */

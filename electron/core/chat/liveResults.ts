@@ -5,8 +5,7 @@
  * model's copy is bounded on its own (resultForModel), and history keeps what the model read.
  */
 import { previewOf } from '../history/toolResultPreview';
-import { jsonLongerThan } from '../mcp/boundedJson';
-import { longTextOf, type LongText } from '../mcp/longText';
+import { jsonLongerThan, type LongText, longTextOf } from '../mcp';
 
 /** A text longer than this goes to the windows as its beginning. */
 export const LIVE_TEXT_CHARS = 20_000;

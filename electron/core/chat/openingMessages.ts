@@ -9,8 +9,7 @@ import type { chatSendSchema } from '../../../preload/schemas/chat';
 import type { Attachment, AttachmentRef, PromptMessage } from '../../../preload/schemas/content';
 import { UserFacingError } from '../bridge/errors';
 import type { NewMessage } from '../history/types';
-import { getPrompt, lastSegment } from '../mcp/prompts';
-import { readResource, type ResourceHost } from '../mcp/resources';
+import { getPrompt, lastSegment, readResource, type ResourceHost } from '../mcp';
 import { attachmentContext } from './attachments';
 
 type SendInput = z.output<typeof chatSendSchema>;

@@ -5,7 +5,7 @@
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { canonicalJson } from '../mcp/catalog';
+import { canonicalJson } from '../mcp';
 
 export type ParsedArguments =
   { ok: true; value: Record<string, unknown> } | { ok: false; message: string };

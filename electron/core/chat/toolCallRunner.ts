@@ -10,9 +10,13 @@ import type { z } from 'zod';
 import type { approvalRequestSchema, toolCallEventSchema } from '../../../preload/schemas/chat';
 import type { ServerState, ToolApproval } from '../../../preload/schemas/servers';
 import { detectEscalation } from '../builtin/sudo/detectEscalation';
-import type { ToolCallOutcome as CallOutcome } from '../mcp/callTool';
-import { DEFAULT_IMAGE_BOUNDS, resultForModel, type ToolImage } from '../mcp/catalog';
-import { pickAnnotations } from '../mcp/toolCatalog';
+import {
+  DEFAULT_IMAGE_BOUNDS,
+  pickAnnotations,
+  resultForModel,
+  type ToolCallOutcome as CallOutcome,
+  type ToolImage,
+} from '../mcp';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
 import { callKey, checkArguments, parseArguments } from './toolArguments';

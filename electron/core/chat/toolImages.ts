@@ -5,7 +5,7 @@
  */
 import type { Message } from 'ollama';
 import type { Attachment } from '../../../preload/schemas/content';
-import type { ToolImage } from '../mcp/catalog';
+import type { ToolImage } from '../mcp';
 import type { StoredMessage } from '../history/types';
 
 /** The images as the tool message keeps them: one attachment named for the tool. */

@@ -6,7 +6,7 @@
  * sees the same tools in every round of it.
  */
 import type { StoredMessage } from '../history/types';
-import type { ModelTool } from '../mcp/toolCatalog';
+import type { ModelTool } from '../mcp';
 import type { ModelCapabilities, ModelProvider } from '../ollama/ollamaService';
 import { createSemanticRanker, type SemanticRanker } from './toolSelection/semanticRanker';
 import { createToolSelector, type OfferReason } from './toolSelection/selectTools';

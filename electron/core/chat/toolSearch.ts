@@ -6,8 +6,7 @@
  * tool list the user already enabled.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import { toOllamaTool } from '../mcp/catalog';
-import type { ModelTool } from '../mcp/toolCatalog';
+import { type ModelTool, toOllamaTool } from '../mcp';
 import { offeredTool, type ToolOffer } from './toolOffer';
 import { buildBm25Index } from './toolSelection/bm25';
 

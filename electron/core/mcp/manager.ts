@@ -19,29 +19,34 @@ import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { Logger } from '../logger';
 import type { SecretVault } from '../secrets/secretVault';
-import { canonicalJson, describeToolChange, toolFingerprint, toolSnapshot } from './catalog';
-import { collectOfferings } from './offerings';
+import {
+  canonicalJson,
+  describeToolChange,
+  toolFingerprint,
+  toolSnapshot,
+} from './offerings/modelTools';
+import { collectOfferings } from './offerings/collectOfferings';
 import { SHELL_TOOL_NAME } from '../builtin/commands/shellTool';
-import { openConsentStore, type ConsentStore } from './consent';
-import { sameLaunch } from './configChanges';
-import { ServerConnection, type ConnectionTiming } from './connection';
-import { fileEraVerdicts } from './eraVerdicts';
-import { pendingTasksFile, type PendingTasks } from './tasks/pendingTasks';
-import { createTaskResumer, type TaskFinished } from './tasks/taskResume';
-import type { Elicit } from './hearthClient';
-import { launchReview } from './launchReview';
+import { openConsentStore, type ConsentStore } from './config/consent';
+import { sameLaunch } from './config/configChanges';
+import { ServerConnection, type ConnectionTiming } from './lifecycle/connection';
+import { fileEraVerdicts } from './lifecycle/eraVerdicts';
+import { pendingTasksFile, type PendingTasks } from './offerings/tasks/pendingTasks';
+import { createTaskResumer, type TaskFinished } from './offerings/tasks/taskResume';
+import type { Elicit } from './lifecycle/hearthClient';
+import { launchReview } from './config/launchReview';
 import { allowBlocked as allowBlockedAccess } from '../sandbox';
-import { carryOverSignIn } from './oauth/configChange';
+import { carryOverSignIn } from './oauth/signInChange';
 import { authForServer } from './oauth/authForServer';
 import { createOAuthStore } from './oauth/tokenStore';
-import type { Sample } from './sampling';
-import type { ToolCallOptions, ToolCallOutcome } from './callTool';
-import { createLogBatcher } from './logBatcher';
-import { createServerLog, type ServerLog } from './serverLog';
-import { openServerStore, sameName, type ServerStore } from './serverStore';
-import { createToolCatalog, type ToolCatalog } from './toolCatalog';
-import { trialConnection, type TrialReport } from './trialConnection';
-import type { LaunchContext } from './transports';
+import type { Sample } from './fromServer/sampling';
+import type { ToolCallOptions, ToolCallOutcome } from './offerings/callTool';
+import { createLogBatcher } from './fromServer/logBatcher';
+import { createServerLog, type ServerLog } from './fromServer/serverLog';
+import { openServerStore, sameName, type ServerStore } from './config/serverStore';
+import { createToolCatalog, type ToolCatalog } from './offerings/toolCatalog';
+import { trialConnection, type TrialReport } from './lifecycle/trialConnection';
+import type { LaunchContext } from './transport/configTransports';
 
 export interface McpManagerOptions {
   dataDir: string;

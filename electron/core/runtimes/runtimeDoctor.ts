@@ -3,10 +3,9 @@
  * login shell's PATH), each asked for its version. A missing or broken runtime is reported, and
  * never stops the check of the others.
  */
-import { resolveCommand } from '../mcp/launch/resolveCommand';
-import type { LaunchContext } from '../mcp/transports';
+import { RUNTIMES, resolveCommand, type Runtime } from '../programs';
+import type { LaunchContext } from '../mcp';
 import { minimalEnvironment } from '../security/minimalEnvironment';
-import { RUNTIMES, type Runtime } from './runtimes';
 import { probeVersion } from './versionProbe';
 
 export { VERSION_TIMEOUT_MS } from './versionProbe';

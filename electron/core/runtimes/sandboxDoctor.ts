@@ -5,7 +5,7 @@
  * a server's start agree.
  */
 import type { SandboxNeedsReport } from '../../../preload/schemas/servers';
-import type { LaunchContext } from '../mcp/transports';
+import type { LaunchContext } from '../mcp';
 import { checkSandboxNeeds } from '../sandbox';
 
 export async function checkSandbox(

@@ -5,7 +5,7 @@
  * broken, whatever it printed (`docker --version` printing "Cannot connect" is not a version).
  */
 import { spawn } from 'node:child_process';
-import { terminateTree } from '../mcp/processTree';
+import { terminateTree } from '../mcp';
 
 /** A probe's whole run, from start to answer. */
 export const VERSION_TIMEOUT_MS = 5_000;

@@ -6,7 +6,7 @@
  * firewall rules, made by its `windows-install`), which Hearth does not make for the user.
  */
 import { execFile } from 'node:child_process';
-import { resolveCommand } from '../mcp/launch';
+import { resolveCommand } from '../programs';
 
 export type SandboxAvailability =
   | { ok: true; bwrapPath?: string; socatPath?: string; rgPath?: string }

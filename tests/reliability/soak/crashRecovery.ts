@@ -4,7 +4,7 @@
  * restart timing is used (1 s, 2 s, 4 s, …), and each server is killed fewer times than the
  * crash limit, since giving up on a crash loop is intended.
  */
-import { CRASH_LIMIT } from '../../../electron/core/mcp/crashPolicy';
+import { CRASH_LIMIT } from '../../../electron/core/mcp/lifecycle/crashPolicy';
 import { createTestManager } from '../../support/managerHarness';
 import { fixtureCommand } from '../../support/mcpFixtures';
 

@@ -7,8 +7,8 @@
  *   hostWorker.ts DATA_DIR SERVER_COUNT
  */
 import { createInterface } from 'node:readline';
-import { orphanReaper } from '../../../electron/core/mcp/orphanReaper';
-import { killAllNow } from '../../../electron/core/mcp/processTree';
+import { orphanReaper } from '../../../electron/core/mcp/transport/orphanReaper';
+import { killAllNow } from '../../../electron/core/mcp/transport/processTree';
 import { createTestManager, eventually } from '../../support/managerHarness';
 import { fixtureCommand } from '../../support/mcpFixtures';
 

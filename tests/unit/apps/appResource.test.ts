@@ -3,11 +3,11 @@ import {
   appFromReadResult,
   cleanDomains,
   toolAppResourceUri,
-} from '../../../electron/core/mcp/apps/appResource';
+} from '../../../electron/core/mcp/offerings/uiResources/appResource';
 import {
   appContentSecurityPolicy,
   sandboxPageHtml,
-} from '../../../electron/core/mcp/apps/sandboxPage';
+} from '../../../electron/core/mcp/offerings/uiResources/sandboxPage';
 
 describe('the app a tool declares', () => {
   it('reads `_meta.ui.resourceUri` and the older `_meta["ui/resourceUri"]`', () => {

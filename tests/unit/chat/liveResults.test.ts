@@ -4,7 +4,7 @@ import {
   createLiveResults,
   LIVE_TEXT_CHARS,
 } from '../../../electron/core/chat/liveResults';
-import { LONG_TEXT_CHARS, rememberLongText } from '../../../electron/core/mcp/longText';
+import { LONG_TEXT_CHARS, rememberLongText } from '../../../electron/core/mcp/transport/longText';
 
 describe('live results sent to the windows', () => {
   it('leave small results whole, and cut long texts keeping them for pages', () => {

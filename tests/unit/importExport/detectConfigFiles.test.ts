@@ -3,7 +3,7 @@ import {
   detectConfigFiles,
   importCandidates,
   type ReadTextFile,
-} from '../../../electron/core/mcp/importExport';
+} from '../../../electron/core/mcp/config/importExport';
 import { readImportFixture } from './readFixture';
 
 describe('importCandidates', () => {

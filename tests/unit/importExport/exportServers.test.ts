@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportServers, parseImport } from '../../../electron/core/mcp/importExport';
+import { exportServers, parseImport } from '../../../electron/core/mcp/config/importExport';
 import { serverConfigSchema, type ServerConfig } from '../../../preload/schemas/servers';
 
 function config(input: unknown): ServerConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAndColumn, parseJsonText } from '../../../electron/core/mcp/importExport/jsonc';
+import { lineAndColumn, parseJsonText } from '../../../electron/core/mcp/config/importExport/jsonc';
 
 const value = (text: string) => {
   const parsed = parseJsonText(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImport } from '../../../electron/core/mcp/importExport';
+import { parseImport } from '../../../electron/core/mcp/config/importExport';
 import { readImportFixture } from './readFixture';
 
 describe('parseImport with a VS Code mcp.json', () => {

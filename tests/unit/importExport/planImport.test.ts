@@ -3,7 +3,7 @@ import {
   parseImport,
   planImport,
   type ParsedImport,
-} from '../../../electron/core/mcp/importExport';
+} from '../../../electron/core/mcp/config/importExport';
 import { importReportSchema, type ServerConfigInput } from '../../../preload/schemas/servers';
 import { readImportFixture } from './readFixture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportVsCodeServers, parseImport } from '../../../electron/core/mcp/importExport';
+import { exportVsCodeServers, parseImport } from '../../../electron/core/mcp/config/importExport';
 import { serverConfigSchema } from '../../../preload/schemas/servers';
 
 // VS Code's shape: a stdio server opts in with "sandboxEnabled": true, and the file's one

@@ -7,7 +7,7 @@ import {
   readLoginShellPath,
   runShellCommand,
   type ShellRunner,
-} from '../../../electron/core/mcp/launch';
+} from '../../../electron/core/programs';
 
 /** Plays a shell: finds the marker halves in the printf command and prints them around `path`. */
 function fakeShell(path: string, noise: { before?: string; after?: string } = {}): ShellRunner {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveCommand } from '../../../electron/core/mcp/launch';
+import { resolveCommand } from '../../../electron/core/programs';
 
 describe('resolveCommand on POSIX with real files', () => {
   let root = '';

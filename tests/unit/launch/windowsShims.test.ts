@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchFileMessage, planSpawn, shimTarget } from '../../../electron/core/mcp/launch';
+import { batchFileMessage, planSpawn, shimTarget } from '../../../electron/core/programs';
 import {
   CMD_SHIM_GLOBAL_BIN,
   CMD_SHIM_LEGACY,

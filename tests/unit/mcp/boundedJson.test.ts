@@ -3,8 +3,8 @@ import {
   jsonBeginning,
   jsonLongerThan,
   MAX_JSON_DEPTH,
-} from '../../../electron/core/mcp/boundedJson';
-import { StreamedLine } from '../../../electron/core/mcp/streamedLine';
+} from '../../../electron/core/mcp/offerings/boundedJson';
+import { StreamedLine } from '../../../electron/core/mcp/transport/streamedLine';
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {

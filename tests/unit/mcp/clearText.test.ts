@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHttpTransport } from '../../../electron/core/mcp/transports';
+import { createHttpTransport } from '../../../electron/core/mcp/transport/configTransports';
 import { isLoopbackHostname, unencryptedHost } from '../../../preload/schemas/clearText';
 
 describe('which addresses are plain http:// to another computer', () => {

@@ -7,7 +7,7 @@ import {
   openConsentStore,
   riskyVariables,
   type ToolApproval,
-} from '../../../electron/core/mcp/consent';
+} from '../../../electron/core/mcp/config/consent';
 import { createMemoryVault, type SecretVault } from '../../../electron/core/secrets/secretVault';
 import { useTempFolder } from './tempFolder';
 

@@ -5,7 +5,7 @@ import {
   CrashHistory,
   RESTART_MAX_MS,
   describeEnd,
-} from '../../../electron/core/mcp/crashPolicy';
+} from '../../../electron/core/mcp/lifecycle/crashPolicy';
 
 describe('CrashHistory', () => {
   it('doubles the restart delay per crash up to the cap, then gives up at the limit', () => {

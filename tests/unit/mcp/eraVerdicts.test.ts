@@ -5,7 +5,7 @@ import {
   ERA_WRITE_DELAY_MS,
   eraKey,
   fileEraVerdicts,
-} from '../../../electron/core/mcp/eraVerdicts';
+} from '../../../electron/core/mcp/lifecycle/eraVerdicts';
 import type { ServerConfig } from '../../../preload/schemas/servers';
 import { tempDir } from '../../support/testHost';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandAll, expandVariables } from '../../../electron/core/mcp/expandVariables';
+import { expandAll, expandVariables } from '../../../electron/core/mcp/config/expandVariables';
 
 describe('expandVariables', () => {
   it('replaces ${VAR} with its value from the environment', () => {

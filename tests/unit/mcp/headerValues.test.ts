@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openServerStore } from '../../../electron/core/mcp/serverStore';
+import { openServerStore } from '../../../electron/core/mcp/config/serverStore';
 import { createMemoryVault } from '../../../electron/core/secrets/secretVault';
 import { emptyDraft, nextRowId, validateDraft } from '../../../renderer/src/servers/formModel';
 import { headerValueProblem } from '../../../preload/schemas/headerValues';

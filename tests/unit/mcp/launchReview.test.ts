@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
-import { openConsentStore } from '../../../electron/core/mcp/consent';
-import { launchReview } from '../../../electron/core/mcp/launchReview';
+import { openConsentStore } from '../../../electron/core/mcp/config/consent';
+import { launchReview } from '../../../electron/core/mcp/config/launchReview';
 import { createMemoryVault } from '../../../electron/core/secrets/secretVault';
 import { useTempFolder } from './tempFolder';
 

@@ -4,7 +4,7 @@ import {
   BATCH_MS,
   createLogBatcher,
   MAX_BATCH_ENTRIES,
-} from '../../../electron/core/mcp/logBatcher';
+} from '../../../electron/core/mcp/fromServer/logBatcher';
 
 function entry(text: string): LogEntry {
   return { at: '2030-01-01T00:00:00.000Z', source: 'stderr', level: 'info', text };

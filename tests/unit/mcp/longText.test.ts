@@ -5,8 +5,8 @@ import {
   longTextOf,
   rememberLongText,
   sliceOf,
-} from '../../../electron/core/mcp/longText';
-import { StreamedLine } from '../../../electron/core/mcp/streamedLine';
+} from '../../../electron/core/mcp/transport/longText';
+import { StreamedLine } from '../../../electron/core/mcp/transport/streamedLine';
 
 /** Feeds `line` to a StreamedLine in pieces of `size` bytes, as a pipe delivers it. */
 function streamed(line: string, size = 50_000): unknown {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listAll, MAX_PAGES } from '../../../electron/core/mcp/pagination';
+import { listAll, MAX_PAGES } from '../../../electron/core/mcp/offerings/pagination';
 
 type Page = { tools: string[]; nextCursor?: string };
 

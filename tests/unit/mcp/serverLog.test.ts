@@ -6,7 +6,7 @@ import {
   MAX_LOG_CHARS,
   MAX_LOG_ENTRIES,
   MAX_LOG_LINE_CHARS,
-} from '../../../electron/core/mcp/serverLog';
+} from '../../../electron/core/mcp/fromServer/serverLog';
 
 function totalChars(entries: LogEntry[]): number {
   return entries.reduce((sum, entry) => sum + entry.text.length, 0);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig, ServerConfigInput } from '../../../preload/schemas/servers';
 import { UserFacingError } from '../../../electron/core/bridge/errors';
-import { openServerStore, sameName } from '../../../electron/core/mcp/serverStore';
+import { openServerStore, sameName } from '../../../electron/core/mcp/config/serverStore';
 import { createMemoryVault, type SecretVault } from '../../../electron/core/secrets/secretVault';
 import { useTempFolder } from './tempFolder';
 

@@ -1,8 +1,11 @@
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../../preload/schemas/servers';
-import { missingMessage } from '../../../electron/core/mcp/launch/resolveCommand';
-import { planStdioLaunch, type LaunchContext } from '../../../electron/core/mcp/transports';
+import { missingMessage } from '../../../electron/core/programs/resolveCommand';
+import {
+  planStdioLaunch,
+  type LaunchContext,
+} from '../../../electron/core/mcp/transport/configTransports';
 
 const nodeFolder = dirname(process.execPath);
 

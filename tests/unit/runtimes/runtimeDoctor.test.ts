@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRuntimes } from '../../../electron/core/runtimes/runtimeDoctor';
-import { installAdvice, runtimeOf } from '../../../electron/core/runtimes/runtimes';
+import { installAdvice, runtimeOf } from '../../../electron/core/programs/knownRuntimes';
 import { tempDir } from '../../support/testHost';
 
 function program(folder: string, name: string, script: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toOllamaTool } from '../../../electron/core/mcp/catalog/ollamaTools';
-import { resultForModel } from '../../../electron/core/mcp/catalog/resultForModel';
+import { toOllamaTool } from '../../../electron/core/mcp/offerings/modelTools/ollamaTools';
+import { resultForModel } from '../../../electron/core/mcp/offerings/modelTools/resultForModel';
 import { deepWithoutSteering } from '../../../electron/core/security/steeringCharacters';
 
 const tags = (text: string) =>

@@ -4,7 +4,7 @@
  * the widened offer; a real call goes through approvals and its server (`toolCallRunner`).
  */
 import type { ToolCall } from 'ollama';
-import { jsonLongerThan } from '../../mcp/boundedJson';
+import { jsonLongerThan, type ModelTool } from '../../mcp';
 import { parseArguments } from '../toolArguments';
 import { runToolCall, type CallResult } from '../toolCallRunner';
 import type { ToolOffer } from '../toolOffer';
@@ -15,7 +15,6 @@ import {
   searchTools,
   widenOffer,
 } from '../toolSearch';
-import type { ModelTool } from '../../mcp/toolCatalog';
 import type { CallAnswer, PlannedCall, ToolCallEvent, Turn } from './types';
 import type { ToolCallOutcome } from '../../history/types';
 

@@ -9,8 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolCall } from 'ollama';
 import type { NewMessage, StoredMessage } from '../../history/types';
-import { toolAppResourceUri } from '../../mcp/apps/appResource';
-import { HEARTH_CLOSING } from '../../mcp/tasks/toolTask';
+import { HEARTH_CLOSING, toolAppResourceUri } from '../../mcp';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { OllamaError } from '../../ollama/ollamaErrors';
 import { unfinishedReply } from '../replyEnding';

@@ -12,8 +12,7 @@ import type {
 } from '../../../../preload/schemas/chat';
 import type { ConversationStore } from '../../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
-import type { ToolImage } from '../../mcp/catalog';
-import type { ModelTool } from '../../mcp/toolCatalog';
+import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext } from '../toolCallRunner';
 import type { OfferTools, ToolOffer } from '../toolOffer';

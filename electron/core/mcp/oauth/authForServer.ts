@@ -3,7 +3,7 @@
  * latest settings (client id and secret filled in from the vault); other servers none.
  */
 import type { ServerConfig } from '../../../../preload/schemas/servers';
-import type { ServerLog } from '../serverLog';
+import type { ServerLog } from '../fromServer/serverLog';
 import { createServerAuth, type ServerAuth } from './serverAuth';
 import type { OAuthStore } from './tokenStore';
 

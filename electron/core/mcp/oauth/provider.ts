@@ -16,7 +16,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../../preload/schemas/servers';
-import { SignInRequiredError } from './errors';
+import { SignInRequiredError } from './signInRequired';
 import type { LoopbackRedirect } from './loopbackRedirect';
 import type { OAuthStore } from './tokenStore';
 

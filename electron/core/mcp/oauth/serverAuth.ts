@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../../preload/schemas/servers';
-import { SignInRequiredError } from './errors';
+import { SignInRequiredError } from './signInRequired';
 import { startLoopbackRedirect } from './loopbackRedirect';
 import { HearthOAuthProvider } from './provider';
 import type { OAuthStore } from './tokenStore';

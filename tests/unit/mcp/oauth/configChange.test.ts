@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryOverSignIn } from '../../../../electron/core/mcp/oauth/configChange';
+import { carryOverSignIn } from '../../../../electron/core/mcp/oauth/signInChange';
 import { createOAuthStore } from '../../../../electron/core/mcp/oauth/tokenStore';
 import { createMemoryVault } from '../../../../electron/core/secrets/secretVault';
 import { serverConfigSchema, type ServerConfigInput } from '../../../../preload/schemas/servers';

@@ -1,0 +1,96 @@
+/**
+ * What the user sees before a server's command runs: the command as typed and as it will start,
+ * its arguments, variables (secrets masked), folder, the risky variables, and the fingerprint the
+ * approval is given to. Only what the server's config supplies is judged: the variable Hearth adds
+ * itself to run a Node bundle on its own Node is shown as Hearth's, never as a risk.
+ */
+import type {
+  EnvVariable,
+  LaunchReview,
+  StdioTransportConfig,
+} from '../../../../preload/schemas/servers';
+import { riskyVariables, type ConsentStore } from './consent';
+import { expandAll } from './expandVariables';
+import { planStdioLaunch, type LaunchContext } from '../transport/configTransports';
+import { isDockerCommand } from '../../sandbox';
+
+export function launchReview(
+  name: string,
+  transport: StdioTransportConfig,
+  consent: ConsentStore,
+  context: LaunchContext,
+  roots: string[] = [],
+): LaunchReview {
+  const fingerprint = consent.launchFingerprint(name, transport);
+  const state = consent.launchState(name, transport);
+  const plan = planStdioLaunch(transport, context);
+  const shownEnv = expandAll(
+    transport.env.map((entry) => entry.value ?? ''),
+    context.environment,
+  ).values;
+  return {
+    name,
+    reason: state === 'approved' ? 'approved' : state === 'required' ? 'new' : 'changed',
+    command: transport.command,
+    ...(plan.ok
+      ? {
+          resolvedCommand: [
+            plan.value.file,
+            ...plan.value.args.slice(0, plan.value.args.length - transport.args.length),
+          ].join(' '),
+        }
+      : {}),
+    args: plan.ok
+      ? plan.value.args.slice(plan.value.args.length - transport.args.length)
+      : transport.args,
+    env: transport.env.map((entry, index) => ({
+      name: entry.name,
+      // Secrets are shown masked: the user can see one is set without it reaching the screen.
+      value: entry.secret ? (entry.value ? '••••••••' : '') : (shownEnv[index] ?? ''),
+      secret: entry.secret,
+      ...(hearths(entry) ? { byHearth: true } : {}),
+    })),
+    ...(transport.cwd ? { cwd: transport.cwd } : {}),
+    risky: riskyVariables(
+      transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
+    ),
+    ...sandboxOf(name, transport, roots, context),
+    fingerprint,
+  };
+
+  /** ELECTRON_RUN_AS_NODE=1 on Hearth's own Node: what Hearth adds to run a Node bundle. */
+  function hearths(entry: EnvVariable): boolean {
+    const ownNode = context.hearthNode;
+    return (
+      ownNode !== undefined &&
+      entry.name === 'ELECTRON_RUN_AS_NODE' &&
+      entry.value === '1' &&
+      !entry.secret &&
+      plan.ok &&
+      plan.value.file === ownNode
+    );
+  }
+}
+
+/** What the sandbox will let it reach, as the approval shows it (part of what is approved). */
+function sandboxOf(
+  name: string,
+  transport: StdioTransportConfig,
+  roots: string[],
+  context: LaunchContext,
+): Pick<LaunchReview, 'sandbox'> {
+  if (!transport.sandbox?.enabled) return {};
+  if (isDockerCommand(transport.command))
+    return { sandbox: { state: 'docker', hidden: [], writable: [], allWrites: false, hosts: [] } };
+  const resolved = context.sandbox?.resolve(name, transport, roots, context.environment);
+  if (!resolved) return {};
+  return {
+    sandbox: {
+      state: 'on',
+      hidden: resolved.denyRead,
+      writable: resolved.allowWrite,
+      allWrites: resolved.allowAllWrites,
+      hosts: resolved.hosts,
+    },
+  };
+}
