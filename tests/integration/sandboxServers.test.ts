@@ -127,13 +127,14 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     expect(text(key)).not.toContain('CANARY');
     // Its card (and the model) learn the refusal was the sandbox's.
     expect(text(key)).toContain("Hearth's sandbox blocked: read of ~/.ssh/id_rsa");
-    // A host it was not given, through the proxy: refused by name, and reported.
+    // A host it was not given: with no host of its own, Node's fetch does not use the proxy and
+    // its name lookup fails in the sandbox's empty network, which is reported by name.
     const fetched = await tm.manager.callTool('hostile', 'fetch_url', {
       url: 'http://example.invalid/',
     });
     expect(text(fetched)).not.toContain('HTTP 200');
     await eventually(() =>
-      logText(tm, 'hostile').includes('blocked: connection to example.invalid:80'),
+      logText(tm, 'hostile').includes('blocked: connection to example.invalid'),
     );
 
     // Its allowed work: a file in its own folder under Hearth's data.
@@ -145,6 +146,24 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     const listed = tm.manager.list().find((entry) => entry.config.name === 'hostile');
     expect(listed?.status.sandbox?.blocked).toEqual(
       expect.arrayContaining(['blocked: read of ~/.ssh/id_rsa']),
+    );
+  }, 60_000);
+
+  it('a server given hosts of its own reaches out through the proxy, which refuses the others', async () => {
+    const { tm } = setup();
+    const status = await addSandboxed(
+      tm,
+      { name: 'hostile', command: process.execPath, args: [hostilePath] },
+      ['api.example.com'],
+    );
+    expect(status.state).toBe('ready');
+    const fetched = await tm.manager.callTool('hostile', 'fetch_url', {
+      url: 'http://example.invalid/',
+    });
+    expect(text(fetched)).not.toContain('HTTP 200');
+    // Refused by the proxy, so the port is known.
+    await eventually(() =>
+      logText(tm, 'hostile').includes('blocked: connection to example.invalid:80'),
     );
   }, 60_000);
 

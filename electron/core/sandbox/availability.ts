@@ -2,8 +2,11 @@
  * Whether the OS sandbox can run here, and if not, what is missing and how to get it. On Linux
  * sandbox-runtime needs bubblewrap, socat and ripgrep (its README, "Platform-Specific
  * Dependencies") and user namespaces that an unprivileged process may create; on macOS it uses
- * the system's sandbox-exec and ripgrep; on Windows it needs its own set-up (an account and
- * firewall rules, made by its `windows-install`), which Hearth does not make for the user.
+ * the system's sandbox-exec and ripgrep. On Windows it cannot give one launch folders of its own
+ * to write and read: `srt-win exec` takes per-launch denies only, and a launch's own allowRead or
+ * allowWrite is refused (sandbox-manager.ts, wrapWithSandboxArgv's Windows branch), so Hearth's
+ * per-server policy cannot be applied there; the sandbox is reported unavailable, whatever the
+ * library's own set-up.
  */
 import { execFile } from 'node:child_process';
 import { resolveCommand } from '../programs';
@@ -77,9 +80,8 @@ export async function checkSandboxNeeds(options: AvailabilityOptions): Promise<S
       tools: [],
       availability: {
         ok: false,
-        missing: 'the sandbox’s Windows set-up (its own account and firewall rules)',
-        advice:
-          'Run “npx @anthropic-ai/sandbox-runtime windows-install” once (it asks for an administrator’s leave), then restart Hearth.',
+        missing: 'a sandbox Hearth can use on Windows',
+        advice: 'Hearth cannot sandbox on Windows yet (Docker and WSL isolate a server themselves)',
       },
     };
   if (options.platform !== 'linux')
@@ -88,7 +90,7 @@ export async function checkSandboxNeeds(options: AvailabilityOptions): Promise<S
       availability: {
         ok: false,
         missing: `a sandbox for ${options.platform}`,
-        advice: 'The sandbox runs on Linux, macOS and Windows only.',
+        advice: 'The sandbox runs on Linux and macOS only.',
       },
     };
   const tools: SandboxTool[] = LINUX_TOOLS.map((tool) => {

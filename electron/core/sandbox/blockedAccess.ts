@@ -5,8 +5,10 @@
  * empty tmpfs), a write outside its folders hits a read-only file system (EROFS), a connection to
  * loopback finds nobody (ECONNREFUSED: the sandbox has its own network namespace). Hearth reads
  * those errors where the server reports them (its stderr, a failed tool's text) and names the
- * ones that fall on the policy's boundaries. Connections refused by the proxy come from
- * sandbox-runtime's violation store instead (see sandboxRuntime.ts).
+ * ones that fall on the policy's boundaries. So is a name lookup that fails, or a network that
+ * cannot be reached: inside the sandbox there is no network but the proxy, and a client that
+ * does not use it (Node's fetch of a server given no hosts) fails there. Connections refused by
+ * the proxy come from sandbox-runtime's violation store instead (see sandboxRuntime.ts).
  */
 import { isInside, type ResolvedPolicy } from './policy';
 
@@ -35,6 +37,11 @@ const DENIED = /EACCES|EPERM|permission denied|operation not permitted|\[Errno 1
 const MISSING = /ENOENT|no such file or directory|\[Errno 2\]/i;
 const LOOPBACK_REFUSED =
   /(?:ECONNREFUSED|connection refused)[^0-9[]*((?:127\.\d+\.\d+\.\d+|localhost|\[?::1\]?):(\d+))/i;
+/** Node (`getaddrinfo EAI_AGAIN host`), curl (`Could not resolve host: host`), urllib3. */
+const LOOKUP_FAILED =
+  /getaddrinfo (?:EAI_AGAIN|ENOTFOUND) ([a-z0-9.-]+)|Could not resolve host: ([a-z0-9.-]+)|Failed to resolve '([a-z0-9.-]+)'/i;
+/** Node: `connect ENETUNREACH 203.0.113.7:443`. */
+const UNREACHABLE = /ENETUNREACH (\d+\.\d+\.\d+\.\d+:\d+)/;
 
 /** The sandbox refusals one line of a server's output reports, judged against its policy. */
 export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAccess[] {
@@ -43,6 +50,14 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
     const loopback = LOOPBACK_REFUSED.exec(line);
     if (loopback?.[1]) {
       found.push({ kind: 'connection', target: loopback[1].replace('localhost', '127.0.0.1') });
+      continue;
+    }
+    const lookup = LOOKUP_FAILED.exec(line);
+    const host = (lookup?.[1] ?? lookup?.[2] ?? lookup?.[3])?.toLowerCase();
+    const unreachable = UNREACHABLE.exec(line)?.[1];
+    const target = host ?? unreachable;
+    if (target) {
+      if (!allowed(target, policy.hosts)) found.push({ kind: 'connection', target });
       continue;
     }
     const path = pathIn(line);
@@ -55,6 +70,18 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
     if (MISSING.test(line) && hidden(path, policy)) found.push({ kind: 'read', target: path });
   }
   return unique(found);
+}
+
+/**
+ * Whether a host (or `address:port`) is in the policy's list already: then the failure is a
+ * client that ignores the proxy, which allowing the host again would not mend.
+ */
+function allowed(target: string, hosts: string[]): boolean {
+  const name = /^\d+\.\d+\.\d+\.\d+:\d+$/.test(target) ? target.replace(/:\d+$/, '') : target;
+  return hosts.some((entry) => {
+    const pattern = entry.replace(/:\d+$/, '');
+    return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : pattern === name;
+  });
 }
 
 /** Whether the policy hides `path` from reading. */

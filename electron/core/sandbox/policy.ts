@@ -124,7 +124,10 @@ export interface ResolvedPolicy {
   /** Empty with `allowAllWrites`. */
   allowWrite: string[];
   allowAllWrites: boolean;
+  /** Every host it may reach: its launcher's and its own. */
   hosts: string[];
+  /** The hosts given to the server itself (the user's, its registry entry's or bundle's). */
+  ownHosts: string[];
   launcher?: 'npx' | 'uvx';
 }
 
@@ -169,6 +172,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
         ]),
     allowAllWrites: policy.allowAllWrites,
     hosts: unique([...needs.hosts, ...policy.allowHosts]),
+    ownHosts: unique(policy.allowHosts),
     ...(needs.launcher ? { launcher: needs.launcher } : {}),
   };
 }

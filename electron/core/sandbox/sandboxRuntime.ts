@@ -127,8 +127,12 @@ export async function wrapLaunch(
       file,
       args,
       // The wrapper sets the proxy variables inside; Node's fetch honours them only when asked
-      // (NODE_USE_ENV_PROXY, Node 22.21 and 24.5: doc/api/cli.md in nodejs/node).
-      env: { ...launch.env, NODE_USE_ENV_PROXY: '1' },
+      // (NODE_USE_ENV_PROXY, Node 22.21 and 24.5: doc/api/cli.md in nodejs/node). Asked only when
+      // the server has hosts of its own: it costs every Node process 20 to 45 ms at start (the
+      // proxy agent loads eagerly; Node 22 also prints an "experimental" warning), and launchers
+      // read the variables themselves (npm, uv). Without it a fetch fails at the name lookup,
+      // which blockedAccess.ts reports.
+      env: policy.ownHosts.length > 0 ? { ...launch.env, NODE_USE_ENV_PROXY: '1' } : launch.env,
       cwd: launch.cwd ?? policy.ownFolder,
     },
     release() {

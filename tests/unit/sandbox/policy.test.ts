@@ -108,6 +108,45 @@ describe('what the sandbox blocked, read from a server’s errors', () => {
     ]);
   });
 
+  it('names a host whose lookup failed, or an address the empty network could not reach', () => {
+    const stderr = [
+      'fetch https://api.example.com/v1 failed: getaddrinfo EAI_AGAIN api.example.com',
+      'curl: (6) Could not resolve host: Files.Example.org',
+      "NameResolutionError: Failed to resolve 'pypi.example.net' ([Errno -3] Temporary failure)",
+      'Error: connect ENETUNREACH 203.0.113.7:443 - Local (0.0.0.0:0)',
+    ].join('\n');
+    expect(
+      blockedInText(stderr, resolved).map((blocked) => describeBlocked(blocked, context.home)),
+    ).toEqual([
+      'blocked: connection to api.example.com',
+      'blocked: connection to files.example.org',
+      'blocked: connection to pypi.example.net',
+      'blocked: connection to 203.0.113.7:443',
+    ]);
+  });
+
+  it('does not offer a host the server may already reach (its client ignored the proxy)', () => {
+    const allowing = resolvePolicy(defaultSandboxPolicy(['api.example.com', '*.example.org']), {
+      ...context,
+      command: 'node',
+    });
+    const stderr = [
+      'getaddrinfo ENOTFOUND api.example.com',
+      'getaddrinfo EAI_AGAIN files.example.org',
+      'getaddrinfo EAI_AGAIN other.example.net',
+    ].join('\n');
+    expect(blockedInText(stderr, allowing)).toEqual([
+      { kind: 'connection', target: 'other.example.net' },
+    ]);
+  });
+
+  it('keeps apart the hosts given to the server and those its launcher needs', () => {
+    const npx = resolvePolicy(defaultSandboxPolicy(['api.example.com']), context);
+    expect(npx.hosts).toEqual(['registry.npmjs.org', 'api.example.com']);
+    expect(npx.ownHosts).toEqual(['api.example.com']);
+    expect(resolvePolicy(defaultSandboxPolicy(), context).ownHosts).toEqual([]);
+  });
+
   it('leaves ordinary errors alone', () => {
     const stderr = [
       "Error: ENOENT: no such file or directory, open '/users/ada/projects/missing.txt'",
