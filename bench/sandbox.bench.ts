@@ -92,6 +92,7 @@ async function shellFigures(): Promise<Figure[]> {
     tempDir: tempDir('bench-shell-temp'),
     platform: process.platform,
     path: () => process.env.PATH ?? '',
+    runWithoutWhenUnavailable: () => false,
   });
   const cwd = tempDir('bench-shell-work');
   const options = { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 };

@@ -120,6 +120,15 @@ export function createCore(options: CoreOptions): Core {
     hearthNode,
     sandbox,
   };
+  // The built-in shell's commands run in the OS sandbox: they write only where they run and temp.
+  const shellSandbox = createShellSandbox({
+    dataDir,
+    home: homedir(),
+    tempDir: tmpdir(),
+    platform: process.platform,
+    path: () => launchContext.environment.PATH ?? '',
+    runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
+  });
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const questions = createRendererQuestions(events, {
@@ -137,14 +146,7 @@ export function createCore(options: CoreOptions): Core {
       createBuiltinServer({
         tickets,
         protectedFolders: [dataDir, consentKeyFolder(dataDir)],
-        // Its shell commands run in the OS sandbox: they write only where they run and in temp.
-        shellSandbox: createShellSandbox({
-          dataDir,
-          home: homedir(),
-          tempDir: tmpdir(),
-          platform: process.platform,
-          path: () => launchContext.environment.PATH ?? '',
-        }),
+        shellSandbox,
       }),
     elicit: createElicitationHandler(questions, links),
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).
@@ -183,6 +185,7 @@ export function createCore(options: CoreOptions): Core {
     tickets,
     logger: logger.child('chat'),
     onProblem,
+    shellSandbox: () => shellSandbox.check(),
   });
   const apps = createAppsService({
     mcp,

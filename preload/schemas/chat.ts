@@ -226,6 +226,13 @@ export const approvalRequestSchema = z.strictObject({
       kind: z.enum(['shell', 'server']),
       writable: z.array(z.string().max(4_096)).max(400),
       hosts: z.array(z.string().max(300)).max(300),
+      /**
+       * The shell's sandbox cannot run here (what is missing): the command runs without it when
+       * the user allowed that in Settings, else it is refused.
+       */
+      unavailable: z
+        .strictObject({ missing: z.string().max(500), runAnyway: z.boolean() })
+        .optional(),
     })
     .optional(),
 });

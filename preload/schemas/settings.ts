@@ -45,6 +45,12 @@ export const chatSettingsSchema = z.strictObject({
   sudoPromptSeconds: z.int().min(15).max(1_800).default(120),
   /** Ask before every tool call, whatever each tool's policy says. */
   askForEveryTool: z.boolean().default(false),
+  /**
+   * Where the OS sandbox cannot run (bubblewrap or socat missing, Windows), the built-in shell's
+   * commands run without it, with the user's full rights, still after their approval. Off: they
+   * are refused, saying what is missing.
+   */
+  shellWithoutSandbox: z.boolean().default(false),
   /** Empty: Hearth's default system prompt. */
   systemPrompt: z.string().max(20_000).default(''),
   /** The context window sent as num_ctx; 0 sizes it from the model and the request. */

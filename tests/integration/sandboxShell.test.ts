@@ -21,7 +21,7 @@ const sandboxWorks = process.platform === 'linux' && existsSync('/usr/bin/bwrap'
 afterEach(() => vi.unstubAllEnvs());
 afterAll(resetSandboxSession);
 
-async function connect(path = process.env.PATH ?? '') {
+async function connect(path = process.env.PATH ?? '', runWithoutSandbox = false) {
   const home = tempDir('shell-home');
   mkdirSync(join(home, '.ssh'));
   writeFileSync(join(home, '.ssh', 'id_rsa'), 'CANARY-PRIVATE-KEY');
@@ -34,6 +34,7 @@ async function connect(path = process.env.PATH ?? '') {
       tempDir: tempDir('shell-temp'),
       platform: process.platform,
       path: () => path,
+      runWithoutWhenUnavailable: () => runWithoutSandbox,
     }),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -87,6 +88,17 @@ describe.skipIf(!sandboxWorks)('the shell tool in the OS sandbox', () => {
     const text = await run('echo ran > ran.txt', work);
     expect(text).toContain('bubblewrap (bwrap)');
     expect(text).toContain('The command was not run.');
+    expect(text).toContain('Settings › Chat');
     expect(existsSync(join(work, 'ran.txt'))).toBe(false);
+  }, 30_000);
+
+  it('without bubblewrap, runs the command unsandboxed only when Settings allow it, and says so', async () => {
+    const { run } = await connect('/nonexistent', true);
+    const work = tempDir('shell-work');
+    const text = await run('echo ran > ran.txt', work);
+    expect(text).toContain('Exit code: 0');
+    expect(text).toContain("Ran without Hearth's sandbox");
+    expect(text).toContain('bubblewrap (bwrap)');
+    expect(readFileSync(join(work, 'ran.txt'), 'utf8')).toBe('ran\n');
   }, 30_000);
 });

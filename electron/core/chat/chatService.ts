@@ -28,6 +28,8 @@ import type { CallContext, ToolAccess } from './toolCallRunner';
 import type { RendererQuestions } from '../questions/userQuestions';
 import { answerUnansweredCalls } from './unansweredCalls';
 import { createLiveResults, type LiveResults } from './liveResults';
+import type { ShellSandboxState } from '../sandbox';
+import { shellSandboxFacts } from './shellSandboxFacts';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -49,6 +51,8 @@ export interface ChatServiceOptions {
   tickets: SudoTickets;
   logger: Logger;
   onProblem(message: string): void;
+  /** Whether the built-in shell's sandbox can run here now (absent: it can). */
+  shellSandbox?(): Promise<ShellSandboxState>;
 }
 
 export interface ChatService {
@@ -152,7 +156,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
     sandbox(server, tool) {
       if (server === BUILTIN_SERVER_ENTRY)
-        return tool === SHELL_TOOL ? { kind: 'shell', writable: [], hosts: [] } : undefined;
+        return tool === SHELL_TOOL ? shellSandboxFacts(options.shellSandbox) : undefined;
       const config = mcp.store.get(server);
       if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
         return undefined;

@@ -51,7 +51,10 @@ export interface ToolAccess {
    */
   sudoRunner(): { server: string; tool: string } | undefined;
   /** The OS sandbox a tool's calls run in, for the approval to say (absent: none). */
-  sandbox?(server: string, tool: string): ApprovalRequest['sandbox'];
+  sandbox?(
+    server: string,
+    tool: string,
+  ): ApprovalRequest['sandbox'] | Promise<ApprovalRequest['sandbox']>;
   call(
     server: string,
     tool: string,
@@ -308,6 +311,9 @@ async function decide(
       ? context.tools.reviewChange(server, tool)
       : [];
   const warnings = poisonWarnings(definition);
+  // Only the shell's answer is a promise (it checks the sandbox): the rest take no extra turn.
+  const pending = context.tools.sandbox?.(server, tool);
+  const sandbox = pending instanceof Promise ? await pending : pending;
   const answer = await context.questions.askApproval(
     {
       conversationId: context.conversationId,
@@ -323,7 +329,7 @@ async function decide(
       ...(context.readBefore?.length ? { readBefore: context.readBefore.slice(0, 20) } : {}),
       ...titleOf(context),
       ...(command !== undefined ? { shell: shellFacts(command) } : {}),
-      ...sandboxFacts(context.tools, server, tool),
+      ...sandboxFacts(sandbox),
     },
     context.signal,
   );
@@ -347,12 +353,7 @@ async function decide(
 
 type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 
-function sandboxFacts(
-  tools: ToolAccess,
-  server: string,
-  tool: string,
-): Pick<ApprovalRequest, 'sandbox'> {
-  const sandbox = tools.sandbox?.(server, tool);
+function sandboxFacts(sandbox: ApprovalRequest['sandbox']): Pick<ApprovalRequest, 'sandbox'> {
   return sandbox ? { sandbox } : {};
 }
 

@@ -21,7 +21,12 @@ export {
   SECRET_PLACES,
   type ResolvedPolicy,
 } from './policy';
-export { createShellSandbox, type SandboxedShell, type ShellSandbox } from './shellSandbox';
+export {
+  createShellSandbox,
+  type SandboxedShell,
+  type ShellSandbox,
+  type ShellSandboxState,
+} from './shellSandbox';
 export { resetSandboxSession, shellQuote, wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 export {
   createServerSandbox,

@@ -16,6 +16,8 @@ export interface ShellSandboxOptions {
   platform: NodeJS.Platform;
   /** The PATH commands run with (bubblewrap, socat and ripgrep are looked for on it). */
   path(): string;
+  /** Where the sandbox cannot run, the user let shell commands run without it (Settings). */
+  runWithoutWhenUnavailable(): boolean;
 }
 
 export type SandboxedShell =
@@ -28,10 +30,22 @@ export type SandboxedShell =
       /** "blocked: write of /etc/x" lines for what the command's output says was refused. */
       blocked(output: string): string[];
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      /** Why it cannot be sandboxed, what is missing and how to get it. */
+      message: string;
+      /** The user let commands run without the sandbox here: run it as it is, and say so. */
+      runAnyway: boolean;
+    };
+
+/** How the next command would run: for the approval to say. */
+export type ShellSandboxState =
+  { state: 'on' } | { state: 'unavailable'; missing: string; runAnyway: boolean };
 
 export interface ShellSandbox {
   wrap(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<SandboxedShell>;
+  /** Whether the sandbox can run now (kept once it could, for the same PATH). */
+  check(): Promise<ShellSandboxState>;
 }
 
 export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
@@ -45,14 +59,29 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
     if (checked.ok) found.set(path, checked);
     return checked;
   };
+  const stateOf = (available: SandboxAvailability): ShellSandboxState =>
+    available.ok
+      ? { state: 'on' }
+      : {
+          state: 'unavailable',
+          missing: available.missing,
+          runAnyway: options.runWithoutWhenUnavailable(),
+        };
   return {
+    check: async () => stateOf(await availability(options.path())),
     async wrap(command, cwd, env) {
       const available = await availability(options.path());
-      if (!available.ok)
+      if (!available.ok) {
+        const runAnyway = options.runWithoutWhenUnavailable();
+        const missing = `${available.missing} ${/ and /.test(available.missing) ? 'are' : 'is'} missing`;
         return {
           ok: false,
-          message: `Shell commands run in the sandbox, which cannot run here: ${available.missing} ${/ and /.test(available.missing) ? 'are' : 'is'} missing. ${available.advice}.`,
+          runAnyway,
+          message: runAnyway
+            ? `Ran without Hearth's sandbox, as Settings › Chat allow where it cannot run: ${missing}.`
+            : `Shell commands run in the sandbox, which cannot run here: ${missing}. ${available.advice}, or let shell commands run without it in Settings › Chat.`,
         };
+      }
       const resolved = resolvePolicy(defaultSandboxPolicy(), {
         serverName: 'shell',
         command: '/bin/sh',

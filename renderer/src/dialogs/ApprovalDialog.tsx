@@ -216,6 +216,18 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   );
 }
 
+/** Where a shell command runs: in the sandbox, or, where it cannot run, without it or not at all. */
+function shellSandboxWords(
+  unavailable: { missing: string; runAnyway: boolean } | undefined,
+): string {
+  if (!unavailable)
+    return 'It runs in Hearth’s sandbox: it can write only in the folder it runs in and the temp folder, cannot read your keys and passwords, and reaches no network.';
+  const missing = `Hearth’s sandbox cannot run here (${unavailable.missing} ${/ and /.test(unavailable.missing) ? 'are' : 'is'} missing)`;
+  return unavailable.runAnyway
+    ? `${missing}: as Settings allow, this command runs without it, with your full rights.`
+    : `${missing}, so this command will not run. Install what is missing, or let shell commands run without the sandbox in Settings › Chat.`;
+}
+
 /** Where the call runs: in the OS sandbox (and what it may reach), or, for sudo, outside it. */
 function SandboxNote({
   sandbox,
@@ -230,7 +242,7 @@ function SandboxNote({
       <p className="question-sandbox" role="note">
         {asRoot
           ? 'With sudo the command runs outside Hearth’s sandbox, with full rights, once you give the password.'
-          : 'It runs in Hearth’s sandbox: it can write only in the folder it runs in and the temp folder, cannot read your keys and passwords, and reaches no network.'}
+          : shellSandboxWords(sandbox.unavailable)}
       </p>
     );
   const hosts = sandbox.hosts.length === 0 ? 'no host' : sandbox.hosts.join(', ');

@@ -82,6 +82,12 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         checked={settings.chat.askForEveryTool}
         onChange={(askForEveryTool) => void update({ chat: { askForEveryTool } })}
       />
+      <SwitchSetting
+        label="Run shell commands where the sandbox cannot run"
+        hint="Without bubblewrap or socat, or on Windows, approved commands then run with your full rights. Off: they are refused."
+        checked={settings.chat.shellWithoutSandbox}
+        onChange={(shellWithoutSandbox) => void update({ chat: { shellWithoutSandbox } })}
+      />
       <NumberSetting
         label="Wait for the sudo password"
         hint="In seconds. Unanswered for longer, the command that asked for it is refused."

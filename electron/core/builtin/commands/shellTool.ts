@@ -140,7 +140,8 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
         options.sandbox && password === undefined
           ? await options.sandbox.wrap(command, directory, process.env)
           : undefined;
-      if (boxed && !boxed.ok) return errorResult(`${boxed.message} The command was not run.`);
+      if (boxed && !boxed.ok && !boxed.runAnyway)
+        return errorResult(`${boxed.message} The command was not run.`);
       const stopProgress = reportProgress(extra);
       try {
         const run = runCommand(command, {
@@ -161,6 +162,7 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
           );
         }
         const formatted = formatResult(result, timeoutMs);
+        if (boxed && !boxed.ok) return withPlainNote(formatted, boxed.message);
         const blocked = boxed?.ok ? boxed.blocked(`${result.stdout}\n${result.stderr}`) : [];
         return blocked.length === 0 ? formatted : withSandboxNote(formatted, blocked, directory);
       } catch (error) {
@@ -202,6 +204,13 @@ function withSandboxNote(
   const note = `Note: the command ran in Hearth's sandbox, which may write only in ${directory} and the temp folder and reaches no network; it ${blocked.join('; ')}.`;
   const [first, ...rest] = result.content;
   const text = first?.type === 'text' ? `${first.text}\n${note}` : note;
+  return { ...result, content: [{ type: 'text', text }, ...rest] };
+}
+
+/** A command run without the sandbox where it cannot run, as the user allowed: said with it. */
+function withPlainNote(result: CallToolResult, note: string): CallToolResult {
+  const [first, ...rest] = result.content;
+  const text = first?.type === 'text' ? `${first.text}\nNote: ${note}` : `Note: ${note}`;
   return { ...result, content: [{ type: 'text', text }, ...rest] };
 }
 

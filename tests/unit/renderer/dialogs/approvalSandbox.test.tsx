@@ -56,6 +56,29 @@ describe('the approval says where a call runs', () => {
     expect(root.join(' ')).toContain('runs outside Hearth’s sandbox');
   });
 
+  it('the shell where the sandbox cannot run: without it as Settings allow, or not at all', async () => {
+    const shellCall = (runAnyway: boolean) => ({
+      server: 'hearth',
+      tool: 'run_shell_command',
+      arguments: { command: 'ls' },
+      shell: { command: 'ls' },
+      sandbox: {
+        kind: 'shell' as const,
+        writable: [],
+        hosts: [],
+        unavailable: { missing: 'bubblewrap (bwrap) and socat', runAnyway },
+      },
+    });
+    const anyway = await notesOf(shellCall(true), 'Allow run_shell_command from hearth?');
+    expect(anyway.join(' ')).toContain('bubblewrap (bwrap) and socat are missing');
+    expect(anyway.join(' ')).toContain('runs without it, with your full rights');
+    expect(anyway.join(' ')).not.toContain('runs in Hearth’s sandbox');
+    cleanup();
+    const refused = await notesOf(shellCall(false), 'Allow run_shell_command from hearth?');
+    expect(refused.join(' ')).toContain('this command will not run');
+    expect(refused.join(' ')).toContain('Settings › Chat');
+  });
+
   it('says nothing of a sandbox when the server has none', async () => {
     const notes = await notesOf({ server: 'plain', tool: 'save' }, 'Allow save from plain?');
     expect(notes.join(' ')).not.toContain('sandbox');

@@ -1,0 +1,24 @@
+/**
+ * What the approval of a built-in shell command says about the sandbox it runs in: its folder and
+ * temp, no host; and, where the sandbox cannot run here, what is missing and whether the command
+ * runs without it (the user allowed that in Settings) or is refused.
+ */
+import type { z } from 'zod';
+import type { approvalRequestSchema } from '../../../preload/schemas/chat';
+import type { ShellSandboxState } from '../sandbox';
+
+type ApprovalSandbox = NonNullable<z.output<typeof approvalRequestSchema>['sandbox']>;
+
+export async function shellSandboxFacts(
+  check: (() => Promise<ShellSandboxState>) | undefined,
+): Promise<ApprovalSandbox> {
+  const state = (await check?.()) ?? { state: 'on' };
+  return {
+    kind: 'shell',
+    writable: [],
+    hosts: [],
+    ...(state.state === 'unavailable'
+      ? { unavailable: { missing: state.missing, runAnyway: state.runAnyway } }
+      : {}),
+  };
+}
