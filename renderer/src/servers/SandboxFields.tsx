@@ -89,6 +89,11 @@ export function SandboxFields({
             onChange={(items) => setList('allowHosts', items)}
             errorAt={(index) => errorFor(`transport.sandbox.allowHosts.${index}`)}
           />
+          <p className="field-hint">
+            A name such as api.example.com, *.example.com for its subdomains, :443 for one port.
+            There is no “every host”: the sandbox refuses it by design, so a server that needs the
+            whole internet runs without the sandbox.
+          </p>
           <label className="choice">
             <input
               type="checkbox"

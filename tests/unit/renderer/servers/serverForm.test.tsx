@@ -443,6 +443,8 @@ describe('the sandbox policy in the form', () => {
     expect((within(sandbox).getByLabelText('Host 1') as HTMLInputElement).value).toBe(
       'api.example.com',
     );
+    // Why there is no "every host" is said beside the list, with the forms a host may take.
+    expect(sandbox.textContent).toContain('There is no “every host”');
     await harness.user.click(within(sandbox).getByRole('button', { name: 'Add host' }));
     await harness.user.type(within(sandbox).getByLabelText('Host 2'), 'files.example.com');
     await harness.user.click(saveButton(dialog));
