@@ -162,7 +162,7 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
           );
         }
         const formatted = formatResult(result, timeoutMs);
-        if (boxed && !boxed.ok) return withPlainNote(formatted, boxed.message);
+        if (boxed && !boxed.ok) return withNote(formatted, boxed.message);
         const blocked = boxed?.ok ? boxed.blocked(`${result.stdout}\n${result.stderr}`) : [];
         return blocked.length === 0 ? formatted : withSandboxNote(formatted, blocked, directory);
       } catch (error) {
@@ -201,14 +201,14 @@ function withSandboxNote(
   blocked: string[],
   directory: string,
 ): CallToolResult {
-  const note = `Note: the command ran in Hearth's sandbox, which may write only in ${directory} and the temp folder and reaches no network; it ${blocked.join('; ')}.`;
-  const [first, ...rest] = result.content;
-  const text = first?.type === 'text' ? `${first.text}\n${note}` : note;
-  return { ...result, content: [{ type: 'text', text }, ...rest] };
+  return withNote(
+    result,
+    `the command ran in Hearth's sandbox, which may write only in ${directory} and the temp folder and reaches no network; it ${blocked.join('; ')}.`,
+  );
 }
 
-/** A command run without the sandbox where it cannot run, as the user allowed: said with it. */
-function withPlainNote(result: CallToolResult, note: string): CallToolResult {
+/** A line after the command's output ("Note: …"), e.g. that it ran without the sandbox. */
+function withNote(result: CallToolResult, note: string): CallToolResult {
   const [first, ...rest] = result.content;
   const text = first?.type === 'text' ? `${first.text}\nNote: ${note}` : `Note: ${note}`;
   return { ...result, content: [{ type: 'text', text }, ...rest] };
