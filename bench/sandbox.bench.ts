@@ -4,7 +4,7 @@
  * sandbox over the same server unsandboxed (target ≤ 1.3), medians of alternating runs after one
  * warm start each (the sandbox's proxies start once per Hearth run, not per server); and a shell
  * command's run time, sandboxed and not (`sandbox.shell_ms.*`), through the built-in shell tool's
- * own runner.
+ * own runner; and one wrap with Hearth's working directory at `/` (`sandbox.wrap_ms.cwd_root`).
  */
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -20,14 +20,15 @@ import { fixtureCommand } from '../tests/support/mcpFixtures';
 import { tempDir } from '../tests/support/testHost';
 import { percentile, round, type Figure } from './figures';
 
-const READY_RUNS = 7;
+// Starts vary by tens of ms on a shared machine: enough alternating pairs for a steady median.
+const READY_RUNS = 15;
 const SHELL_RUNS = 15;
 const SHELL_COMMAND = 'ls -la / > /dev/null && echo done';
 
 export async function run(): Promise<Figure[]> {
   if (process.platform !== 'linux' || !existsSync('/usr/bin/bwrap')) return [];
   try {
-    return [...(await readyFigures()), ...(await shellFigures())];
+    return [...(await readyFigures()), ...(await shellFigures()), ...(await wrapFigures())];
   } finally {
     await resetSandboxSession();
   }
@@ -123,4 +124,36 @@ async function shellFigures(): Promise<Figure[]> {
       unit: 'ms',
     },
   ];
+}
+
+/**
+ * One wrap, with Hearth's own working directory at `/`, as a desktop app is often started: the
+ * library's scan for files to keep read-only runs below it (see sandboxRuntime.ts).
+ */
+async function wrapFigures(): Promise<Figure[]> {
+  const shell = createShellSandbox({
+    dataDir: tempDir('bench-wrap-data'),
+    home: tempDir('bench-wrap-home'),
+    tempDir: tempDir('bench-wrap-temp'),
+    platform: process.platform,
+    path: () => process.env.PATH ?? '',
+    runWithoutWhenUnavailable: () => false,
+  });
+  const cwd = tempDir('bench-wrap-work');
+  const before = process.cwd();
+  process.chdir('/');
+  try {
+    const times: number[] = [];
+    for (let index = 0; index < SHELL_RUNS; index++) {
+      const started = performance.now();
+      const wrapped = await shell.wrap('true', cwd, process.env);
+      times.push(performance.now() - started);
+      if (wrapped.ok) wrapped.release();
+    }
+    return [
+      { name: 'sandbox.wrap_ms.cwd_root.p50', value: round(percentile(times, 50), 1), unit: 'ms' },
+    ];
+  } finally {
+    process.chdir(before);
+  }
 }

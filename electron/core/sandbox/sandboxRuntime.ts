@@ -51,6 +51,12 @@ function ensureSession(tools: Available): Promise<void> {
     ...(tools.bwrapPath ? { bwrapPath: tools.bwrapPath } : {}),
     ...(tools.socatPath ? { socatPath: tools.socatPath } : {}),
     ...(tools.rgPath ? { ripgrep: { command: tools.rgPath } } : {}),
+    // Before each wrap the library looks for shell configs and git hooks to keep read-only, with
+    // ripgrep, below Hearth's own working directory (process.cwd(), not the launch's): for a
+    // desktop app that is `/` or the home folder, where its default depth of 3 took 10 s a start
+    // (measured at `/`). A server writes only where its policy says anyway; depth 1 keeps the
+    // working directory's own files protected and costs about 15 ms at `/` (bench, wrap_ms).
+    mandatoryDenySearchDepth: 1,
     ...seccompConfig(),
   };
   const ready = (async () => {
