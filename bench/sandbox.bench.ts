@@ -87,14 +87,7 @@ async function readyFigures(): Promise<Figure[]> {
 }
 
 async function shellFigures(): Promise<Figure[]> {
-  const shell = createShellSandbox({
-    dataDir: tempDir('bench-shell-data'),
-    home: tempDir('bench-shell-home'),
-    tempDir: tempDir('bench-shell-temp'),
-    platform: process.platform,
-    path: () => process.env.PATH ?? '',
-    runWithoutWhenUnavailable: () => false,
-  });
+  const shell = benchShellSandbox('bench-shell');
   const cwd = tempDir('bench-shell-work');
   const options = { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 };
   const once = async (sandboxed: boolean) => {
@@ -131,14 +124,7 @@ async function shellFigures(): Promise<Figure[]> {
  * library's scan for files to keep read-only runs below it (see sandboxRuntime.ts).
  */
 async function wrapFigures(): Promise<Figure[]> {
-  const shell = createShellSandbox({
-    dataDir: tempDir('bench-wrap-data'),
-    home: tempDir('bench-wrap-home'),
-    tempDir: tempDir('bench-wrap-temp'),
-    platform: process.platform,
-    path: () => process.env.PATH ?? '',
-    runWithoutWhenUnavailable: () => false,
-  });
+  const shell = benchShellSandbox('bench-wrap');
   const cwd = tempDir('bench-wrap-work');
   const before = process.cwd();
   process.chdir('/');
@@ -156,4 +142,16 @@ async function wrapFigures(): Promise<Figure[]> {
   } finally {
     process.chdir(before);
   }
+}
+
+/** The built-in shell's sandbox over folders of its own. */
+function benchShellSandbox(name: string) {
+  return createShellSandbox({
+    dataDir: tempDir(`${name}-data`),
+    home: tempDir(`${name}-home`),
+    tempDir: tempDir(`${name}-temp`),
+    platform: process.platform,
+    path: () => process.env.PATH ?? '',
+    runWithoutWhenUnavailable: () => false,
+  });
 }
