@@ -42,6 +42,8 @@ export async function openBrowserSession(options: {
   query?: string;
   /** Fills the data folder before the host starts (a saved history, say). */
   seed?(dataDir: string): void;
+  /** Variables the host starts with, over this process's (a PATH without a program, say). */
+  environment?: NodeJS.ProcessEnv;
 }): Promise<BrowserSession> {
   mkdirSync(SCREENS, { recursive: true });
   // What started is stopped again if a later step fails, so a broken setup leaves nothing behind.
@@ -57,14 +59,15 @@ export async function openBrowserSession(options: {
     started.push(() => ollama.close());
     const dataDir = tempDir(options.name);
     options.seed?.(dataDir);
+    const environment = { ...process.env, ...options.environment };
     const host = await startBuiltHost(
       dataDir,
       0,
       options.sudoPassword === undefined
-        ? process.env
+        ? environment
         : {
-            ...process.env,
-            PATH: `${fakeSudoFolder({ password: options.sudoPassword })}:${process.env.PATH ?? ''}`,
+            ...environment,
+            PATH: `${fakeSudoFolder({ password: options.sudoPassword })}:${environment.PATH ?? ''}`,
           },
     );
     started.push(() => host.stop());

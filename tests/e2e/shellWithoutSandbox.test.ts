@@ -1,0 +1,132 @@
+/**
+ * The built-in shell where the OS sandbox cannot run, in Chromium against the built browser host
+ * started with a PATH that has every program of /usr/bin but bubblewrap (and no login shell to
+ * read another PATH from). The approval says the command will not run and how to change that; it
+ * is refused. With Settings › Chat's switch on, the approval says it runs without the sandbox,
+ * with full rights, and the result says it ran unsandboxed. Screenshots at both sizes and themes,
+ * with axe and the layout checks.
+ */
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
+import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
+import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
+import { tempDir } from '../support/testHost';
+
+const SIZES = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '900x600', width: 900, height: 600 },
+];
+const THEMES = ['light', 'dark'] as const;
+const linuxWithBwrap = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
+
+let session: BrowserSession;
+let page: Page;
+let work = '';
+
+function script(request: ChatRequestBody): Turn {
+  const last = request.messages?.at(-1);
+  if (last?.role === 'tool') return plainAnswer(`Shell said: ${last.content.slice(0, 300)}`);
+  if (last?.content.includes('make a note'))
+    return toolCall('hearth_run_shell_command', { command: 'echo noted > note.txt', cwd: work });
+  return plainAnswer('Sure.');
+}
+
+/** /usr/bin's programs without bubblewrap, as links in a folder of their own. */
+function pathWithoutBwrap(): string {
+  const folder = tempDir('path-without-bwrap');
+  for (const name of readdirSync('/usr/bin'))
+    if (name !== 'bwrap') symlinkSync(join('/usr/bin', name), join(folder, name));
+  return folder;
+}
+
+async function approvalShots(name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: join(SCREENS, `${name}-${size.name}-${theme}.png`) });
+      for (const problem of [
+        ...(await layoutProblems(page)),
+        ...(await accessibilityProblems(page)),
+      ])
+        problems.push(`${name} ${size.name} ${theme}: ${problem}`);
+    }
+  }
+  await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
+  return problems;
+}
+
+async function ask(text: string) {
+  await page
+    .getByRole('button', { name: /New chat/ })
+    .first()
+    .click();
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.keyboard.press('Enter');
+  const approval = page.getByRole('dialog', { name: /run_shell_command/ });
+  await approval.waitFor({ timeout: 20_000 });
+  return approval;
+}
+
+beforeAll(async () => {
+  if (!linuxWithBwrap) return;
+  work = tempDir('shell-without-sandbox-work');
+  mkdirSync(work, { recursive: true });
+  session = await openBrowserSession({
+    name: 'shell-without-sandbox',
+    script,
+    viewport: { width: 1280, height: 800 },
+    environment: { PATH: pathWithoutBwrap(), SHELL: '/nonexistent/shell' },
+    prepare: (api, ollama) =>
+      api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } }),
+  });
+  page = session.page;
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+}, 120_000);
+
+afterAll(() => session?.close());
+
+describe.skipIf(!linuxWithBwrap)('the shell where the sandbox cannot run', () => {
+  it('says before the approval that the command will not run, and refuses it', async () => {
+    const approval = await ask('Please make a note');
+    await expect.poll(() => approval.textContent()).toContain('this command will not run');
+    expect(await approval.textContent()).toContain('bubblewrap (bwrap) is missing');
+    const problems = await approvalShots('shell-sandbox-missing');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await page
+      .getByText(/Shell said:/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByText(/The command was not run/).count()).toBeGreaterThan(0);
+    expect(existsSync(join(work, 'note.txt'))).toBe(false);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('with Settings’ leave, says it runs without the sandbox, runs it and says so', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const toggle = page.getByRole('switch', {
+      name: 'Run shell commands where the sandbox cannot run',
+    });
+    // From the keyboard, as the switch's input is drawn by its track.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    const approval = await ask('Please make a note again');
+    await expect
+      .poll(() => approval.textContent())
+      .toContain('runs without it, with your full rights');
+    const problems = await approvalShots('shell-sandbox-missing-run-anyway');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await page
+      .getByText(/Shell said:/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await expect.poll(() => existsSync(join(work, 'note.txt'))).toBe(true);
+    expect(problems).toEqual([]);
+  }, 90_000);
+});
