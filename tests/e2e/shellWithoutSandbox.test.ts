@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
@@ -29,7 +29,7 @@ let work = '';
 
 function script(request: ChatRequestBody): Turn {
   const last = request.messages?.at(-1);
-  if (last?.role === 'tool') return plainAnswer(`Shell said: ${last.content.slice(0, 300)}`);
+  if (last?.role === 'tool') return plainAnswer(`Shell said: ${last.content.slice(-300)}`);
   if (last?.content.includes('make a note'))
     return toolCall('hearth_run_shell_command', { command: 'echo noted > note.txt', cwd: work });
   return plainAnswer('Sure.');
@@ -73,6 +73,15 @@ async function ask(text: string) {
   return approval;
 }
 
+/** Allows the command once and waits for the model's reply, which quotes the result's end. */
+async function allowOnceAndRead(approval: Locator) {
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await page
+    .getByText(/Shell said:/)
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
+
 beforeAll(async () => {
   if (!linuxWithBwrap) return;
   work = tempDir('shell-without-sandbox-work');
@@ -97,11 +106,7 @@ describe.skipIf(!linuxWithBwrap)('the shell where the sandbox cannot run', () =>
     await expect.poll(() => approval.textContent()).toContain('this command will not run');
     expect(await approval.textContent()).toContain('bubblewrap (bwrap) is missing');
     const problems = await approvalShots('shell-sandbox-missing');
-    await approval.getByRole('button', { name: 'Allow once' }).click();
-    await page
-      .getByText(/Shell said:/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await allowOnceAndRead(approval);
     expect(await page.getByText(/The command was not run/).count()).toBeGreaterThan(0);
     expect(existsSync(join(work, 'note.txt'))).toBe(false);
     expect(problems).toEqual([]);
@@ -121,12 +126,9 @@ describe.skipIf(!linuxWithBwrap)('the shell where the sandbox cannot run', () =>
       .poll(() => approval.textContent())
       .toContain('runs without it, with your full rights');
     const problems = await approvalShots('shell-sandbox-missing-run-anyway');
-    await approval.getByRole('button', { name: 'Allow once' }).click();
-    await page
-      .getByText(/Shell said:/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await allowOnceAndRead(approval);
     await expect.poll(() => existsSync(join(work, 'note.txt'))).toBe(true);
+    expect(await page.getByText(/Ran without Hearth's sandbox/).count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   }, 90_000);
 });

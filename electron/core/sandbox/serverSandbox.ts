@@ -6,6 +6,7 @@
  * server, what the sandbox blocked, for its log and the Servers view's badge.
  */
 import type { SandboxPolicy, StdioTransportConfig } from '../../../preload/schemas/servers';
+import { whatIsMissing } from '../../../preload/sandboxWords';
 import { checkAvailability, type SandboxAvailability } from './availability';
 import {
   blockedFromViolation,
@@ -41,7 +42,7 @@ export class SandboxUnavailableError extends Error {
     readonly availability: Extract<SandboxAvailability, { ok: false }>,
   ) {
     super(
-      `“${serverName}” is meant to run in the sandbox, which cannot run here: ${availability.missing} ${/ and /.test(availability.missing) ? 'are' : 'is'} missing. ${availability.advice}. Or choose to run it without the sandbox, once or always.`,
+      `“${serverName}” is meant to run in the sandbox, which cannot run here: ${whatIsMissing(availability.missing)}. ${availability.advice}. Or choose to run it without the sandbox, once or always.`,
     );
   }
 }
@@ -154,9 +155,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
           input.onChange?.();
           throw new SandboxUnavailableError(input.serverName, available);
         }
-        input.log(
-          `Running WITHOUT the sandbox, as you agreed: ${missing} ${/ and /.test(missing) ? 'are' : 'is'} missing.`,
-        );
+        input.log(`Running WITHOUT the sandbox, as you agreed: ${whatIsMissing(missing)}.`);
         setReport(input.serverName, { state: 'unsandboxed', missing, advice });
         input.onChange?.();
         return plain;

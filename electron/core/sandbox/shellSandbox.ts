@@ -4,6 +4,7 @@
  * host. The sudo path is not wrapped: it runs after its own approval, as root, outside.
  */
 import { defaultSandboxPolicy } from './policy';
+import { whatIsMissing } from '../../../preload/sandboxWords';
 import { checkAvailability, type SandboxAvailability } from './availability';
 import { blockedInText, describeBlocked } from './blockedAccess';
 import { resolvePolicy } from './policy';
@@ -73,7 +74,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
       const available = await availability(options.path());
       if (!available.ok) {
         const runAnyway = options.runWithoutWhenUnavailable();
-        const missing = `${available.missing} ${/ and /.test(available.missing) ? 'are' : 'is'} missing`;
+        const missing = whatIsMissing(available.missing);
         return {
           ok: false,
           runAnyway,

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
+import { whatIsMissing } from '../../../preload/sandboxWords';
 import { revealHidden } from '../chat/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import { ApprovalActions } from './ApprovalActions';
@@ -222,7 +223,7 @@ function shellSandboxWords(
 ): string {
   if (!unavailable)
     return 'It runs in Hearth’s sandbox: it can write only in the folder it runs in and the temp folder, cannot read your keys and passwords, and reaches no network.';
-  const missing = `Hearth’s sandbox cannot run here (${unavailable.missing} ${/ and /.test(unavailable.missing) ? 'are' : 'is'} missing)`;
+  const missing = `Hearth’s sandbox cannot run here (${whatIsMissing(unavailable.missing)})`;
   return unavailable.runAnyway
     ? `${missing}: as Settings allow, this command runs without it, with your full rights.`
     : `${missing}, so this command will not run. Install what is missing, or let shell commands run without the sandbox in Settings › Chat.`;

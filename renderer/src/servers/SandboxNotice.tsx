@@ -5,6 +5,7 @@
  * typed or imported, a one-click "Run sandboxed".
  */
 import { useState } from 'react';
+import { whatIsMissing } from '../../../preload/sandboxWords';
 import type {
   SandboxPolicy,
   ServerConfig,
@@ -137,7 +138,7 @@ export function SandboxNotice({
         >
           <p>
             This server is meant to run in the sandbox, which cannot run on this computer:{' '}
-            {sandbox.missing} {/ and /.test(sandbox.missing ?? '') ? 'are' : 'is'} missing.
+            {whatIsMissing(sandbox.missing ?? '')}.
           </p>
           {sandbox.advice && <pre className="code">{sandbox.advice}</pre>}
           <p>Install it and start the server again, or run it without the sandbox.</p>
