@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvokeResult } from '../../../../preload/contract';
 import { QuestionDialogs } from '../../../../renderer/src/dialogs/QuestionDialogs';
+import { heldAnswer } from '../../../support/heldAnswer';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 import { approvalRequest, questionHarness, sudoRequest } from './questionFixtures';
 
@@ -49,26 +51,20 @@ describe('the tool approval dialog', () => {
   });
 
   it('puts a question asked while the waiting list loads after the ones already waiting', async () => {
-    let release: () => void = () => undefined;
+    const pending = heldAnswer<InvokeResult<'questions:pending'>>();
     const slow = connectTo({
-      'questions:pending': () =>
-        new Promise((resolve) => {
-          release = () =>
-            resolve({
-              approvals: [approvalRequest()],
-              sudo: [],
-              elicitations: [],
-              samplings: [],
-            });
-        }),
+      'questions:pending': pending.handler,
       'approval:respond': () => true,
     });
     renderWith(<QuestionDialogs />, slow);
+    await pending.asked();
     act(() =>
       slow.emit('approval:request', approvalRequest({ requestId: 'late', tool: 'write_file' })),
     );
     await dialogNamed('Allow write_file from files?');
-    await act(async () => release());
+    await act(async () =>
+      pending.answer({ approvals: [approvalRequest()], sudo: [], elicitations: [], samplings: [] }),
+    );
     await dialogNamed(readFile);
     expect(screen.getByText('1 more waiting')).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogTool, LogEntry } from '../../../../preload/schemas/servers';
 import { MAX_LOG_LINES_SHOWN } from '../../../../renderer/src/servers/LogPane';
+import { heldAnswer } from '../../../support/heldAnswer';
 import { builtin, logOf, renderServers, stdioEntry, toolOf } from './serverFixtures';
 
 afterEach(cleanup);
@@ -161,13 +162,14 @@ describe('the log pane', () => {
   it('shows a line once when it came in a batch before the kept log arrived (which holds it)', async () => {
     // Main numbers each line; the kept log answers after batches that it already includes.
     const numbered = (text: string, seq: number) => ({ ...logOf(text), seq });
-    let answer: (entries: LogEntry[]) => void = () => undefined;
+    const keptLog = heldAnswer<LogEntry[]>();
     const harness = renderServers(
       [builtin, stdioEntry('github', { state: 'ready' })],
-      { 'servers:logs': () => new Promise<LogEntry[]>((resolve) => (answer = resolve)) },
+      { 'servers:logs': keptLog.handler },
       { serverName: 'github' },
     );
     await screen.findByRole('log', { name: 'Server log' });
+    await keptLog.asked();
     act(() =>
       harness.emit('servers:log', {
         server: 'github',
@@ -175,7 +177,7 @@ describe('the log pane', () => {
       }),
     );
     await act(async () =>
-      answer([numbered('Saved', 10), numbered('Installed', 11), numbered('Starting', 12)]),
+      keptLog.answer([numbered('Saved', 10), numbered('Installed', 11), numbered('Starting', 12)]),
     );
     act(() => harness.emit('servers:log', { server: 'github', entries: [numbered('Ready', 13)] }));
     expect(shownLines()).toEqual(['Saved', 'Installed', 'Starting', 'Ready']);

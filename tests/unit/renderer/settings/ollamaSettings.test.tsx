@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsSchema, type InvokeResult } from '../../../../preload/contract';
 import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
 import { CONNECTED, renderSettings, settingsHarness } from './settingsHarness';
+import { heldAnswer } from '../../../support/heldAnswer';
 
 afterEach(cleanup);
 
@@ -68,13 +69,12 @@ describe('the Ollama settings', () => {
 
   it('shows that a check is under way', async () => {
     const user = userEvent.setup();
-    const finish: ((value: InvokeResult<'ollama:status'>) => void)[] = [];
-    const harness = settingsHarness({
-      'ollama:status': () => new Promise((resolve) => finish.push(resolve)),
-    });
+    const check = heldAnswer<InvokeResult<'ollama:status'>>();
+    const harness = settingsHarness({ 'ollama:status': check.handler });
     await renderSettings(harness);
+    await check.asked();
     expect(status().textContent).toBe('Checking…');
-    await act(async () => finish[0]?.(CONNECTED));
+    await act(async () => check.answer(CONNECTED));
     await vi.waitFor(() => expect(status().textContent).toBe('Connected — Ollama 0.12.6'));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(status().textContent).toBe('Checking…');
