@@ -263,6 +263,7 @@ describe('cloud models', () => {
       model: 'gpt-oss:120b-cloud',
       cloud: 'signed-out',
     });
+    await chat.api.settings.set({ ollama: { cloudModelsAllowed: ['gpt-oss:120b-cloud'] } });
     const { status } = await chat.turn('hi');
     expect(status).toMatchObject({ state: 'failed', problem: 'cloud-signin', link: SIGNIN_URL });
     expect(String(status.message)).toMatch(/runs on ollama\.com.*Sign in to Ollama/);
@@ -275,6 +276,7 @@ describe('cloud models', () => {
       model: 'gpt-oss:120b-cloud',
       cloud: 'disabled',
     });
+    await chat.api.settings.set({ ollama: { cloudModelsAllowed: ['gpt-oss:120b-cloud'] } });
     const { status } = await chat.turn('hi');
     expect(status).toMatchObject({ state: 'failed', problem: 'cloud-disabled' });
     expect(String(status.message)).toMatch(/cloud models are turned off in this Ollama/);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ollamaStatusSchema } from '../../../preload/schemas/chat';
 import type { Settings } from '../../../preload/contract';
 import type { SecretVault } from '../secrets/secretVault';
+import { withCloudConsent } from './cloudConsent';
 import { createOllamaService, resolveOllamaHost, type ModelProvider } from './ollamaService';
 
 /** Where the headers for a proxied Ollama live: they usually carry credentials. */
@@ -39,7 +40,11 @@ export function createOllamaAccess(
     const host = resolveOllamaHost(settings().ollama.host, environment);
     const headers = vault.get(HEADERS_KEY) ?? '{}';
     if (current?.provider.host !== host || current.headers !== headers) {
-      current = { provider: createOllamaService({ host, headers: storedHeaders() }), headers };
+      const service = createOllamaService({ host, headers: storedHeaders() });
+      current = {
+        provider: withCloudConsent(service, () => settings().ollama.cloudModelsAllowed),
+        headers,
+      };
     }
     return current.provider;
   };

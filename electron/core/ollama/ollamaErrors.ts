@@ -13,6 +13,8 @@ export type OllamaProblem =
   | 'no-tool-support'
   | 'cloud-signin'
   | 'cloud-disabled'
+  /** A cloud model the user has not agreed to send messages to (cloudConsent.ts). */
+  | 'cloud-not-agreed'
   | 'busy'
   | 'model-stopped'
   | 'first-token-timeout'

@@ -64,11 +64,4 @@ export function isEmbeddingOnly(capabilities: ModelCapabilities | undefined): bo
   );
 }
 
-/** `llama3.2` and `llama3.2:latest` name the same model, as Ollama reads them. */
-export function sameModel(a: string, b: string): boolean {
-  const canonical = (name: string) => {
-    const last = name.split('/').pop() ?? name;
-    return (last.includes(':') ? name : `${name}:latest`).toLowerCase();
-  };
-  return canonical(a) === canonical(b);
-}
+export { sameModel } from '../../../preload/modelNames';

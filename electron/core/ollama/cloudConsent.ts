@@ -1,0 +1,51 @@
+/**
+ * Main's side of the cloud-model question: a chat or embedding request to a cloud model (it runs
+ * on ollama.com, so the words leave this computer) goes out only when the user agreed to that
+ * model (Settings' `ollama.cloudModelsAllowed`, which the page's question adds to). The page asks
+ * first; this holds when the page did not (a bug, an app's message, a default set elsewhere).
+ */
+import { sameModel } from '../../../preload/modelNames';
+import { OllamaError } from './ollamaErrors';
+import type { ModelProvider } from './ollamaService';
+
+/**
+ * Ollama's cloud models are named with a `cloud` tag (`kimi-k2:1t-cloud`, `gpt-oss:cloud`): a
+ * name like that is taken for a cloud model even when Ollama's list does not have it yet.
+ */
+const CLOUD_TAG = /:(?:.*-)?cloud$/i;
+
+export function refusalForCloudModel(model: string): OllamaError {
+  return new OllamaError(
+    `“${model}” runs on ollama.com, and you have not agreed to send it your messages, so Hearth sent nothing. Send again and agree when Hearth asks, or pick a model on this computer.`,
+    'cloud-not-agreed',
+  );
+}
+
+/** The provider, refusing requests to a cloud model the user has not agreed to, as settings say now. */
+export function withCloudConsent(
+  provider: ModelProvider,
+  agreed: () => readonly string[],
+): ModelProvider {
+  const refuseUnagreed = async (model: string) => {
+    if (agreed().some((name) => sameModel(name, model))) return;
+    // Asked at every request: a model pulled, or an agreement taken back, applies at once.
+    const listed = (await provider.listModels()).find((entry) => sameModel(entry.name, model));
+    if (listed ? listed.remote : CLOUD_TAG.test(model)) throw refusalForCloudModel(model);
+  };
+  const { embed } = provider;
+  return {
+    ...provider,
+    async *chat(request, options) {
+      await refuseUnagreed(request.model);
+      yield* provider.chat(request, options);
+    },
+    ...(embed
+      ? {
+          embed: async (model, input, signal) => {
+            await refuseUnagreed(model);
+            return embed(model, input, signal);
+          },
+        }
+      : {}),
+  };
+}
