@@ -28,6 +28,10 @@ export function authForServer(
       const latest = deps.current();
       return latest.transport.type === 'http' ? latest.transport.oauth : undefined;
     },
+    allowUnencrypted: () => {
+      const latest = deps.current();
+      return latest.transport.type === 'http' && latest.transport.allowUnencrypted === true;
+    },
     store: deps.store,
     clientVersion: deps.clientVersion,
     openAuthorization: async (page) => {

@@ -54,6 +54,8 @@ export interface ServerAuthOptions {
   server(): string;
   serverUrl(): string;
   settings(): OAuthSettings | undefined;
+  /** The user allowed plain http:// to another computer for this server (its sign-in too). */
+  allowUnencrypted?(): boolean;
   store: OAuthStore;
   clientVersion: string;
   /** Opens the (already checked) authorization page: the system browser, or the user's tab. */
@@ -132,7 +134,7 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       serverUrl: options.serverUrl(),
       resourceMetadataUrl: challenge?.resourceMetadataUrl,
       scope: challenge?.scope,
-      fetchFn: checkedFetch(base),
+      fetchFn: checkedFetch(base, () => options.allowUnencrypted?.() ?? false),
     };
     try {
       let result = await auth(provider, request);

@@ -5,12 +5,17 @@
  * no address may carry a user name or password.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { unencryptedHost, unencryptedReason } from '../../../../preload/schemas/clearText';
 import { checkExternalUrl } from '../../security/externalLinks';
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
-/** An address Hearth may fetch for OAuth (metadata, registration, token endpoint). */
-export function checkFetchableUrl(raw: string | URL): UrlCheck {
+/**
+ * An address Hearth may fetch for OAuth (metadata, registration, token endpoint). Plain http://
+ * to another computer passes only where the user allowed an unencrypted connection for the
+ * server, the same rule as for the server's own address.
+ */
+export function checkFetchableUrl(raw: string | URL, allowUnencrypted = false): UrlCheck {
   let url: URL;
   try {
     url = new URL(String(raw));
@@ -23,6 +28,12 @@ export function checkFetchableUrl(raw: string | URL): UrlCheck {
   if (url.username || url.password) {
     return { ok: false, reason: 'The address carries a user name or password.' };
   }
+  const unencrypted = allowUnencrypted ? undefined : unencryptedHost(url.href);
+  if (unencrypted !== undefined)
+    return {
+      ok: false,
+      reason: `${unencryptedReason(unencrypted)} Allow an unencrypted connection for this server in its settings if you trust that network.`,
+    };
   return { ok: true, url };
 }
 
@@ -43,9 +54,9 @@ export class RefusedUrlError extends Error {
 }
 
 /** `fetchFn` that refuses, before any network access, every address that fails the check. */
-export function checkedFetch(fetchFn: FetchLike): FetchLike {
+export function checkedFetch(fetchFn: FetchLike, allowUnencrypted: () => boolean): FetchLike {
   return (input, init) => {
-    const check = checkFetchableUrl(input);
+    const check = checkFetchableUrl(input, allowUnencrypted());
     if (!check.ok) return Promise.reject(new RefusedUrlError(check.reason));
     return fetchFn(input, init);
   };
