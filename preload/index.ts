@@ -13,10 +13,13 @@ const bridge = createBridge({
   async invoke(channel, args) {
     try {
       return (await ipcRenderer.invoke(channel, ...args)) as Outcome<unknown>;
-    } catch (error) {
+    } catch {
       // Only reached when main has no handler or the window is closing; main itself never throws.
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: { code: 'E_DISCONNECTED', message: `${channel}: ${message}` } };
+      // Electron's own text ("Error invoking remote method …") is not for the page to show.
+      return {
+        ok: false,
+        error: { code: 'E_DISCONNECTED', message: 'Hearth’s main process did not answer.' },
+      };
     }
   },
   subscribe(channel, listener) {

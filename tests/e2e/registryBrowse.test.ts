@@ -197,6 +197,35 @@ describe('browsing and installing from a registry', () => {
     await expect.poll(() => servers.count()).toBe(2);
   });
 
+  it('says in words when the registry never finishes its answer, with Try again, at both sizes and themes', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openBrowse();
+    registry.setMode('stall-body');
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('memory');
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: /did not answer within 15 s/ });
+    await alert.waitFor({ timeout: 60_000 });
+    expect(await alert.textContent()).not.toMatch(/registry:|aborted|E_[A-Z]/);
+    const problems: string[] = [];
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 900, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await shot(`registry-no-answer-${size.width}x${size.height}-${theme}`);
+        problems.push(...(await layoutProblems(page)), ...(await accessibilityProblems(page)));
+      }
+    }
+    expect(problems).toEqual([]);
+    registry.setMode('ok');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => results().getByRole('listitem').count()).toBeGreaterThan(0);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 820 });
+  });
+
   it('says why an entry cannot be installed a way, and a failed install leaves nothing', async () => {
     await openBrowse();
     await page.getByRole('searchbox', { name: 'Search the registry' }).fill('text-editor');

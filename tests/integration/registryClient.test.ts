@@ -119,8 +119,18 @@ describe('a registry that fails', () => {
   it('does not answer: gives up after the timeout', async () => {
     registry.setMode('stall');
     const started = Date.now();
-    expect((await failure(client.list({}))).message).toMatch(/did not answer within 1 seconds/);
+    expect((await failure(client.list({}))).message).toMatch(
+      /did not answer within 1 s\. It may be down; try again later\./,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('sends its headers and then nothing: says so in the same words, not as an exception', async () => {
+    registry.setMode('stall-body');
+    const error = await failure(client.list({}));
+    expect(error.message).toBe(
+      `The registry at ${new URL(registry.url).host} did not answer within 1 s. It may be down; try again later.`,
+    );
   });
 
   it('is not an http address', () => {

@@ -40,6 +40,10 @@ export interface RouterOptions {
   logger: Logger;
 }
 
+/** What the page says for a failure no service put into words (a bug in Hearth to fix). */
+export const INTERNAL_FAILURE =
+  'Something went wrong inside Hearth, so this was not done. Try again; the log has the details.';
+
 /** Builds the router that both hosts register their transport against. */
 export function createRouter(options: RouterOptions): Router {
   const { handlers, isTrustedSender, logger } = options;
@@ -74,14 +78,14 @@ export function createRouter(options: RouterOptions): Router {
         const checked = invokeChannels[channel].result.safeParse(value);
         if (!checked.success) {
           logger.error(`${channel} produced a reply outside the contract`, checked.error.issues);
-          return failure('E_INTERNAL', `${channel} failed inside Hearth; the log has the details.`);
+          return failure('E_INTERNAL', INTERNAL_FAILURE);
         }
         return { ok: true, value: checked.data };
       } catch (error) {
         if (error instanceof UserFacingError) return failure(error.code, error.message);
+        // The page gets words; the channel and the exception's own text go to the log only.
         logger.error(`${channel} failed`, error);
-        const reason = error instanceof Error ? error.message : String(error);
-        return failure('E_INTERNAL', `${channel} failed: ${reason}`);
+        return failure('E_INTERNAL', INTERNAL_FAILURE);
       }
     },
   };

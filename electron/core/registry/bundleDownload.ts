@@ -28,6 +28,14 @@ export async function downloadBundle(
   const address = checkedAddress(url);
   const maxBytes = options.maxBytes ?? MAX_BUNDLE_BYTES;
   const fetcher: FetchLike = options.fetch ?? ((target, init) => fetch(target, init));
+  const failed = (error: unknown) =>
+    error instanceof UserFacingError
+      ? error
+      : new UserFacingError(
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `The bundle at ${address.host} took too long to download. Nothing was installed.`
+            : `The bundle at ${address.host} could not be downloaded. Nothing was installed.`,
+        );
   let response: Response;
   try {
     response = await fetcher(address.toString(), {
@@ -35,12 +43,7 @@ export async function downloadBundle(
       redirect: 'follow',
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new UserFacingError(
-      timedOut
-        ? `The bundle at ${address.host} took too long to download. Nothing was installed.`
-        : `The bundle at ${address.host} could not be downloaded. Nothing was installed.`,
-    );
+    throw failed(error);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
@@ -59,8 +62,9 @@ export async function downloadBundle(
   try {
     await writeCapped(response.body, path, maxBytes);
   } catch (error) {
+    // A body that stops coming (or a connection cut half-way) is said like a failed start.
     await dispose();
-    throw error;
+    throw failed(error);
   }
   return { path, dispose };
 }

@@ -72,7 +72,11 @@ export function createRegistryClient(options: {
     } catch (error) {
       throw unreachable(where, error, timeoutMs);
     }
-    const body = await readText(response, where);
+    // The answer's body runs under the same time limit: a registry that sends its headers and
+    // then nothing fails here, as the words above say, not as the stream's own exception.
+    const body = await readText(response, where).catch((error: unknown) => {
+      throw error instanceof UserFacingError ? error : unreachable(where, error, timeoutMs);
+    });
     if (response.status === 404 && notFound) throw new UserFacingError(notFound);
     if (!response.ok) {
       throw new UserFacingError(
@@ -163,7 +167,7 @@ function unreachable(where: string, error: unknown, timeoutMs: number): UserFaci
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new UserFacingError(
-      `${where} did not answer within ${Math.round(timeoutMs / 1000)} seconds. It may be down; try again later.`,
+      `${where} did not answer within ${Math.round(timeoutMs / 1000)} s. It may be down; try again later.`,
     );
   }
   const cause = causeOf(error);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../electron/core/bridge/errors';
-import { MAX_URL_LENGTH, settingsSchema } from '../../../preload/contract';
+import { INTERNAL_FAILURE } from '../../../electron/core/bridge/router';
+import { invokeChannelNames } from '../../../preload/channels';
+import { invokeChannels, MAX_URL_LENGTH, settingsSchema } from '../../../preload/contract';
 import { createHarness } from '../../support/routerHarness';
 
 describe('the router', () => {
@@ -95,9 +97,42 @@ describe('the router', () => {
     const outcome = await router.dispatch('settings:get', [], sender);
     expect(outcome).toEqual({
       ok: false,
-      error: { code: 'E_INTERNAL', message: 'settings:get failed: disk on fire' },
+      error: { code: 'E_INTERNAL', message: INTERNAL_FAILURE },
     });
     expect(logLines.join('\n')).toContain('Error: disk on fire');
+  });
+
+  it('puts no channel name and no exception text on the page, whatever was thrown', async () => {
+    const thrown: unknown[] = [
+      new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+      new TypeError("Cannot read properties of undefined (reading 'name')"),
+      'a bare string',
+    ];
+    // Every channel that can be called without arguments, each throwing each of these.
+    const channels = invokeChannelNames.filter(
+      (channel) => invokeChannels[channel].args.safeParse([]).success,
+    );
+    expect(channels.length).toBeGreaterThan(10);
+    for (const reason of thrown) {
+      const { router, sender } = createHarness(
+        Object.fromEntries(
+          channels.map((channel) => [
+            channel,
+            () => {
+              throw reason;
+            },
+          ]),
+        ),
+      );
+      for (const channel of channels) {
+        const outcome = await router.dispatch(channel, [], sender);
+        expect(outcome, channel).toEqual({
+          ok: false,
+          error: { code: 'E_INTERNAL', message: INTERNAL_FAILURE },
+        });
+      }
+    }
+    expect(INTERNAL_FAILURE).not.toMatch(/:|Error|E_/);
   });
 
   it('never lets a reply outside the contract reach the renderer', async () => {

@@ -72,9 +72,9 @@ describe('the preload', () => {
   it('reports a missing handler as a disconnected call instead of throwing', async () => {
     electron.invoke.mockRejectedValue(new Error("No handler registered for 'app:info'"));
     const hearth = await loadPreload();
-    await expect(hearth.app?.info?.()).resolves.toMatchObject({
+    await expect(hearth.app?.info?.()).resolves.toEqual({
       ok: false,
-      error: { code: 'E_DISCONNECTED' },
+      error: { code: 'E_DISCONNECTED', message: 'Hearth’s main process did not answer.' },
     });
   });
 
