@@ -54,7 +54,10 @@ export class RefusedUrlError extends Error {
 }
 
 /** `fetchFn` that refuses, before any network access, every address that fails the check. */
-export function checkedFetch(fetchFn: FetchLike, allowUnencrypted: () => boolean): FetchLike {
+export function checkedFetch(
+  fetchFn: FetchLike,
+  allowUnencrypted: () => boolean = () => false,
+): FetchLike {
   return (input, init) => {
     const check = checkFetchableUrl(input, allowUnencrypted());
     if (!check.ok) return Promise.reject(new RefusedUrlError(check.reason));
