@@ -308,6 +308,10 @@ export function createCore(options: CoreOptions): Core {
       await chat.dispose();
       tickets.clear();
       await mcp.dispose();
+      // A secret saved just before quitting may still be on its way through the keychain.
+      if (options.vault.unsaved() > 0)
+        logger.info('Saving secrets before quitting; the keychain may be asking for its password.');
+      await options.vault.flush();
     },
   };
 }

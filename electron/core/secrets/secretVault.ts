@@ -15,6 +15,10 @@ export interface SecretVault {
   delete(key: string): void;
   /** Every stored key that starts with `prefix`. */
   keys(prefix: string): string[];
+  /** Changes made but not yet on disk (an encryption can wait on the keychain's prompt). */
+  unsaved(): number;
+  /** Resolves once every change made so far is on disk (or could not be written). */
+  flush(): Promise<void>;
 }
 
 /** Secrets for this process only. */
@@ -26,6 +30,8 @@ export function createMemoryVault(): SecretVault {
     set: (key, value) => void values.set(key, value),
     delete: (key) => void values.delete(key),
     keys: (prefix) => [...values.keys()].filter((key) => key.startsWith(prefix)),
+    unsaved: () => 0,
+    flush: () => Promise.resolve(),
   };
 }
 
@@ -60,6 +66,9 @@ export function createEncryptedFileVault(path: string, cipher: Cipher): SecretVa
       if (encrypted.delete(key)) save();
     },
     keys: (prefix) => [...encrypted.keys()].filter((key) => key.startsWith(prefix)),
+    // Written before `set` returns.
+    unsaved: () => 0,
+    flush: () => Promise.resolve(),
   };
 }
 
@@ -97,8 +106,10 @@ export async function openEncryptedFileVault(
     }
   }
   let writes = Promise.resolve();
+  let unsaved = 0;
   /** Queued after every earlier change, so the file ends as the last change left it. */
   const persist = (key: string, value: string | undefined) => {
+    unsaved++;
     writes = writes
       .then(async () => {
         if (value === undefined) encrypted.delete(key);
@@ -108,7 +119,10 @@ export async function openEncryptedFileVault(
       })
       .catch((error: unknown) =>
         onWriteFailed(error instanceof Error ? error : new Error(String(error))),
-      );
+      )
+      .finally(() => {
+        unsaved--;
+      });
   };
   for (const key of stale) persist(key, plain.get(key));
   return {
@@ -129,6 +143,9 @@ export async function openEncryptedFileVault(
     },
     keys: (prefix) =>
       [...new Set([...plain.keys(), ...unreadable.keys()])].filter((key) => key.startsWith(prefix)),
+    unsaved: () => unsaved,
+    // The queue never rejects: a failed write was told to `onWriteFailed`.
+    flush: () => writes,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { BrowserWindowStandIn, defaultSession, ipcMain } from './windows';
 import { preventableEvent } from './lifecycle';
 import { emitNavigation, emitRedirect, frameChain } from './navigation';
+import { setKeyringLocked } from './safeStorage';
 
 function window(id: unknown): BrowserWindowStandIn {
   const found = BrowserWindowStandIn.getAllWindows().find((entry) => entry.id === id);
@@ -171,6 +172,8 @@ onCommand('pressShortcut', ({ accelerator }) => {
 onCommand('minimize', ({ windowId }) => window(windowId).minimize());
 onCommand('blur', ({ windowId }) => window(windowId).blur());
 onCommand('close', ({ windowId }) => ({ closed: window(windowId).close() }));
+
+onCommand('keyring', ({ locked }) => setKeyringLocked(locked === true));
 
 onCommand('quit', () => {
   // Answer first: quitting ends this process.

@@ -2,7 +2,8 @@
  * The stand-in's `app`: ready once the main script has run, paths, the single-instance lock
  * (held per userData folder, as Electron's is, so a second process on the same folder is told
  * no and the first gets `second-instance`), and quitting in Electron's order: `before-quit`
- * (preventable), windows closed, `will-quit` (preventable), `quit`, exit.
+ * (preventable), windows closed, `will-quit` (preventable), `quit`, exit; a first SIGTERM, SIGINT
+ * or SIGHUP quits the same way.
  */
 import { EventEmitter } from 'node:events';
 import {
@@ -292,6 +293,18 @@ function isAlive(pid: number): boolean {
 }
 
 export const app = new AppStandIn();
+
+// SIGTERM (how a system shutting down asks), SIGINT (Ctrl+C) and SIGHUP (the terminal gone) are
+// a quit, as app.quit() is: Electron's shutdown detector calls Browser::Quit for the first one
+// (shell/browser/electron_browser_main_parts.cc PostCreateMainMessageLoop,
+// InstallShutdownSignalHandlers), and puts the default handler back, so a second one kills
+// (electron_browser_main_parts_posix.cc GracefulShutdownHandler: "We had one shot").
+if (process.platform !== 'win32')
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.once(signal, () => {
+      note('signal', { signal });
+      app.quit();
+    });
 
 /** Checks the shape against Electron's own declarations. */
 export const appShape: Pick<

@@ -12,6 +12,10 @@
  *   (browser_process_impl.cc: the PosixKeyProvider is Linux's last resort), so it is available.
  * - Keys follow Chromium's components/os_crypt (PBKDF2-HMAC-SHA1, salt "saltysalt", one
  *   iteration, 16 bytes; IV of 16 spaces).
+ * - The asynchronous API can wait on the user: a locked keyring asks for its password before it
+ *   hands out the key (gnome-keyring's unlock prompt; macOS's Keychain access prompt), which is
+ *   why Electron offers it (docs/api/safe-storage.md, `encryptStringAsync`). The test plays that
+ *   prompt with the `keyring` command: `locked: true` holds every encryption until it is unlocked.
  */
 import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 import type { SafeStorage } from 'electron';
@@ -28,6 +32,22 @@ const V11_KEY = deriveKey(`stand-in keyring ${process.env.HEARTH_DATA_DIR ?? ''}
 let usePlainText = false;
 
 const backend = () => (hasKeyring ? 'gnome_libsecret' : 'basic_text');
+
+/** Encryptions wait on this while the keyring's unlock prompt is unanswered. */
+let locked: { answered: Promise<void>; answer(): void } | undefined;
+
+/** Holds (true) or lets go of (false) every asynchronous encryption, as a locked keyring does. */
+export function setKeyringLocked(lock: boolean): void {
+  note('keyring', { locked: lock });
+  if (lock && !locked) {
+    const prompt: { answer(): void } = { answer: () => undefined };
+    const answered = new Promise<void>((resolve) => (prompt.answer = resolve));
+    locked = { answered, answer: () => prompt.answer() };
+  } else if (!lock) {
+    locked?.answer();
+    locked = undefined;
+  }
+}
 
 function encrypt(plainText: string, prefix: 'v10' | 'v11'): Buffer {
   const cipher = createCipheriv('aes-128-cbc', prefix === 'v10' ? V10_KEY : V11_KEY, IV);
@@ -100,6 +120,7 @@ export const safeStorage = {
   },
   async encryptStringAsync(plainText: string): Promise<Buffer> {
     if (!app.isReady()) return notReady();
+    await locked?.answered;
     return encrypt(plainText, hasKeyring ? 'v11' : 'v10');
   },
   async decryptStringAsync(
