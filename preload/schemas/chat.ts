@@ -49,6 +49,20 @@ export const requestFactsSchema = z.strictObject({
 });
 export type RequestFacts = z.output<typeof requestFactsSchema>;
 
+/**
+ * How a turn ended, when it said something: a reply cut at the length limit or left empty (with
+ * its problem, for Retry), a notice such as the loop limit, or a failed turn's words. Kept on the
+ * turn's last message so a reopened conversation says it again.
+ */
+export const turnEndingSchema = z.strictObject({
+  state: z.enum(['done', 'stopped', 'failed']),
+  message: z.string().max(10_000),
+  problem: z.string().max(64).optional(),
+  link: z.string().max(2_048).optional(),
+});
+
+export type TurnEnding = z.output<typeof turnEndingSchema>;
+
 export const storedMessageSchema = z.strictObject({
   id: z.int().nonnegative(),
   role: z.enum(['system', 'user', 'assistant', 'tool']),
@@ -72,6 +86,8 @@ export const storedMessageSchema = z.strictObject({
     .optional(),
   /** A tool result sent shortened: the content is its beginning, this its whole length. */
   fullLength: z.int().positive().optional(),
+  /** On the last message a turn saved: what the turn's end said (see `turnEndingSchema`). */
+  ending: turnEndingSchema.optional(),
   createdAt: z.string().max(64),
 });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProgressResponse } from 'ollama';
 import type { z } from 'zod';
 import type { chatSendSchema } from '../../../preload/schemas/chat';
-import type { Settings } from '../../../preload/contract';
+import type { EventPayload, Settings } from '../../../preload/contract';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { SudoTickets } from '../builtin/sudo/sudoTickets';
@@ -30,6 +30,7 @@ import { answerUnansweredCalls } from './unansweredCalls';
 import { createLiveResults, type LiveResults } from './liveResults';
 import type { ShellSandboxState } from '../sandbox';
 import { shellSandboxFacts } from './shellSandboxFacts';
+import { turnEndingKeeper } from './turnEndingKeeper';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -216,6 +217,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     if ([...active.values()].some((turn) => turn.turnId === turnId))
       throw new UserFacingError('That turn id is already in use; send again.');
     const controller = new AbortController();
+    const ending = turnEndingKeeper(history, conversationId, options.logger);
+    const status = (event: EventPayload<'chat:status'>) => {
+      ending.status(event);
+      events.emit('chat:status', event);
+    };
     const servers = mcp
       .list()
       .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
@@ -250,7 +256,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       call: callContext(conversationId, settings),
       events: {
         delta: (event) => events.emit('chat:delta', event),
-        status: (event) => events.emit('chat:status', event),
+        status,
         toolCall: (event) =>
           events.emit(
             'chat:toolCall',
@@ -269,6 +275,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
                 },
           ),
         saved: (id, messages) => {
+          ending.saved(messages);
           for (const message of messages)
             events.emit('chat:message', { conversationId: id, turnId, message });
         },
@@ -276,7 +283,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     })
       .catch((error: unknown) => {
         options.logger.error('A chat turn failed unexpectedly', error);
-        events.emit('chat:status', {
+        status({
           conversationId,
           turnId,
           state: 'failed',

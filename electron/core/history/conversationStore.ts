@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import type { TurnEnding } from '../../../preload/schemas/chat';
 import { UserFacingError } from '../bridge/errors';
 import { describeDatabaseError } from './databaseErrors';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
 import { messageFromRow, messageParameters, summaryFromRow } from './rows';
 import { toSearchExpression } from './searchQuery';
 import { titleFrom } from './titles';
+import { writeTurnEnding } from './turnEndings';
 import type {
   Conversation,
   ConversationSummary,
@@ -88,6 +90,8 @@ export interface ConversationStore {
     /** What an MCP App's call keeps besides its outcome. */
     extra?: Pick<StoredToolCall, 'appStructuredContent'>,
   ): void;
+  /** Keeps what a turn's end said on the last message it saved (see turnEndings.ts). */
+  setEnding(id: string, messageId: number, ending: TurnEnding): void;
   /** For retry and edit-and-resend: deletes `messageId` and everything after it, then appends. */
   replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
   /** Best matches first, in message content and titles; [] when the query has no words. */
@@ -272,6 +276,9 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         );
         statements.setToolCalls.run(JSON.stringify(updated), messageId);
       });
+    },
+    setEnding(id, messageId, ending) {
+      transaction(() => writeTurnEnding(database, id, messageId, ending));
     },
     replaceFrom(id, messageId, messages) {
       return transaction(() => {

@@ -3,7 +3,7 @@
  * (never `undefined`-valued keys) in what the store returns, so results compare cleanly.
  */
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import type { RequestFacts } from '../../../preload/schemas/chat';
+import type { RequestFacts, TurnEnding } from '../../../preload/schemas/chat';
 import type { Attachment } from '../../../preload/schemas/content';
 import type {
   ConversationSummary,
@@ -57,6 +57,7 @@ export function messageFromRow(row: Row): StoredMessage {
     attachments: optionalJson<Attachment[]>(row, 'attachments'),
     request: optionalJson<RequestFacts>(row, 'request_facts'),
     timings: optionalJson<MessageTimings>(row, 'timings'),
+    ending: optionalJson<TurnEnding>(row, 'ending'),
     createdAt: text(row, 'created_at'),
   });
 }

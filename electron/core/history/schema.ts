@@ -120,8 +120,13 @@ INSERT INTO search_index (rowid, body, conversation_id, message_id)
   WHERE role = 'tool' AND length(content) > ${INDEXED_TOOL_RESULT_CHARS};
 `;
 
+/** Step 5: what a turn's end said (a reply cut off, a failure), on its last message, as JSON. */
+const STEP_5 = `
+ALTER TABLE messages ADD COLUMN ending TEXT CHECK (ending IS NULL OR json_valid(ending));
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

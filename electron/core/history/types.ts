@@ -1,4 +1,4 @@
-import type { RequestFacts } from '../../../preload/schemas/chat';
+import type { RequestFacts, TurnEnding } from '../../../preload/schemas/chat';
 import type { Attachment } from '../../../preload/schemas/content';
 
 /**
@@ -59,12 +59,14 @@ export interface StoredMessage {
    * whose whole length this is (see toolResultPreview).
    */
   fullLength?: number;
+  /** On the last message a turn saved: what the turn's end said (saved by `setEnding`). */
+  ending?: TurnEnding;
   /** ISO 8601. */
   createdAt: string;
 }
 
 /** A message about to be saved: the store gives it an id and, unless given, the time. */
-export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt' | 'fullLength'> & {
+export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt' | 'fullLength' | 'ending'> & {
   createdAt?: string;
 };
 

@@ -169,7 +169,26 @@ function applyLoaded(state: ConversationState, conversation: Conversation): Conv
     messages,
     earlier: readOlder ? state.earlier : (conversation.earlierMessages ?? 0),
     toolResults: indexToolResults(messages),
+    ...savedEnding(state, messages.at(-1)),
   };
+}
+
+/**
+ * What the last turn's end said, as saved with its last message: shown again on reopening, as
+ * it was when it happened. Not while a turn runs, nor over what this view already says.
+ */
+function savedEnding(
+  state: ConversationState,
+  last: StoredMessage | undefined,
+): Pick<ConversationState, 'notice' | 'failure'> | undefined {
+  const ending = last?.ending;
+  if (!ending || state.turn || state.notice || state.failure) return undefined;
+  const ended = applyStatus(state, {
+    conversationId: state.conversationId ?? '',
+    turnId: 'saved',
+    ...ending,
+  });
+  return { notice: ended.notice, failure: ended.failure };
 }
 
 function applyEarlier(

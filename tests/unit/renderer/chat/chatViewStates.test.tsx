@@ -1,4 +1,4 @@
-import { fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ChatView } from '../../../../renderer/src/chat/ChatView';
@@ -198,6 +198,57 @@ describe('failures and notices', () => {
     await vi.waitFor(() =>
       expect(harness.calls.some((call) => call.channel === 'chat:resend')).toBe(true),
     );
+  });
+
+  it('says again, on reopening, what the last turn’s end said: a cut reply with Retry, a failure', async () => {
+    const user = userEvent.setup();
+    const cut = 'The reply was cut off: the model reached the most it may write at once.';
+    const { harness } = await openConversation([
+      message('user', 'a'),
+      message('assistant', 'Once upon a', {
+        ending: { state: 'done', message: cut, problem: 'reply-cut' },
+      }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(cut);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.some((call) => call.channel === 'chat:resend')).toBe(true),
+    );
+    cleanup();
+
+    await openConversation([
+      message('user', 'b', {
+        ending: { state: 'failed', message: 'Ollama is busy; try again in a moment.' },
+      }),
+    ]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Ollama is busy');
+    cleanup();
+
+    await openConversation([
+      message('user', 'c'),
+      message('assistant', 'Stopped after 10 rounds.', {
+        ending: { state: 'done', message: 'Hearth stopped after 10 rounds of tool calls.' },
+      }),
+    ]);
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'Hearth stopped after 10 rounds of tool calls.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says nothing on reopening when a later turn came after the one that was cut', async () => {
+    await openConversation([
+      message('user', 'a'),
+      message('assistant', 'Once upon a', {
+        ending: { state: 'done', message: 'The reply was cut off.', problem: 'reply-cut' },
+      }),
+      message('user', 'go on'),
+      message('assistant', 'a time, the end.'),
+    ]);
+    await screen.findByText('a time, the end.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('offers to pull a missing model and shows the pull as it goes', async () => {
