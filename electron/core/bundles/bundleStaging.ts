@@ -5,9 +5,10 @@
  * over the size Hearth installs, and what a previous run left there is removed at start.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { appendFile, copyFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { appendFile, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_CHUNK_BASE64 } from '../../../preload/schemas/bundles';
 import { UserFacingError } from '../bridge/errors';
 import { MAX_BUNDLE_BYTES } from './bundleArchive';
@@ -84,18 +85,21 @@ export function createBundleStaging(folder: string): BundleStaging {
   return {
     folder,
     async stageFile(path, expectedSha256) {
-      let size: number;
+      const source = await openRegularFile(path);
       try {
-        size = (await stat(path)).size;
-      } catch {
-        throw new UserFacingError(`Hearth cannot read ${path}.`);
+        const { size } = await source.stat();
+        if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
+        const [id, entry] = newStaging(basename(path), expectedSha256);
+        // From the handle checked above (the name may point elsewhere by now), as long as it was.
+        const bytes =
+          size > 0 ? source.createReadStream({ autoClose: false, start: 0, end: size - 1 }) : [];
+        await pipeline(bytes, createWriteStream(entry.path));
+        entry.size = size;
+        entry.complete = true;
+        return id;
+      } finally {
+        await source.close();
       }
-      if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
-      const [id, entry] = newStaging(basename(path), expectedSha256);
-      await copyFile(path, entry.path);
-      entry.size = size;
-      entry.complete = true;
-      return id;
     },
     async upload(chunk) {
       const data = Buffer.from(chunk.data, 'base64');
@@ -143,5 +147,28 @@ export function createBundleStaging(folder: string): BundleStaging {
 function tooLarge(size: number): UserFacingError {
   return new UserFacingError(
     `The bundle is ${Math.round(size / 1024 / 1024)} MB; Hearth installs bundles up to ${MAX_BUNDLE_BYTES / 1024 / 1024} MB.`,
+  );
+}
+
+/**
+ * Opens `path` only if it is a regular file. A name handed over from outside (a second
+ * instance, `--install`, a file association) may be a FIFO or a device: opened the usual way, a
+ * FIFO waits for a writer that never comes, holding one of Node's few file threads and so every
+ * file task in Hearth. Opened without blocking and checked on the handle, it is refused at once.
+ */
+async function openRegularFile(path: string): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    throw new UserFacingError(`Hearth cannot read ${path}.`);
+  }
+  const stats = await handle.stat().catch(() => undefined);
+  if (stats?.isFile()) return handle;
+  await handle.close();
+  throw new UserFacingError(
+    stats?.isDirectory()
+      ? `${path} is a folder, not a bundle file (.mcpb).`
+      : `${path} is not a regular file (a pipe or a device, say), so Hearth will not read it as a bundle.`,
   );
 }
