@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../electron/core/builtin/commands/runCommand';
+import { minimalEnvironment } from '../electron/core/security/minimalEnvironment';
 import {
   createServerSandbox,
   createShellSandbox,
@@ -39,7 +40,6 @@ async function readyFigures(): Promise<Figure[]> {
   const sandbox = createServerSandbox({
     dataDir,
     home: tempDir('bench-sandbox-home'),
-    tempDir: tempDir('bench-sandbox-temp'),
     platform: process.platform,
   });
   const harness = createTestManager({ dataDir, sandbox });
@@ -92,7 +92,9 @@ async function shellFigures(): Promise<Figure[]> {
   const options = { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 };
   const once = async (sandboxed: boolean) => {
     const started = performance.now();
-    const wrapped = sandboxed ? await shell.wrap(SHELL_COMMAND, cwd, process.env) : undefined;
+    const wrapped = sandboxed
+      ? await shell.wrap(SHELL_COMMAND, cwd, minimalEnvironment(process.env))
+      : undefined;
     if (wrapped && !wrapped.ok) throw new Error(wrapped.message);
     const result = await runCommand(SHELL_COMMAND, {
       ...options,
@@ -132,7 +134,7 @@ async function wrapFigures(): Promise<Figure[]> {
     const times: number[] = [];
     for (let index = 0; index < SHELL_RUNS; index++) {
       const started = performance.now();
-      const wrapped = await shell.wrap('true', cwd, process.env);
+      const wrapped = await shell.wrap('true', cwd, minimalEnvironment(process.env));
       times.push(performance.now() - started);
       if (wrapped.ok) wrapped.release();
     }
@@ -149,7 +151,6 @@ function benchShellSandbox(name: string) {
   return createShellSandbox({
     dataDir: tempDir(`${name}-data`),
     home: tempDir(`${name}-home`),
-    tempDir: tempDir(`${name}-temp`),
     platform: process.platform,
     path: () => process.env.PATH ?? '',
     runWithoutWhenUnavailable: () => false,

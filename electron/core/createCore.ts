@@ -3,7 +3,7 @@
  * the browser host (electron/headless.ts). Host-specific effects come in as functions and
  * objects; nothing here imports Electron.
  */
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import type { AppInfo } from '../../preload/contract';
 import { createEventHub, type EventHub } from './bridge/events';
 import { createRouter, type Router, type Sender } from './bridge/router';
@@ -11,6 +11,7 @@ import { createHandlers } from './channelTable';
 import { createLinkService, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
+import { commandSettingsOf } from './builtin/commands/commandPlace';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
 import { createChatService, type ChatService } from './chat/chatService';
 import { createCommandRuleService } from './chat/commandRuleService';
@@ -108,10 +109,12 @@ export function createCore(options: CoreOptions): Core {
   // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
   const hearthNode = options.nodeExecutable ?? process.execPath;
   // The OS sandbox stdio servers with a policy start in (electron/core/sandbox).
+  // Every folder of Hearth's own is hidden from sandboxed processes, by policy.
+  const hearthFolders = [dataDir, consentKeyFolder(dataDir)];
   const sandbox = createServerSandbox({
     dataDir,
+    hearthFolders,
     home: homedir(),
-    tempDir: tmpdir(),
     platform: process.platform,
   });
   let launchContext: LaunchContext = {
@@ -123,8 +126,8 @@ export function createCore(options: CoreOptions): Core {
   // The built-in shell's commands run in the OS sandbox: they write only where they run and temp.
   const shellSandbox = createShellSandbox({
     dataDir,
+    hearthFolders,
     home: homedir(),
-    tempDir: tmpdir(),
     platform: process.platform,
     path: () => launchContext.environment.PATH ?? '',
     runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
@@ -145,8 +148,9 @@ export function createCore(options: CoreOptions): Core {
     builtinServer: () =>
       createBuiltinServer({
         tickets,
-        protectedFolders: [dataDir, consentKeyFolder(dataDir)],
+        protectedFolders: hearthFolders,
         shellSandbox,
+        commandSettings: () => commandSettingsOf(settings.get()),
       }),
     elicit: createElicitationHandler(questions, links),
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).

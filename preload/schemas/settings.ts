@@ -51,6 +51,19 @@ export const chatSettingsSchema = z.strictObject({
    * are refused, saying what is missing.
    */
   shellWithoutSandbox: z.boolean().default(false),
+  /**
+   * Where the built-in shell's commands run and may write, unless the model names another folder
+   * (the approval shows which). Empty: a folder of their own, ~/Hearth/work, not the whole home.
+   */
+  shellFolder: z.string().max(4_096).default(''),
+  /**
+   * Names of variables from Hearth's own environment that shell commands get besides the few every
+   * server gets (HOME, PATH, USER and the like): nothing else of Hearth's environment reaches them.
+   */
+  shellVariables: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/))
+    .max(100)
+    .default([]),
   /** Empty: Hearth's default system prompt. */
   systemPrompt: z.string().max(20_000).default(''),
   /** The context window sent as num_ctx; 0 sizes it from the model and the request. */

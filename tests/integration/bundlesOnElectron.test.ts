@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventHub } from '../../electron/core/bridge/events';
@@ -40,7 +40,6 @@ describe('a Node bundle on Electron’s own Node', () => {
       const sandbox = createServerSandbox({
         dataDir,
         home: homedir(),
-        tempDir: tmpdir(),
         platform: process.platform,
       });
       const launchContext = () => ({

@@ -43,7 +43,6 @@ function setup(environment: NodeJS.ProcessEnv = process.env): Setup {
     dataDir,
     home,
     // A temp folder of the test's own, so the fake home (also under /tmp) is outside it.
-    tempDir: tempDir('sandbox-temp'),
     platform: process.platform,
   });
   const tm = createTestManager({

@@ -31,7 +31,6 @@ async function connect(path = process.env.PATH ?? '', runWithoutSandbox = false)
     shellSandbox: createShellSandbox({
       dataDir: tempDir('shell-data'),
       home,
-      tempDir: tempDir('shell-temp'),
       platform: process.platform,
       path: () => path,
       runWithoutWhenUnavailable: () => runWithoutSandbox,

@@ -11,6 +11,7 @@ import {
   registerShellTool,
 } from './commands/shellTool';
 import type { SudoTickets } from './sudo/sudoTickets';
+import type { CommandSettings } from './commands/commandPlace';
 import type { ShellSandbox } from '../sandbox';
 import { registerSystemInfoTool } from './system/systemInfo';
 
@@ -28,6 +29,8 @@ export interface BuiltinServerOptions {
   protectedFolders?: readonly string[];
   /** The OS sandbox its shell commands run in (sudo's path stays outside). */
   shellSandbox?: ShellSandbox;
+  /** Settings › Chat's folder and variables for shell commands. */
+  commandSettings?(): CommandSettings;
 }
 
 /** Creates the built-in server with its tools registered; the caller connects a transport. */
@@ -47,6 +50,7 @@ export function createBuiltinServer(options: BuiltinServerOptions): McpServer {
     maxOutputBytes: options.defaults?.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     protectedFolders: options.protectedFolders ?? [],
     ...(options.shellSandbox ? { sandbox: options.shellSandbox } : {}),
+    ...(options.commandSettings ? { settings: options.commandSettings } : {}),
   });
   registerFileTools(server, options.protectedFolders ?? []);
   registerSystemInfoTool(server, platform);

@@ -12,6 +12,7 @@ import type { EventPayload, Settings } from '../../../preload/contract';
 import { UserFacingError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import type { SudoTickets } from '../builtin/sudo/sudoTickets';
+import { commandFolder, commandSettingsOf } from '../builtin/commands/commandPlace';
 import { openConversationStore, type ConversationStore } from '../history/conversationStore';
 import type { NewMessage } from '../history/types';
 import type { Logger } from '../logger';
@@ -155,9 +156,17 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         ? { server: BUILTIN_SERVER_ENTRY, tool: SHELL_TOOL }
         : undefined,
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
-    sandbox(server, tool) {
+    sandbox(server, tool, args) {
       if (server === BUILTIN_SERVER_ENTRY)
-        return tool === SHELL_TOOL ? shellSandboxFacts(options.shellSandbox) : undefined;
+        return tool === SHELL_TOOL
+          ? shellSandboxFacts(
+              options.shellSandbox,
+              commandFolder(
+                typeof args.cwd === 'string' ? args.cwd : undefined,
+                commandSettingsOf(options.settings()),
+              ),
+            )
+          : undefined;
       const config = mcp.store.get(server);
       if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
         return undefined;

@@ -11,11 +11,13 @@ type ApprovalSandbox = NonNullable<z.output<typeof approvalRequestSchema>['sandb
 
 export async function shellSandboxFacts(
   check: (() => Promise<ShellSandboxState>) | undefined,
+  folder: string,
 ): Promise<ApprovalSandbox> {
   const state = (await check?.()) ?? { state: 'on' };
   return {
     kind: 'shell',
-    writable: [],
+    // The one folder it may write (besides a temp folder of its own).
+    writable: [folder],
     hosts: [],
     ...(state.state === 'unavailable'
       ? { unavailable: { missing: state.missing, runAnyway: state.runAnyway } }

@@ -54,6 +54,7 @@ export interface ToolAccess {
   sandbox?(
     server: string,
     tool: string,
+    args: Record<string, unknown>,
   ): ApprovalRequest['sandbox'] | Promise<ApprovalRequest['sandbox']>;
   call(
     server: string,
@@ -312,7 +313,7 @@ async function decide(
       : [];
   const warnings = poisonWarnings(definition);
   // Only the shell's answer is a promise (it checks the sandbox): the rest take no extra turn.
-  const pending = context.tools.sandbox?.(server, tool);
+  const pending = context.tools.sandbox?.(server, tool, args);
   const sandbox = pending instanceof Promise ? await pending : pending;
   const answer = await context.questions.askApproval(
     {

@@ -35,6 +35,12 @@ export function blockedFromViolation(line: string): BlockedAccess | undefined {
 const WRITE_REFUSED = /EROFS|read-only file system|\[Errno 30\]/i;
 const DENIED = /EACCES|EPERM|permission denied|operation not permitted|\[Errno 1[3]?\]/i;
 const MISSING = /ENOENT|no such file or directory|\[Errno 2\]/i;
+/** Where the error's own words are in a line: the path it names stands next to them. */
+const ERROR_WORDS =
+  /EROFS: read-only file system|read-only file system|\[Errno (?:30|13|2|1)\] [^:']+|EACCES: permission denied|EPERM: operation not permitted|ENOENT: no such file or directory|permission denied|operation not permitted|no such file or directory/i;
+/** Calls and phrases that write (Node's syscall names, shells', git's, Python's words). */
+const WRITES =
+  /cannot touch|\b(?:mkdir|rmdir|unlink|rename|symlink|link|copyfile|chmod|chown|utime|futime|write|truncate)\b|cannot create|could not (?:lock|create|write)|unable to (?:create|write)|for writing/i;
 const LOOPBACK_REFUSED =
   /(?:ECONNREFUSED|connection refused)[^0-9[]*((?:127\.\d+\.\d+\.\d+|localhost|\[?::1\]?):(\d+))/i;
 /** Node (`getaddrinfo EAI_AGAIN host`), curl (`Could not resolve host: host`), urllib3. */
@@ -60,16 +66,52 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
       if (!allowed(target, policy.hosts)) found.push({ kind: 'connection', target });
       continue;
     }
-    const path = pathIn(line);
-    if (!path) continue;
-    if (WRITE_REFUSED.test(line) || (DENIED.test(line) && !policy.allowAllWrites)) {
-      if (!policy.allowAllWrites && !policy.allowWrite.some((folder) => isInside(path, folder)))
-        found.push({ kind: 'write', target: path });
+    const named = pathNamed(line);
+    if (!named) continue;
+    const { path, before } = named;
+    const writable = policy.allowAllWrites || policy.allowWrite.some((f) => isInside(path, f));
+    // A read-only file system is only ever a write; a denial is a write only when the call says
+    // so (Node's syscall, the shell's "cannot create"): a refused read is never shown as a write.
+    const writes = WRITE_REFUSED.test(line) || (DENIED.test(line) && WRITES.test(before));
+    if (writes) {
+      if (!writable) found.push({ kind: 'write', target: path });
       continue;
     }
-    if (MISSING.test(line) && hidden(path, policy)) found.push({ kind: 'read', target: path });
+    // npm's mkdir of a cache it may not write fails as ENOENT (its recursive mkdir): a write.
+    if (MISSING.test(line) && WRITES.test(before) && !writable) {
+      found.push({ kind: 'write', target: path });
+      continue;
+    }
+    const reads = MISSING.test(line) || (DENIED.test(line) && !WRITES.test(before));
+    if (reads && hidden(path, policy)) found.push({ kind: 'read', target: path });
   }
   return unique(found);
+}
+
+/**
+ * The absolute path the error in a line is about, and the words before it (the call): the path
+ * right after the error's words (Node: `EROFS: read-only file system, open '/x'`; Python:
+ * `Read-only file system: '/x'`), else the one right before them (shells and git:
+ * `cannot create /x: Read-only file system`). Never another path elsewhere in the line.
+ */
+function pathNamed(line: string): { path: string; before: string } | undefined {
+  const error = ERROR_WORDS.exec(line);
+  if (!error) return undefined;
+  const errorEnd = error.index + error[0].length;
+  const paths = [...line.matchAll(/['"‘“]?(\/[^\s'"’”,;)]*[^\s'"’”,;:)])['"’”]?/g)].map(
+    (match) => ({
+      path: match[1] ?? '',
+      start: match.index ?? 0,
+      end: (match.index ?? 0) + match[0].length,
+    }),
+  );
+  const after = paths.find((entry) => entry.start >= errorEnd);
+  if (after && /^[\s,:]*(?:[a-z_]+\s*)?['"‘“]?$/i.test(line.slice(errorEnd, after.start).trimEnd()))
+    return { path: after.path, before: line.slice(0, after.start) };
+  const ahead = paths.filter((entry) => entry.end <= error.index).at(-1);
+  if (ahead && /^['"’”]?\s*:?\s*$/.test(line.slice(ahead.end, error.index)))
+    return { path: ahead.path, before: line.slice(0, error.index) };
+  return undefined;
 }
 
 /**
@@ -90,21 +132,6 @@ function hidden(path: string, policy: ResolvedPolicy): boolean {
     policy.denyRead.some((place) => isInside(path, place)) &&
     !policy.allowRead.some((place) => isInside(path, place))
   );
-}
-
-/**
- * The absolute path a message is about: the quoted one (Node, Python: `open '/a b'`), else the
- * last bare one before the error's words, as shells write it (`/bin/sh: 1: cannot create
- * /x/y: Read-only file system`, `cat: /x/y: No such file or directory`).
- */
-function pathIn(line: string): string | undefined {
-  const quoted = /['"‘“](\/[^'"’”]+)['"’”]/.exec(line);
-  if (quoted?.[1]) return quoted[1];
-  const errorAt = line.search(/read-only|no such file|permission denied|operation not permitted/i);
-  const bare = [...line.matchAll(/(?:^|[\s:])(\/[^\s:'"]+)/g)].filter(
-    (match) => errorAt < 0 || (match.index ?? 0) < errorAt,
-  );
-  return bare.at(-1)?.[1];
 }
 
 function shortenHome(path: string, home: string): string {

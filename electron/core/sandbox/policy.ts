@@ -74,31 +74,43 @@ export function isDockerCommand(command: string): boolean {
 export interface LauncherNeeds {
   /** Launchers' names as the user would know them, for the review. */
   launcher?: 'npx' | 'uvx';
+  /** The launcher's cache folders, all inside the server's own folder. */
   writeFolders: string[];
+  /** The variables that point the launcher at them. */
+  env: Record<string, string>;
   hosts: string[];
 }
 
 /**
- * What a launcher needs so a first start can still download its package: npx writes npm's cache
- * (`npm_config_cache`, else ~/.npm) and reaches npm's registry; uvx writes uv's cache
- * (`UV_CACHE_DIR`, else ~/.cache/uv) and tool folder, and reaches PyPI.
+ * What a launcher needs so a first start can still download its package: npx a cache of npm's
+ * and npm's registry; uvx uv's cache and tool folder, and PyPI. A sandboxed launch never shares
+ * the user's caches (~/.npm, ~/.cache/uv): the user's own `npx` and every other server run code
+ * from them, so a server that wrote there would run outside its sandbox later. Each server gets
+ * caches of its own, in its own folder, at the cost of a download of its own on first start.
  */
-export function launcherNeeds(
-  command: string,
-  env: Record<string, string | undefined>,
-  home: string,
-): LauncherNeeds {
+export function launcherNeeds(command: string, ownFolder: string): LauncherNeeds {
   const name = basename(command).replace(/\.(cmd|exe)$/i, '');
+  const caches = join(ownFolder, 'cache');
   if (name === 'npx' || name === 'npm' || name === 'pnpm' || name === 'bunx') {
-    const cache = env.npm_config_cache || join(home, '.npm');
-    return { launcher: 'npx', writeFolders: [cache], hosts: NPM_HOSTS };
+    const npm = join(caches, 'npm');
+    return {
+      launcher: 'npx',
+      writeFolders: [npm],
+      env: { npm_config_cache: npm, npm_config_store_dir: join(caches, 'pnpm') },
+      hosts: NPM_HOSTS,
+    };
   }
   if (name === 'uvx' || name === 'uv') {
-    const cache = env.UV_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'uv');
-    const tools = env.UV_TOOL_DIR || join(home, '.local', 'share', 'uv');
-    return { launcher: 'uvx', writeFolders: [cache, tools], hosts: PYPI_HOSTS };
+    const uv = join(caches, 'uv');
+    const tools = join(caches, 'uv-tools');
+    return {
+      launcher: 'uvx',
+      writeFolders: [uv, tools],
+      env: { UV_CACHE_DIR: uv, UV_TOOL_DIR: tools },
+      hosts: PYPI_HOSTS,
+    };
   }
-  return { writeFolders: [], hosts: [] };
+  return { writeFolders: [], env: {}, hosts: [] };
 }
 
 export interface PolicyContext {
@@ -111,8 +123,9 @@ export interface PolicyContext {
   /** The server's roots (absolute folders the user gave it). */
   roots: string[];
   dataDir: string;
+  /** Every folder of Hearth's own beside the data folder (the approval key's): hidden too. */
+  hearthFolders?: string[];
   home: string;
-  tempDir: string;
 }
 
 /** A policy with every path absolute and every implied entry added: what the sandbox applies. */
@@ -129,6 +142,11 @@ export interface ResolvedPolicy {
   /** The hosts given to the server itself (the user's, its registry entry's or bundle's). */
   ownHosts: string[];
   launcher?: 'npx' | 'uvx';
+  /** Variables the launch gets on top of its own (the launcher's caches). */
+  env: Record<string, string>;
+  home: string;
+  /** Folders Hearth made for the launch (its own folder and caches). */
+  madeFolders: string[];
 }
 
 /** The folder under Hearth's data that a sandboxed server may use as its own. */
@@ -144,7 +162,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
         ? path
         : resolve(context.cwd ?? context.home, path);
   const ownFolder = ownFolderOf(context.dataDir, context.serverName);
-  const needs = launcherNeeds(context.command, context.env, context.home);
+  const needs = launcherNeeds(context.command, ownFolder);
   const inData = (path: string | undefined) =>
     path !== undefined && isInside(path, context.dataDir) ? [path] : [];
   return {
@@ -152,6 +170,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
     denyRead: unique([
       ...SECRET_PLACES.map((place) => join(context.home, place)),
       context.dataDir,
+      ...(context.hearthFolders ?? []),
       ...policy.denyRead.map(absolute),
     ]),
     allowRead: unique([
@@ -165,7 +184,6 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
       ? []
       : unique([
           ownFolder,
-          context.tempDir,
           ...context.roots,
           ...needs.writeFolders,
           ...policy.allowWrite.map(absolute),
@@ -174,6 +192,9 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
     hosts: unique([...needs.hosts, ...policy.allowHosts]),
     ownHosts: unique(policy.allowHosts),
     ...(needs.launcher ? { launcher: needs.launcher } : {}),
+    env: needs.env,
+    home: context.home,
+    madeFolders: [ownFolder, ...needs.writeFolders],
   };
 }
 

@@ -8,7 +8,9 @@
  * "Per-command network allow lists") and src/sandbox/sandbox-manager.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   SandboxManager,
@@ -18,6 +20,14 @@ import {
 import type { SandboxAvailability } from './availability';
 import type { ResolvedPolicy } from './policy';
 import { unpackedSeccompPath } from './packagedPaths';
+import { protectedWrites } from './protectedWrites';
+
+/**
+ * sandbox-runtime keeps this folder writable for every sandboxed process (its
+ * SANDBOX_OWN_WRITE_PATHS, the TMPDIR it hands out): shared, it would carry files from one
+ * launch to another, so where it exists it is read-only, and each launch has a temp of its own.
+ */
+const LIBRARY_SHARED_TEMP = ['/tmp/claude', '/private/tmp/claude'];
 
 /** What to spawn: the same shape as the stdio transport's launch. */
 export interface LaunchSpec {
@@ -103,31 +113,55 @@ export async function wrapLaunch(
   onViolation: (line: string) => void,
 ): Promise<WrappedLaunch> {
   await ensureSession(tools);
+  // A folder that does not exist is skipped by the library, so a first start (no npm cache yet)
+  // would find it read-only: every folder the launch may write exists before it starts.
   mkdirSync(policy.ownFolder, { recursive: true });
+  for (const folder of policy.allowWrite) makeFolder(folder);
+  // A temp folder of its own (0700), removed when it exits: nothing left in it for another.
+  const temp = mkdtempSync(join(tmpdir(), 'hearth-sandbox-'));
+  const guarded = await protectedWrites({
+    writeFolders: policy.allowAllWrites ? [] : policy.allowWrite,
+    hearthFolders: [...policy.madeFolders, temp],
+    allWrites: policy.allowAllWrites,
+    home: policy.home,
+    path: launch.env.PATH ?? '',
+  });
   // 128 random bits: the id is what binds a connection to this launch's hosts (README).
   const commandId = randomBytes(16).toString('base64url');
-  const command = [launch.file, ...launch.args].map(shellQuote).join(' ');
-  const wrapped = await SandboxManager.wrapWithSandboxArgv(
-    command,
-    '/bin/sh',
-    {
-      filesystem: {
-        denyRead: policy.denyRead,
-        allowRead: policy.allowRead,
-        // Every write allowed: the root folder, as the README's "allowWrite: ['/']".
-        allowWrite: policy.allowAllWrites ? ['/'] : policy.allowWrite,
-        denyWrite: [],
+  // The library sets TMPDIR to its shared folder inside; the command's own assignment comes last.
+  const tempVariables = ['TMPDIR', 'TMP', 'TEMP'].map((name) => `${name}=${shellQuote(temp)}`);
+  const command = [...tempVariables, ...[launch.file, ...launch.args].map(shellQuote)].join(' ');
+  let wrapped: { argv: string[] };
+  try {
+    wrapped = await SandboxManager.wrapWithSandboxArgv(
+      command,
+      '/bin/sh',
+      {
+        filesystem: {
+          denyRead: policy.denyRead,
+          allowRead: policy.allowRead,
+          // Every write allowed: the root folder, as the README's "allowWrite: ['/']".
+          allowWrite: policy.allowAllWrites ? ['/'] : [...guarded.allowWrite, temp],
+          denyWrite: [
+            ...guarded.denyWrite,
+            ...LIBRARY_SHARED_TEMP.filter((path) => existsSync(path)),
+          ],
+        },
       },
-    },
-    undefined,
-    launch.cwd ?? policy.ownFolder,
-    { commandId, commandText: commandId },
-  );
+      undefined,
+      launch.cwd ?? policy.ownFolder,
+      { commandId, commandText: commandId },
+    );
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
   if (policy.hosts.length > 0)
     SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: policy.hosts });
   listeners.set(commandId, onViolation);
   let released = false;
   const [file = '/bin/sh', ...args] = wrapped.argv;
+  const env = { ...launch.env, ...policy.env, TMPDIR: temp };
   return {
     launch: {
       file,
@@ -138,7 +172,7 @@ export async function wrapLaunch(
       // proxy agent loads eagerly; Node 22 also prints an "experimental" warning), and launchers
       // read the variables themselves (npm, uv). Without it a fetch fails at the name lookup,
       // which blockedAccess.ts reports.
-      env: policy.ownHosts.length > 0 ? { ...launch.env, NODE_USE_ENV_PROXY: '1' } : launch.env,
+      env: policy.ownHosts.length > 0 ? { ...env, NODE_USE_ENV_PROXY: '1' } : env,
       cwd: launch.cwd ?? policy.ownFolder,
     },
     release() {
@@ -146,12 +180,22 @@ export async function wrapLaunch(
       released = true;
       SandboxManager.unregisterCommandNetworkLists(commandId);
       listeners.delete(commandId);
+      rmSync(temp, { recursive: true, force: true });
       // Removes the mount points wraps made for paths that did not exist (Linux). It is
       // session-wide, so only once no sandboxed process is left to need them (README, "Write
       // denies on paths that do not exist yet").
       if (listeners.size === 0) SandboxManager.cleanupAfterCommand();
     },
   };
+}
+
+/** Makes a folder the launch may write; one that cannot be made is reported by the server. */
+function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch {
+    // Not Hearth's to make (another user's, a read-only disk): the launch says what failed.
+  }
 }
 
 /** Stops the session's proxies (Hearth quitting, or tests). */

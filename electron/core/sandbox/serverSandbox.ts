@@ -34,6 +34,8 @@ export interface PreparedLaunch {
   release(): void;
   /** Reads what the server printed (stderr, failed tool text) for the sandbox's refusals. */
   notice(text: string): string[];
+  /** What the sandbox refused this launch so far ("blocked: …" lines): a failed start names it. */
+  blocked(): string[];
 }
 
 export class SandboxUnavailableError extends Error {
@@ -49,8 +51,9 @@ export class SandboxUnavailableError extends Error {
 
 export interface ServerSandboxOptions {
   dataDir: string;
+  /** Hearth's other folders (the approval key's), hidden like its data folder. */
+  hearthFolders?: string[];
   home: string;
-  tempDir: string;
   platform: NodeJS.Platform;
   /** Tests: a stand-in for the namespace probe. */
   probeNamespaces?: (bwrapPath: string) => Promise<boolean>;
@@ -120,8 +123,8 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
           env,
           roots,
           dataDir: options.dataDir,
+          hearthFolders: options.hearthFolders ?? [],
           home: options.home,
-          tempDir: options.tempDir,
         })
       : undefined;
 
@@ -135,7 +138,12 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
       if (report) reports.set(key(name), { ...report, blocked: [] });
     },
     async prepare(input) {
-      const plain = { launch: input.launch, release: () => undefined, notice: () => [] };
+      const plain = {
+        launch: input.launch,
+        release: () => undefined,
+        notice: () => [],
+        blocked: () => [],
+      };
       const policy: SandboxPolicy | undefined = input.transport.sandbox;
       if (!policy?.enabled) {
         setReport(input.serverName, { state: 'off' });
@@ -167,8 +175,10 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         input.launch.env,
       );
       if (!resolved) return plain;
+      const thisLaunch: string[] = [];
       const record = (blocked: BlockedAccess) => {
         const line = describeBlocked(blocked, options.home);
+        if (!thisLaunch.includes(line)) thisLaunch.push(line);
         const report = reports.get(key(input.serverName));
         if (!report || report.blocked.includes(line)) return;
         input.log(line);
@@ -184,6 +194,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
       return {
         launch: wrapped.launch,
         release: wrapped.release,
+        blocked: () => [...thisLaunch],
         notice: (text) => {
           const found = blockedInText(text, resolved);
           found.forEach(record);

@@ -1,6 +1,7 @@
 /**
  * The OS sandbox for the built-in shell tool's commands: a command may write only in the folder
- * it runs in and the temp folder, never reads the secret places or Hearth's data, and reaches no
+ * it runs in and a temp folder of its own (never what other programs run from there later: see
+ * protectedWrites.ts), never reads the secret places or any of Hearth's folders, and reaches no
  * host. The sudo path is not wrapped: it runs after its own approval, as root, outside.
  */
 import { defaultSandboxPolicy } from './policy';
@@ -12,8 +13,9 @@ import { wrapLaunch } from './sandboxRuntime';
 
 export interface ShellSandboxOptions {
   dataDir: string;
+  /** Hearth's other folders (the approval key's), hidden like its data folder. */
+  hearthFolders?: string[];
   home: string;
-  tempDir: string;
   platform: NodeJS.Platform;
   /** The PATH commands run with (bubblewrap, socat and ripgrep are looked for on it). */
   path(): string;
@@ -44,7 +46,7 @@ export type ShellSandboxState =
   { state: 'on' } | { state: 'unavailable'; missing: string; runAnyway: boolean };
 
 export interface ShellSandbox {
-  wrap(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<SandboxedShell>;
+  wrap(command: string, cwd: string, env: Record<string, string>): Promise<SandboxedShell>;
   /** Whether the sandbox can run now (kept once it could, for the same PATH). */
   check(): Promise<ShellSandboxState>;
 }
@@ -90,15 +92,12 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
         env,
         roots: [cwd],
         dataDir: options.dataDir,
+        hearthFolders: options.hearthFolders ?? [],
         home: options.home,
-        tempDir: options.tempDir,
       });
-      const plain = Object.fromEntries(
-        Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
       const blockedHosts: string[] = [];
       const wrapped = await wrapLaunch(
-        { file: '/bin/sh', args: ['-c', command], env: plain, cwd },
+        { file: '/bin/sh', args: ['-c', command], env, cwd },
         resolved,
         available,
         (line) => {

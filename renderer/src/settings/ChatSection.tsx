@@ -88,6 +88,33 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         checked={settings.chat.shellWithoutSandbox}
         onChange={(shellWithoutSandbox) => void update({ chat: { shellWithoutSandbox } })}
       />
+      <TextSetting
+        label="Folder for shell commands"
+        hint="Where commands run and may write, unless the model names another folder; the approval always shows which. Empty: ~/Hearth/work."
+        placeholder="~/Hearth/work"
+        saved={settings.chat.shellFolder}
+        save={update}
+        check={(text) =>
+          chat.shellFolder.unwrap().safeParse(text.trim()).success
+            ? { patch: { chat: { shellFolder: text.trim() } } }
+            : { error: 'Use at most 4,096 characters.' }
+        }
+      />
+      <TextSetting
+        label="Variables shell commands get"
+        hint="Names from Hearth's own environment, separated by spaces or commas. Commands get only these and the basics (HOME, PATH, USER, SHELL, TERM, LOGNAME)."
+        placeholder="None"
+        saved={settings.chat.shellVariables.join(' ')}
+        save={update}
+        check={(text) => {
+          const names = text.split(/[\s,]+/).filter(Boolean);
+          return chat.shellVariables.unwrap().safeParse(names).success
+            ? { patch: { chat: { shellVariables: names } } }
+            : {
+                error: 'Use variable names only: letters, digits and _, not starting with a digit.',
+              };
+        }}
+      />
       <NumberSetting
         label="Wait for the sudo password"
         hint="In seconds. Unanswered for longer, the command that asked for it is refused."

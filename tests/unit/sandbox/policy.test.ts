@@ -16,7 +16,7 @@ const context = {
   roots: ['/users/ada/projects'],
   dataDir: '/users/ada/.config/Hearth',
   home: '/users/ada',
-  tempDir: '/tmp',
+  hearthFolders: ['/users/ada/.config/Hearth.keys'],
 };
 
 describe('a sandbox policy as it applies', () => {
@@ -29,22 +29,26 @@ describe('a sandbox policy as it applies', () => {
         '/users/ada/.docker/config.json',
         '/users/ada/.local/share/keyrings',
         '/users/ada/.config/Hearth',
+        '/users/ada/.config/Hearth.keys',
       ]),
     );
     expect(resolved.ownFolder).toBe('/users/ada/.config/Hearth/sandbox/notes-server');
     expect(resolved.allowRead).toEqual([resolved.ownFolder]);
   });
 
-  it('writes: its folder, temp, its roots, the launcher’s cache and the user’s additions', () => {
+  it('writes: its folder (which holds its launcher’s cache), its roots and the user’s additions', () => {
     const policy = { ...defaultSandboxPolicy(), allowWrite: ['~/Documents/out'] };
     const resolved = resolvePolicy(policy, context);
+    const cache = `${resolved.ownFolder}/cache/npm`;
     expect(resolved.allowWrite).toEqual([
       resolved.ownFolder,
-      '/tmp',
       '/users/ada/projects',
-      '/users/ada/.npm',
+      cache,
       '/users/ada/Documents/out',
     ]);
+    // Never the user's own npm cache, which the user's npx runs code from later.
+    expect(resolved.allowWrite).not.toContain('/users/ada/.npm');
+    expect(resolved.env.npm_config_cache).toBe(cache);
   });
 
   it('hosts: none of its own, plus what npx or uvx needs to fetch the package', () => {
@@ -55,9 +59,13 @@ describe('a sandbox policy as it applies', () => {
       'registry.npmjs.org',
       'api.example.com',
     ]);
-    expect(launcherNeeds('/usr/bin/uvx', { UV_CACHE_DIR: '/c/uv' }, '/users/ada')).toEqual({
+    expect(launcherNeeds('/usr/bin/uvx', '/data/sandbox/x')).toEqual({
       launcher: 'uvx',
-      writeFolders: ['/c/uv', '/users/ada/.local/share/uv'],
+      writeFolders: ['/data/sandbox/x/cache/uv', '/data/sandbox/x/cache/uv-tools'],
+      env: {
+        UV_CACHE_DIR: '/data/sandbox/x/cache/uv',
+        UV_TOOL_DIR: '/data/sandbox/x/cache/uv-tools',
+      },
       hosts: ['pypi.org', 'files.pythonhosted.org'],
     });
   });

@@ -14,10 +14,17 @@ import type {
 import { z } from 'zod';
 import { detectEscalation } from '../sudo/detectEscalation';
 import type { SudoTickets } from '../sudo/sudoTickets';
-import { errorResult, resolveUserPath } from '../userPath';
+import { errorResult } from '../userPath';
 import { runCommand, type RunCommandResult } from './runCommand';
 import type { ShellSandbox } from '../../sandbox';
 import { minimalEnvironment } from '../../security/minimalEnvironment';
+import {
+  commandEnvironment,
+  commandFolder,
+  DEFAULT_COMMAND_FOLDER,
+  prepareCommandFolder,
+  type CommandSettings,
+} from './commandPlace';
 import {
   protectedFolderHolding,
   protectedFolderNamed,
@@ -53,7 +60,11 @@ export interface ShellToolOptions {
   protectedFolders?: readonly string[];
   /** The OS sandbox commands run in (not sudo's: that path runs outside, after its approval). */
   sandbox?: ShellSandbox;
+  /** Settings › Chat's folder and variables for commands; the defaults when absent. */
+  settings?(): CommandSettings;
 }
+
+const NO_SETTINGS: CommandSettings = { folder: '', variables: [] };
 
 /** Registers `run_shell_command` on `server`. */
 export function registerShellTool(server: McpServer, options: ShellToolOptions): void {
@@ -83,7 +94,7 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
           .string()
           .optional()
           .describe(
-            'Folder to run the command in, e.g. "~/projects/site". Default: the home folder.',
+            `Folder to run the command in, e.g. "~/projects/site"; the command may write only there. Default: the user's folder for commands (${DEFAULT_COMMAND_FOLDER} unless they chose another).`,
           ),
         timeout_seconds: z
           .number()
@@ -104,7 +115,10 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
       },
     },
     async ({ command, cwd, timeout_seconds }, extra) => {
-      const directory = resolveUserPath(cwd ?? '~');
+      const settings = options.settings?.() ?? NO_SETTINGS;
+      await prepareCommandFolder(cwd, settings).catch(() => undefined);
+      const directory = commandFolder(cwd, settings);
+      const environment = commandEnvironment(process.env, settings);
       const guarded = options.protectedFolders ?? [];
       const off =
         protectedFolderNamed(command, guarded) ?? protectedFolderHolding(directory, guarded);
@@ -138,13 +152,14 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
       const timeoutMs = timeout_seconds === undefined ? options.timeoutMs : timeout_seconds * 1000;
       const boxed =
         options.sandbox && password === undefined
-          ? await options.sandbox.wrap(command, directory, process.env)
+          ? await options.sandbox.wrap(command, directory, environment)
           : undefined;
       if (boxed && !boxed.ok && !boxed.runAnyway)
         return errorResult(`${boxed.message} The command was not run.`);
       const stopProgress = reportProgress(extra);
       try {
         const run = runCommand(command, {
+          env: environment,
           ...(boxed?.ok ? { spawnAs: boxed, env: boxed.env } : {}),
           cwd: directory,
           timeoutMs,
@@ -203,7 +218,7 @@ function withSandboxNote(
 ): CallToolResult {
   return withNote(
     result,
-    `the command ran in Hearth's sandbox, which may write only in ${directory} and the temp folder and reaches no network; it ${blocked.join('; ')}.`,
+    `the command ran in Hearth's sandbox, which may write only in ${directory} and a temp folder of its own and reaches no network; it ${blocked.join('; ')}.`,
   );
 }
 

@@ -1,0 +1,272 @@
+/**
+ * What a sandboxed process may not write even inside the folders it may write: the files other
+ * programs run or load later, outside the sandbox. sandbox-runtime protects such files itself only
+ * below Hearth's own working directory (its "mandatory deny" scan reads `process.cwd()`, not the
+ * launch's folders: src/sandbox/linux-sandbox-utils.ts, linuxGetMandatoryDenyPaths), so Hearth
+ * finds them in every folder a launch may write and hands them over as `denyWrite` entries:
+ *
+ * - in each writable folder, down to SCAN_DEPTH: every git repository's hooks and config (and the
+ *   `core.hooksPath`, `core.fsmonitor` and `include.path` targets its config names), a `.git` file,
+ *   `.vscode/`, `.idea/`, direnv's `.envrc` and the shell start-up files;
+ * - the home folder itself is never writable as a whole: a writable home stands for its existing
+ *   folders and files without a leading dot, so nothing new appears at its top (a new
+ *   `.bash_profile` would shadow `.profile`) and its configuration stays read-only;
+ * - where a folder above the home folder is writable ("write anywhere"), the home folder's
+ *   existing configuration (every top-level name with a leading dot), its shell start-up files
+ *   (missing ones too), the user's autostart places and the folders on PATH stay read-only.
+ *
+ * A missing entry is covered by an empty read-only stand-in while the process runs (the
+ * library's "Write denies on paths that do not exist yet"), so missing ones are named only where
+ * a stand-in changes nothing for the user's own programs.
+ */
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+
+/** How deep below a writable folder repositories and editor folders are looked for. */
+export const SCAN_DEPTH = 3;
+/** A folder with more entries than this stops the scan of the folders below it (time bound). */
+const MAX_FOLDERS_SCANNED = 4_000;
+
+/** Files a shell or direnv runs from the folder they are in. */
+const STARTUP_FILES = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.envrc',
+];
+/** Files other tools load as configuration from a project folder (as sandbox-runtime's list). */
+const CONFIG_FILES = ['.gitconfig', '.gitmodules', '.ripgreprc', '.mcp.json'];
+/** Folders whose files an editor or IDE runs (tasks, launch and run configurations). */
+const EDITOR_FOLDERS = ['.vscode', '.idea'];
+/**
+ * Places the desktop starts programs from at login, or puts on menus (relative to home). Kept
+ * read-only even where missing: an empty stand-in there starts nothing.
+ */
+export const AUTOSTART_PLACES = [
+  '.config/autostart',
+  '.config/systemd/user',
+  '.config/environment.d',
+  '.local/share/applications',
+  'Library/LaunchAgents',
+];
+/**
+ * Start-up files that may be covered by an empty stand-in while they are missing. bash reads the
+ * first of `.bash_profile`, `.bash_login` and `.profile` it finds, so a stand-in for either of the
+ * first two would hide an existing `.profile`: those two are named only when it is missing.
+ */
+const STANDIN_SAFE_STARTUP = ['.bashrc', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.profile'];
+
+export interface ProtectedWritesInput {
+  /** The folders the launch may write, absolute. Empty with `allWrites`. */
+  writeFolders: string[];
+  /** Folders Hearth made for the launch (its own folder, temp, caches): not scanned. */
+  hearthFolders: string[];
+  allWrites: boolean;
+  home: string;
+  /** The PATH the process and the user's terminal run with. */
+  path: string;
+}
+
+export interface ProtectedWrites {
+  /** The writable folders, with a writable home folder stood for by its non-dot entries. */
+  allowWrite: string[];
+  denyWrite: string[];
+}
+
+export async function protectedWrites(input: ProtectedWritesInput): Promise<ProtectedWrites> {
+  const home = resolve(input.home);
+  const allowWrite: string[] = [];
+  for (const folder of input.writeFolders.map((entry) => resolve(entry))) {
+    if (folder === home) allowWrite.push(...(await homeEntries(home)));
+    else allowWrite.push(folder);
+  }
+  const deny = new Set<string>();
+  const writable = (path: string) =>
+    input.allWrites || allowWrite.some((folder) => isInsideOrSame(path, folder));
+  const aboveHome = input.allWrites || allowWrite.some((folder) => isStrictlyInside(home, folder));
+  // Hearth's own folders and the user's write folders inside the configuration stay writable:
+  // what holds one is denied around it, entry by entry.
+  const keep = [...input.hearthFolders, ...input.writeFolders].map((folder) => resolve(folder));
+  if (aboveHome) for (const path of await homeConfiguration(home, keep)) deny.add(path);
+  for (const place of AUTOSTART_PLACES) {
+    const path = join(home, place);
+    if (writable(path) || aboveHome) deny.add(path);
+  }
+  for (const folder of input.path.split(delimiter).filter((entry) => isAbsolute(entry))) {
+    if (writable(folder) && (await isFolder(folder))) deny.add(folder);
+  }
+  const hearth = input.hearthFolders.map((folder) => resolve(folder));
+  const scanned = allowWrite.filter((folder) => !hearth.some((own) => isInsideOrSame(folder, own)));
+  for (const path of await globalGitTargets(home)) if (writable(path)) deny.add(path);
+  // "Write anywhere" has no folder to scan: the home folder is where the user's projects are.
+  if (input.allWrites || aboveHome) scanned.push(home);
+  for (const folder of unique(scanned)) {
+    for (const path of await dangerousBelow(folder, home)) if (writable(path)) deny.add(path);
+  }
+  return { allowWrite: unique(allowWrite), denyWrite: [...deny] };
+}
+
+/** The home folder's entries without a leading dot: what a writable home folder stands for. */
+async function homeEntries(home: string): Promise<string[]> {
+  const entries = await readdir(home, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink())
+    .map((entry) => join(home, entry.name));
+}
+
+/**
+ * The home folder's configuration: every top-level dot entry, and the missing start-up files. An
+ * entry that holds a folder in `keep` is not denied whole: its other entries are, down to it.
+ */
+async function homeConfiguration(home: string, keep: string[]): Promise<string[]> {
+  const entries = await readdir(home).catch((): string[] => []);
+  const present = new Set(entries);
+  const missingSafe = STANDIN_SAFE_STARTUP.filter((name) => !present.has(name));
+  const bashLogin = present.has('.profile') ? [] : ['.bash_profile', '.bash_login'];
+  const denied: string[] = [];
+  for (const name of entries.filter((entry) => entry.startsWith('.'))) {
+    denied.push(...(await allBut(join(home, name), keep)));
+  }
+  return [
+    ...denied,
+    ...[...missingSafe, ...bashLogin.filter((name) => !present.has(name))].map((name) =>
+      join(home, name),
+    ),
+  ];
+}
+
+/** `path` itself, or, where it holds a folder in `keep`, each of its entries but that way down. */
+async function allBut(path: string, keep: string[]): Promise<string[]> {
+  if (keep.some((folder) => isInsideOrSame(path, folder))) return [];
+  if (!keep.some((folder) => isStrictlyInside(folder, path))) return [path];
+  const entries = await readdir(path).catch((): string[] => []);
+  const denied: string[] = [];
+  for (const name of entries) denied.push(...(await allBut(join(path, name), keep)));
+  return denied;
+}
+
+/**
+ * The dangerous entries in and below `top`, breadth first to SCAN_DEPTH, skipping node_modules and
+ * links. A repository without a hooks folder gets a stand-in there, so none can be added.
+ */
+async function dangerousBelow(top: string, home: string): Promise<string[]> {
+  const found: string[] = [];
+  let queue: string[] = [top];
+  let scanned = 0;
+  for (let depth = 0; depth <= SCAN_DEPTH && queue.length > 0; depth++) {
+    const next: string[] = [];
+    for (const folder of queue) {
+      if (++scanned > MAX_FOLDERS_SCANNED) return found;
+      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        const path = join(folder, entry.name);
+        if (entry.name === '.git') {
+          found.push(...(await repositoryFiles(path, folder, entry.isDirectory(), home)));
+        } else if (EDITOR_FOLDERS.includes(entry.name)) {
+          found.push(path);
+        } else if (STARTUP_FILES.includes(entry.name) || CONFIG_FILES.includes(entry.name)) {
+          found.push(path);
+        } else if (entry.isDirectory() && entry.name !== 'node_modules') {
+          next.push(path);
+        }
+      }
+    }
+    queue = next;
+  }
+  return found;
+}
+
+/** A repository's hooks and config, and what its config points git at; a `.git` file itself. */
+async function repositoryFiles(
+  dotGit: string,
+  worktree: string,
+  isFolder: boolean,
+  home: string,
+): Promise<string[]> {
+  if (!isFolder) return [dotGit];
+  const config = join(dotGit, 'config');
+  const text = await readFile(config, 'utf8').catch(() => '');
+  return [
+    join(dotGit, 'hooks'),
+    config,
+    ...gitConfigTargets(text, { worktree, gitDir: dotGit, home }),
+  ];
+}
+
+/**
+ * The paths a git config makes git run or read: `core.hooksPath` (relative to the worktree, where
+ * hooks run), `core.fsmonitor` when it names a program, and `include.path` / `includeIf.*.path`
+ * files (relative to the config's folder). Git's syntax: `[section "sub"]`, `key = value`,
+ * names case-insensitive, values optionally quoted.
+ */
+export function gitConfigTargets(
+  text: string,
+  where: { worktree: string; gitDir: string; home?: string },
+): string[] {
+  // A relative path with no folder to be relative to (the user's global config) is each
+  // repository's own, and is found with the repository.
+  const expand = (value: string, base: string): string[] =>
+    value.startsWith('~/') && where.home
+      ? [join(where.home, value.slice(2))]
+      : isAbsolute(value)
+        ? [value]
+        : base
+          ? [resolve(base, value)]
+          : [];
+  const targets: string[] = [];
+  let section = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/(^|\s)[#;].*$/, '').trim();
+    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+    if (header?.[1]) {
+      section = header[1].toLowerCase();
+      continue;
+    }
+    const pair = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
+    if (!pair?.[1] || pair[2] === undefined) continue;
+    const key = `${section}.${pair[1].toLowerCase()}`;
+    const value = pair[2].replace(/^"(.*)"$/, '$1').trim();
+    if (!value) continue;
+    if (key === 'core.hookspath') targets.push(...expand(value, where.worktree));
+    else if (key === 'core.fsmonitor' && !/^(true|false|yes|no|on|off|0|1)$/i.test(value))
+      targets.push(...expand(value, where.worktree));
+    else if (key === 'include.path' || key === 'includeif.path')
+      targets.push(...expand(value, where.gitDir));
+  }
+  return targets;
+}
+
+/** What the user's own git config (~/.gitconfig, ~/.config/git/config) makes every repo run. */
+async function globalGitTargets(home: string): Promise<string[]> {
+  const targets: string[] = [];
+  for (const file of [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')]) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    targets.push(...gitConfigTargets(text, { worktree: '', gitDir: '', home }));
+  }
+  return targets;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return lstat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+function isInsideOrSame(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder === '/' ? '/' : `${folder}/`);
+}
+
+function isStrictlyInside(path: string, folder: string): boolean {
+  return path !== folder && isInsideOrSame(path, folder);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

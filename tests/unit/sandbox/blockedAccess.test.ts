@@ -1,0 +1,92 @@
+/**
+ * What the sandbox blocked, read from real programs' own words. Each line below was printed by the
+ * program named, run under bubblewrap with the folder read-only (git 2.39, npm 11, Python 3.11,
+ * Node 22, GNU coreutils, dash).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  blockedInText,
+  defaultSandboxPolicy,
+  describeBlocked,
+  resolvePolicy,
+} from '../../../electron/core/sandbox';
+
+const home = '/users/someone';
+const policy = resolvePolicy(defaultSandboxPolicy(), {
+  serverName: 'files',
+  command: 'node',
+  env: {},
+  roots: [`${home}/notes`],
+  dataDir: `${home}/.config/Hearth`,
+  home,
+});
+const seen = (text: string) =>
+  blockedInText(text, policy).map((blocked) => describeBlocked(blocked, home));
+
+describe('the blocked-line parser against real programs’ errors', () => {
+  it('Node and Python: the path after the error’s words', () => {
+    expect(seen(`Error: EROFS: read-only file system, open '${home}/repo/n.txt'`)).toEqual([
+      'blocked: write of ~/repo/n.txt',
+    ]);
+    expect(seen(`Error: EROFS: read-only file system, mkdir '${home}/repo/d'`)).toEqual([
+      'blocked: write of ~/repo/d',
+    ]);
+    expect(seen(`OSError: [Errno 30] Read-only file system: '${home}/repo/out.txt'`)).toEqual([
+      'blocked: write of ~/repo/out.txt',
+    ]);
+  });
+
+  it('git and coreutils: the path right before the error’s words', () => {
+    expect(
+      seen(`fatal: could not create work tree dir '${home}/clone': Read-only file system`),
+    ).toEqual(['blocked: write of ~/clone']);
+    expect(seen(`mkdir: cannot create directory ‘${home}/m’: Read-only file system`)).toEqual([
+      'blocked: write of ~/m',
+    ]);
+    expect(seen(`touch: cannot touch '${home}/t': Read-only file system`)).toEqual([
+      'blocked: write of ~/t',
+    ]);
+    expect(seen(`/bin/sh: 1: cannot create ${home}/x: Read-only file system`)).toEqual([
+      'blocked: write of ~/x',
+    ]);
+  });
+
+  it('npm: a cache it may not make fails as ENOENT on mkdir, which is a write', () => {
+    const npm = [
+      'npm error code ENOENT',
+      'npm error syscall mkdir',
+      `npm error path ${home}/.npm`,
+      `npm error enoent Invalid response body while trying to fetch https://registry.npmjs.org/is-number: ENOENT: no such file or directory, mkdir '${home}/.npm'`,
+    ].join('\n');
+    expect(seen(npm)).toEqual(['blocked: write of ~/.npm']);
+  });
+
+  it('takes the path the error names, never another path in the same line', () => {
+    const line = `Error in ${home}/repo/server.js: EROFS: read-only file system, open '${home}/elsewhere/out.txt'`;
+    expect(seen(line)).toEqual(['blocked: write of ~/elsewhere/out.txt']);
+    const json = `{"repository":"${home}/repo","error":"EROFS: read-only file system, open '${home}/repo/a.txt'"}`;
+    expect(seen(json)).toEqual(['blocked: write of ~/repo/a.txt']);
+    // An error that names no path of its own gives no blocked line rather than a wrong one.
+    expect(seen(`{"error":"Read-only file system","path":"${home}/repo"}`)).toEqual([]);
+  });
+
+  it('never reports a refused read as a write', () => {
+    expect(seen(`Error: EACCES: permission denied, scandir '${home}/.ssh'`)).toEqual([
+      'blocked: read of ~/.ssh',
+    ]);
+    expect(seen(`Error: EACCES: permission denied, open '/etc/shadow'`)).toEqual([]);
+    expect(seen(`cat: ${home}/.ssh/id_rsa: No such file or directory`)).toEqual([
+      'blocked: read of ~/.ssh/id_rsa',
+    ]);
+    expect(seen(`Error: EPERM: operation not permitted, mkdir '${home}/Documents/x'`)).toEqual([
+      'blocked: write of ~/Documents/x',
+    ]);
+  });
+
+  it('ignores what happened inside the folders it may write', () => {
+    expect(seen(`Error: EACCES: permission denied, mkdir '${home}/notes/locked'`)).toEqual([]);
+    expect(
+      seen(`Error: ENOENT: no such file or directory, open '${home}/notes/missing.txt'`),
+    ).toEqual([]);
+  });
+});
