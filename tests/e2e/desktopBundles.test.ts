@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BundlePreview } from '../../preload/schemas/bundles';
 import { startDesktopApp, waitUntil, type DesktopApp } from '../support/electronStandIn/desktopApp';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
 import { connectRenderer } from '../support/rendererBridge';
@@ -70,6 +71,39 @@ describe('opening a bundle from outside the window', () => {
     );
     expect(await takeOpened(app)).toHaveLength(1);
   }, 60_000);
+
+  it.skipIf(process.platform === 'win32')(
+    'a second instance handing over a FIFO is told no at once, and the next bundle still opens',
+    async () => {
+      const dataDir = tempDir('desktop-bundle-fifo');
+      const fifo = join(tempDir('desktop-fifo'), 'waiting.mcpb');
+      execFileSync('mkfifo', [fifo]);
+      const app = launch(dataDir);
+      await waitUntil(
+        () => app.state(),
+        (state) => state.windows.some((window) => window.url !== ''),
+      );
+      const second = startDesktopApp({ dataDir, args: ['--install', fifo] });
+      await expect(second.exited).resolves.toBe(0);
+      const notices = await waitUntil(
+        async () =>
+          ((await app.invoke('notices:list', [])) as { value?: { message: string }[] }).value ?? [],
+        (list) => list.some((notice) => notice.message.includes(fifo)),
+      );
+      expect(notices.map((notice) => notice.message)).toContain(
+        `The bundle ${fifo} could not be opened: ${fifo} is not a regular file (a pipe or a device, say), so Hearth will not read it as a bundle.`,
+      );
+      const third = startDesktopApp({ dataDir, args: [bundle.path] });
+      await expect(third.exited).resolves.toBe(0);
+      expect(
+        await waitUntil(
+          () => takeOpened(app),
+          (ids) => ids.length === 1,
+        ),
+      ).toHaveLength(1);
+    },
+    120_000,
+  );
 
   it('the desktop file picker for bundles stages the file chosen', async () => {
     const app = startDesktopApp({
