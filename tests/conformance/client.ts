@@ -76,7 +76,10 @@ async function main(): Promise<void> {
   };
   try {
     let status: ServerStatus = (await manager.save(config)).status;
-    if (status.signIn === 'required') status = await manager.signIn(NAME);
+    // The user chooses Sign in when asked; once more after the server said its sign-in moved
+    // to another authorization server (SEP-2352), as its one sentence asks them to.
+    for (let tries = 0; status.signIn === 'required' && tries < 2; tries++)
+      status = await manager.signIn(NAME);
     if (status.state !== 'ready') throw new Error(`Not connected: ${JSON.stringify(status)}`);
     const call =
       TOOL_CALLS[scenario] ??

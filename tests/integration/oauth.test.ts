@@ -145,6 +145,93 @@ describe('OAuth for remote servers', () => {
     expect(harness.opened).toHaveLength(2);
   });
 
+  it('keeps what was granted when a step-up names only the new scope (SEP-2350)', async () => {
+    const server = await fixture({ stepUpNamesOnlyNewScope: true });
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    await harness.manager.signIn(NAME);
+
+    expect(text(await harness.manager.callTool(NAME, 'write_note', { text: 'hi' }))).toBe(
+      'noted: hi',
+    );
+    // The second authorization asks for the union, each scope once; nothing is lost.
+    expect(server.authorizations).toHaveLength(2);
+    expect(server.authorizations[1]?.scope?.split(' ').sort()).toEqual([READ_SCOPE, WRITE_SCOPE]);
+    expect(
+      text(await harness.manager.callTool(NAME, 'whoami', {}))
+        .split(' ')
+        .sort(),
+    ).toEqual([READ_SCOPE, WRITE_SCOPE]);
+    expect(server.authorizations).toHaveLength(2);
+  });
+
+  it('follows a server whose sign-in moved to another authorization server (SEP-2352)', async () => {
+    const server = await fixture();
+    const harness = startManager();
+    await addRemote(harness, server.url);
+    await harness.manager.signIn(NAME);
+    const [oldClient] = server.registrations;
+    expect(oldClient?.issuer).toBe(server.base);
+    const oldTokens = harness.vault.get(`oauth:${NAME}:tokens`);
+    expect(oldTokens).toBeDefined();
+
+    server.moveAuthorizationServer();
+    // While the server is in use the call may ask the user: a new registration at the new
+    // authorization server, a sign-in there, and the call goes through.
+    expect(text(await harness.manager.callTool(NAME, 'whoami', {}))).toBe(READ_SCOPE);
+    expect(server.registrations.map((entry) => entry.issuer)).toEqual([
+      server.base,
+      server.movedIssuer,
+    ]);
+    const moved = server.authorizations.filter((entry) => entry.issuer === server.movedIssuer);
+    expect(moved).toHaveLength(1);
+    // The old client id never reaches the new authorization server, nor the old refresh token
+    // the old one (the move is found before any refresh).
+    expect(moved[0]?.clientId).toBe(server.registrations[1]?.clientId);
+    expect(moved[0]?.clientId).not.toBe(oldClient?.clientId);
+    expect(server.tokenRequests.map((request) => request.grantType)).toEqual([
+      'authorization_code',
+      'authorization_code',
+    ]);
+    expect(harness.vault.get(`oauth:${NAME}:tokens`)).not.toBe(oldTokens);
+    // One sentence tells the user what happened.
+    const said = harness.manager
+      .logs(NAME)
+      .filter((entry) => entry.text.includes(server.movedIssuer));
+    expect(said.map((entry) => entry.text)).toEqual([
+      `This server now signs in at ${server.movedIssuer} instead of ${server.base}, so Hearth forgot the old sign-in and signs in there anew.`,
+    ]);
+  });
+
+  it('after a move found while nobody is asked, waits for Sign in and then signs in at the new place', async () => {
+    const server = await fixture();
+    const first = startManager();
+    await addRemote(first, server.url);
+    await first.manager.signIn(NAME);
+    await first.manager.dispose();
+
+    // The move happens while Hearth is closed; at the next start nobody can be asked.
+    server.moveAuthorizationServer();
+    const second = startManager(first.dataDir);
+    await second.manager.startAll();
+    const status = second.manager.list().find((entry) => entry.config.name === NAME)?.status;
+    expect(status).toMatchObject({ signIn: 'required' });
+    expect(second.opened).toEqual([]);
+    // The old sign-in is gone, so no old token or client id is offered again.
+    expect(second.vault.get(`oauth:${NAME}:tokens`)).toBeUndefined();
+    expect(server.tokenRequests.map((request) => request.grantType)).toEqual([
+      'authorization_code',
+    ]);
+
+    const ready = await second.manager.signIn(NAME);
+    expect(ready).toMatchObject({ state: 'ready', signIn: 'signed-in' });
+    expect(second.opened[0]?.startsWith(`${server.movedIssuer}/authorize?`)).toBe(true);
+    expect(server.registrations.map((entry) => entry.issuer)).toEqual([
+      server.base,
+      server.movedIssuer,
+    ]);
+  });
+
   it('renews an access token that has run out before sending it, without a 401', async () => {
     // Tokens that expire at once: every request finds its token due.
     const server = await fixture({ accessTokenLifetimeSeconds: 0 });

@@ -35,8 +35,6 @@ export interface SignInFlow {
 export class HearthOAuthProvider implements OAuthClientProvider {
   /** Set while the user is signing in; without it, a needed authorization asks for sign-in. */
   flow?: SignInFlow;
-  /** Set for a step-up: a refresh would only bring back the same, too narrow scope. */
-  skipRefresh = false;
   private verifier?: string;
   private discovery?: OAuthDiscoveryState;
   private signer?: { key: string; algorithm: string; sign: AddClientAuthentication };
@@ -125,9 +123,7 @@ export class HearthOAuthProvider implements OAuthClientProvider {
   }
 
   tokens(): OAuthTokens | undefined {
-    const tokens = this.options.store.tokens(this.options.server());
-    if (!tokens || !this.skipRefresh) return tokens;
-    return { ...tokens, refresh_token: undefined };
+    return this.options.store.tokens(this.options.server());
   }
 
   saveTokens(tokens: OAuthTokens): void {

@@ -6,15 +6,20 @@
  * user (the browser, a loopback redirect) happens only when allowed: when they chose Sign in, or
  * while the server is in use; otherwise the request fails with SignInRequiredError and the
  * server waits for the user. At most three authorizations per request, and never twice for the
- * same challenge, so a server that always refuses cannot loop.
+ * same challenge, so a server that always refuses cannot loop. A step-up asks for what was
+ * granted before and what the server asks for now together (SEP-2350), and a 401 first checks
+ * whether the server now signs in at another authorization server (SEP-2352).
  */
 import {
   auth,
+  computeScopeUnion,
   extractWWWAuthenticateParams,
   InsecureTokenEndpointError,
+  isStrictScopeSuperset,
 } from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../../../preload/schemas/servers';
+import { issuerOf, rediscover, stampedIssuer } from './authorizationServerMove';
 import { SignInRequiredError } from './signInRequired';
 import { startLoopbackRedirect } from './loopbackRedirect';
 import { HearthOAuthProvider } from './provider';
@@ -80,6 +85,8 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
   let generation = 0;
   let queue: Promise<unknown> = Promise.resolve();
   let lastChallenge: Challenge | undefined;
+  /** The scope Hearth last asked for: a step-up adds to it rather than replacing it. */
+  let requestedScope: string | undefined;
   let required = false;
   let signingIn = false;
   let inUse = false;
@@ -103,7 +110,40 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     return run;
   };
 
+  /** Fetches of the sign-in itself: only addresses Hearth may reach (urlChecks.ts). */
+  const signInFetch = () => checkedFetch(base, () => options.allowUnencrypted?.() ?? false);
+
+  /**
+   * SEP-2352: a token turned down may mean the server signs in elsewhere now. Then the old
+   * tokens and registration are forgotten (they belong to the old authorization server), the
+   * user is told in one sentence, and the sign-in that follows registers at the new one.
+   */
+  const followAuthorizationServer = async (challenge: Challenge) => {
+    const recorded =
+      stampedIssuer(store.tokens(server())) ??
+      stampedIssuer(store.client(server())) ??
+      issuerOf(provider.discoveryState());
+    if (!recorded) return;
+    const found = await rediscover({
+      serverUrl: options.serverUrl(),
+      resourceMetadataUrl: challenge.resourceMetadataUrl,
+      recorded,
+      fetchFn: signInFetch(),
+    });
+    if (!found) return;
+    provider.saveDiscoveryState(found.discovery);
+    if (!found.moved) return;
+    store.forget(server(), ['tokens', 'client']);
+    generation++;
+    options.log(
+      'warning',
+      `This server now signs in at ${found.moved.to} instead of ${found.moved.from}, so Hearth forgot the old sign-in and signs in there anew.`,
+    );
+    options.onChange();
+  };
+
   const authorizeNow = async (challenge: Challenge | undefined, refreshOnly = false) => {
+    if (challenge?.status === 401) await followAuthorizationServer(challenge);
     // Client credentials need nobody: Hearth may sign in whenever the server asks.
     const interactive = !provider.machine && !refreshOnly && (signingIn || inUse);
     if (!interactive && !provider.machine && !store.tokens(server())?.refresh_token) {
@@ -129,12 +169,19 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
         await options.openAuthorization(check.url.href);
       },
     };
-    provider.skipRefresh = challenge?.status === 403;
+    // SEP-2350: what was asked for before, what the token holds and what is challenged now,
+    // each once. A refresh cannot widen a grant (RFC 6749 §6), so a wider scope asks anew.
+    const granted = store.tokens(server())?.scope;
+    const scope =
+      challenge?.status === 403
+        ? computeScopeUnion(requestedScope, granted, challenge.scope)
+        : computeScopeUnion(requestedScope, challenge?.scope);
     const request = {
       serverUrl: options.serverUrl(),
       resourceMetadataUrl: challenge?.resourceMetadataUrl,
-      scope: challenge?.scope,
-      fetchFn: checkedFetch(base, () => options.allowUnencrypted?.() ?? false),
+      scope,
+      forceReauthorization: challenge?.status === 403 && isStrictScopeSuperset(scope, granted),
+      fetchFn: signInFetch(),
     };
     try {
       let result = await auth(provider, request);
@@ -150,10 +197,11 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       if (result !== 'AUTHORIZED') throw new SignInRequiredError(server());
       generation++;
       required = false;
+      requestedScope = scope;
       options.log(
         'info',
         challenge?.status === 403
-          ? `Signed in again with the wider access the server asked for (${challenge.scope ?? 'more scopes'}).`
+          ? `Signed in again with the wider access the server asked for (${scope ?? 'more scopes'}).`
           : loopback || provider.machine
             ? 'Signed in.'
             : 'Renewed the sign-in.',
@@ -172,7 +220,6 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       throw error;
     } finally {
       provider.flow = undefined;
-      provider.skipRefresh = false;
       waitingUrl = undefined;
       loopback?.close();
       options.onChange();
