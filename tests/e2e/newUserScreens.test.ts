@@ -8,6 +8,7 @@ import { openBrowserSession, SCREENS, type BrowserSession } from '../support/bro
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { everythingStdio } from '../support/mcpFixtures';
+import { obscuredFocusProblems } from '../support/controlChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
 // What a new user trips on, in Chromium at 1280×800, 900×600 and the 380×560 popup, light and
@@ -160,7 +161,11 @@ describe('a new user’s walk', () => {
         await page.getByRole('button', { name: 'Add server' }).first().click();
         const form = page.getByRole('dialog', { name: 'Add server' });
         await form.getByRole('button', { name: 'Save' }).waitFor();
-        for (const problem of await dialogProblems(form))
+        for (const problem of [
+          ...(await dialogProblems(form)),
+          // Tab round the whole form: no control may take focus under its sticky Save bar.
+          ...(await obscuredFocusProblems(form)),
+        ])
           problems.push(`server form ${size.name} ${theme}: ${problem}`);
         await shot(page, `server-form-${size.name}-${theme}`);
         await form.getByRole('button', { name: 'Cancel' }).click();

@@ -15,6 +15,7 @@ import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { obscuredFocusProblems } from '../support/controlChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -135,6 +136,12 @@ describe.skipIf(!sandboxWorks)('the sandbox’s screens hold up', () => {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       problems.push(...(await shootThemes(page, `policy-${size.name}`, editor)));
+      // Tab round the whole form: no control may take focus under its sticky Save bar.
+      await form.getByRole('textbox', { name: 'Name', exact: true }).focus();
+      for (const problem of await obscuredFocusProblems(
+        page.getByRole('dialog', { name: 'Edit “hostile”' }),
+      ))
+        problems.push(`policy ${size.name}: ${problem}`);
     }
     await form.getByRole('button', { name: 'Cancel' }).click();
     expect(problems).toEqual([]);
