@@ -5,6 +5,7 @@ import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { fixtureCommand } from '../support/mcpFixtures';
+import { actionColumnProblems, nonTextContrastProblems } from '../support/controlChecks';
 import { accessibilityProblems, contrastOf, layoutProblems } from '../support/screenChecks';
 import { join } from 'node:path';
 
@@ -35,7 +36,14 @@ beforeAll(async () => {
     script,
     viewport: { width: 1280, height: 800 },
     prepare: async (api, ollama) => {
-      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+      await api.settings.set({
+        ollama: {
+          host: ollama.url,
+          // Names of different lengths: their Forget buttons still stand in one column.
+          cloudModelsAllowed: ['gpt-oss:120b-cloud', 'qwen3-coder:480b-cloud', 'kimi-k2:1t-cloud'],
+        },
+        chat: { model: 'llama3.2' },
+      });
       await addApprovedServer(api, 'fixture', fixtureCommand(['--tools=echo,add']));
       // Enough conversations for the list to scroll at the small size.
       for (let index = 0; index < 24; index++)
@@ -91,6 +99,17 @@ const SCREENS_TO_CHECK: { name: string; open(page: Page): Promise<void> }[] = [
     open: async (current) => {
       await current.getByRole('button', { name: 'Settings', exact: true }).click();
       await current.getByRole('heading', { name: 'Settings' }).first().waitFor();
+    },
+  },
+  {
+    // Switches (on and off) and the cloud models' Forget buttons in view.
+    name: 'settings-cloud-models',
+    open: async (current) => {
+      await current.getByRole('button', { name: 'Settings', exact: true }).click();
+      const list = current.getByRole('group', { name: 'Cloud models you agreed to' });
+      await list.waitFor();
+      await list.scrollIntoViewIfNeeded();
+      await current.getByRole('switch', { name: 'Hide cloud models' }).scrollIntoViewIfNeeded();
     },
   },
   {
@@ -150,6 +169,8 @@ describe('every screen holds up', () => {
           for (const problem of [
             ...(await layoutProblems(page)),
             ...(await accessibilityProblems(page)),
+            ...(await nonTextContrastProblems(page)),
+            ...(await actionColumnProblems(page)),
           ])
             problems.push(`${screen.name} ${size.name} ${theme}: ${problem}`);
         }
@@ -170,6 +191,7 @@ describe('every screen holds up', () => {
         for (const problem of [
           ...(await layoutProblems(popup)),
           ...(await accessibilityProblems(popup)),
+          ...(await nonTextContrastProblems(popup)),
         ])
           problems.push(`popup ${theme}: ${problem}`);
       }
