@@ -101,7 +101,7 @@ function timeSearches(store: ConversationStore, random: () => number): number[] 
   return samples;
 }
 
-async function measureInBrowser(): Promise<Figure[]> {
+export async function measureInBrowser(): Promise<Figure[]> {
   buildApp();
   const dataDir = tempDir('history-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });

@@ -62,7 +62,8 @@ function script(request: ChatRequestBody): Turn {
   };
 }
 
-async function hostFigures(): Promise<Figure[]> {
+export async function hostFigures(): Promise<Figure[]> {
+  if (process.platform !== 'linux') return [];
   buildApp();
   const ollama = await startFakeOllama({ script });
   const host = await startBuiltHost(tempDir('memory-bench'));
@@ -148,7 +149,7 @@ async function hostFigures(): Promise<Figure[]> {
   }
 }
 
-async function pageFigures(): Promise<Figure[]> {
+export async function pageFigures(): Promise<Figure[]> {
   buildApp();
   const dataDir = tempDir('memory-page-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
@@ -218,6 +219,5 @@ async function pageFigures(): Promise<Figure[]> {
 }
 
 export async function run(): Promise<Figure[]> {
-  if (process.platform !== 'linux') return pageFigures();
   return [...(await hostFigures()), ...(await pageFigures())];
 }
