@@ -6,13 +6,14 @@
  * with full rights, and the result says it ran unsandboxed. Screenshots at both sizes and themes,
  * with axe and the layout checks.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { pathWithoutBwrap } from '../support/pathWithoutBwrap';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -33,14 +34,6 @@ function script(request: ChatRequestBody): Turn {
   if (last?.content.includes('make a note'))
     return toolCall('hearth_run_shell_command', { command: 'echo noted > note.txt', cwd: work });
   return plainAnswer('Sure.');
-}
-
-/** /usr/bin's programs without bubblewrap, as links in a folder of their own. */
-function pathWithoutBwrap(): string {
-  const folder = tempDir('path-without-bwrap');
-  for (const name of readdirSync('/usr/bin'))
-    if (name !== 'bwrap') symlinkSync(join('/usr/bin', name), join(folder, name));
-  return folder;
 }
 
 async function approvalShots(name: string): Promise<string[]> {

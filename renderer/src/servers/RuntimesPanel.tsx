@@ -15,7 +15,11 @@ import { SandboxNeeds } from './SandboxNeeds';
 
 type RuntimeReport = z.output<typeof runtimeReportSchema>;
 
-export function RuntimesPanel() {
+/**
+ * `sandboxNoticeShown`: the chosen server's page already says the sandbox cannot run, with what
+ * to install and the choices; the sandbox's part here then lists what it found and no more.
+ */
+export function RuntimesPanel({ sandboxNoticeShown = false }: { sandboxNoticeShown?: boolean }) {
   const api = useApi();
   const [reports, setReports] = useState<RuntimeReport[]>();
   const [problem, setProblem] = useState<string>();
@@ -84,7 +88,7 @@ export function RuntimesPanel() {
         </ul>
       )}
       <InlineError message={problem} />
-      <SandboxNeeds round={round} />
+      <SandboxNeeds round={round} brief={sandboxNoticeShown} />
       <button
         type="button"
         className="button small"

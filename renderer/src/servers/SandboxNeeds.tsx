@@ -1,7 +1,8 @@
 /**
  * The runtime doctor's part on the OS sandbox: what it needs on this computer (on Linux
  * bubblewrap, socat, ripgrep and user namespaces), which of it was found, and the command that
- * gets the rest. Checked again whenever `round` changes (the panel's "Check again").
+ * gets the rest. Checked again whenever `round` changes (the panel's "Check again"). `brief`
+ * where a server's notice beside it already says so and how to fix it: the list, not the words.
  */
 import { useEffect, useState } from 'react';
 import type { SandboxNeedsReport } from '../../../preload/schemas/servers';
@@ -9,7 +10,7 @@ import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
 import { InlineError } from '../ui/InlineError';
 
-export function SandboxNeeds({ round }: { round: number }) {
+export function SandboxNeeds({ round, brief = false }: { round: number; brief?: boolean }) {
   const api = useApi();
   const [report, setReport] = useState<SandboxNeedsReport>();
   const [problem, setProblem] = useState<string>();
@@ -35,7 +36,11 @@ export function SandboxNeeds({ round }: { round: number }) {
       {report === undefined && !problem && <p className="muted">Checking…</p>}
       {report && (
         <>
-          <p className={report.ok ? 'muted' : 'sandbox-needs-verdict'}>{verdict(report)}</p>
+          <p className={report.ok ? 'muted' : 'sandbox-needs-verdict'}>
+            {brief && !report.ok
+              ? 'Not ready: the server’s notice says what to do.'
+              : verdict(report)}
+          </p>
           {(report.tools.length > 0 || report.namespaces !== undefined) && (
             <ul className="runtime-list" aria-label="What the sandbox needs">
               {report.tools.map((tool) => (
@@ -64,7 +69,9 @@ export function SandboxNeeds({ round }: { round: number }) {
               )}
             </ul>
           )}
-          {!report.ok && report.advice && <p className="sandbox-needs-advice">{report.advice}</p>}
+          {!report.ok && report.advice && !brief && (
+            <p className="sandbox-needs-advice">{report.advice}</p>
+          )}
         </>
       )}
       <InlineError message={problem && `The sandbox could not be checked: ${problem}`} />

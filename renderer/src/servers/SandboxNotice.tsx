@@ -14,7 +14,9 @@ import type {
 } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
+import { CopyButton } from '../ui/CopyButton';
 import { InlineError } from '../ui/InlineError';
+import { installCommand } from './installCommand';
 import './sandbox.css';
 
 /** The policy "Run sandboxed" gives: the defaults (electron/core/sandbox/policy.ts) and nothing more. */
@@ -140,7 +142,7 @@ export function SandboxNotice({
             This server is meant to run in the sandbox, which cannot run on this computer:{' '}
             {whatIsMissing(sandbox.missing ?? '')}.
           </p>
-          {sandbox.advice && <pre className="code">{sandbox.advice}</pre>}
+          {sandbox.advice && <InstallAdvice advice={sandbox.advice} />}
           <p>Install it and start the server again, or run it without the sandbox.</p>
           <div className="sandbox-actions">
             <button
@@ -184,6 +186,17 @@ export function SandboxNotice({
         </div>
       )}
       {failure}
+    </div>
+  );
+}
+
+/** What to install, wrapped within the notice (never a block that scrolls sideways), with Copy. */
+function InstallAdvice({ advice }: { advice: string }) {
+  const command = installCommand(advice);
+  return (
+    <div className="sandbox-advice">
+      <code>{advice}</code>
+      {command && <CopyButton text={command} label="Copy the command" />}
     </div>
   );
 }

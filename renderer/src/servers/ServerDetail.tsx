@@ -162,8 +162,11 @@ export function ServerDetail(props: ServerDetailProps) {
           </>
         )}
       </div>
-      {/* One message: the action's failure, else the server's own error (often the same words). */}
-      <InlineError message={error ?? status.error} />
+      {/* One message: the action's failure, else the server's own error (often the same words);
+          where the sandbox cannot run, the sandbox's notice above says it, with the choices. */}
+      <InlineError
+        message={error ?? (status.sandbox?.state === 'unavailable' ? undefined : status.error)}
+      />
       <ServerInfo status={status} />
       <ToolsTable server={config.name} running={status.state === 'ready'} />
       <PromptsSection server={config.name} status={status} />

@@ -106,7 +106,7 @@ export function ServersView() {
         <div className="servers-layout">
           <div className="servers-side">
             <ServerList entries={entries} selected={current?.config.name} onSelect={select} />
-            <RuntimesPanel />
+            <RuntimesPanel sandboxNoticeShown={current?.status.sandbox?.state === 'unavailable'} />
           </div>
           <div className="servers-pane">
             {current ? (

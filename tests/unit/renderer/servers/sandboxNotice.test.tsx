@@ -56,6 +56,40 @@ describe('a server’s OS sandbox on its page', () => {
     expect(await screen.findByText('Running without its sandbox')).toBeTruthy();
   });
 
+  it('where the sandbox cannot run, says so once: the notice, with the command to copy', async () => {
+    const advice = 'On Debian or Ubuntu: sudo apt install bubblewrap';
+    const harness = renderServers(
+      [
+        sandboxed({
+          state: 'error',
+          error: `“notes” is meant to run in the sandbox, which cannot run here: bubblewrap (bwrap) is missing. ${advice}. Or choose to run it without the sandbox, once or always.`,
+          sandbox: { state: 'unavailable', blocked: [], missing: 'bubblewrap (bwrap)', advice },
+        }),
+      ],
+      {
+        'runtimes:check': () => [],
+        'runtimes:sandbox': () => ({
+          ok: false,
+          platform: 'linux',
+          tools: [{ command: 'bwrap', label: 'bubblewrap (bwrap)', package: 'bubblewrap' }],
+          missing: 'bubblewrap (bwrap)',
+          advice,
+        }),
+      },
+      { serverName: 'notes' },
+    );
+    const notice = await screen.findByRole('region', { name: 'Sandbox cannot run' });
+    await screen.findByText(/Not ready/);
+    const page = document.body.textContent ?? '';
+    expect(page.match(/cannot run/g)).toHaveLength(1);
+    expect(page.match(/sudo apt install/g)).toHaveLength(1);
+    // The command is text that wraps, not a block to scroll, and copies whole.
+    expect(notice.querySelector('pre')).toBeNull();
+    await harness.user.click(within(notice).getByRole('button', { name: 'Copy the command' }));
+    expect(await navigator.clipboard.readText()).toBe('sudo apt install bubblewrap');
+    expect(within(notice).getByRole('status').textContent).toBe('Copied.');
+  });
+
   it('lists what it blocked, with a badge, and allows a folder or host for that server', async () => {
     const blocked = [
       'blocked: read of ~/.ssh/id_rsa',
