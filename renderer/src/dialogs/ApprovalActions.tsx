@@ -6,6 +6,7 @@
  */
 import type { RefObject } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
+import { MenuButton } from '../ui/MenuButton';
 import type { ApprovalRequest } from './useQuestionQueue';
 
 export interface ApprovalActionsProps {
@@ -32,6 +33,7 @@ export function ApprovalActions({
   allowOnceRef,
   denyRef,
 }: ApprovalActionsProps) {
+  const standing = standingAnswers(shell);
   const deny = () => {
     const trimmed = reason.trim();
     void send(trimmed ? { decision: 'deny', reason: trimmed } : { decision: 'deny' });
@@ -60,47 +62,29 @@ export function ApprovalActions({
       >
         Deny
       </button>
-      {shell ? (
-        <>
+      {/* Side by side in a window; in a narrow one (the popup) a menu, so the row stays one. */}
+      <span className="approval-standing">
+        {standing.map((answer) => (
           <button
+            key={answer.label}
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void send({ decision: 'command' })}
+            onClick={() => void send(answer.answer)}
           >
-            Always allow this command
+            {answer.label}
           </button>
-          {shell.prefix && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void send({ decision: 'command-prefix' })}
-            >
-              Always allow “{shell.prefix} …”
-            </button>
-          )}
-        </>
-      ) : (
-        <>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send({ decision: 'always' })}
-          >
-            Always allow
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send({ decision: 'conversation' })}
-          >
-            Allow for this conversation
-          </button>
-        </>
-      )}
+        ))}
+      </span>
+      <MenuButton
+        label="More answers"
+        className="approval-standing-menu"
+        disabled={busy}
+        items={standing.map((answer) => ({
+          label: answer.label,
+          onSelect: () => void send(answer.answer),
+        }))}
+      />
       <button
         ref={allowOnceRef}
         type="button"
@@ -112,4 +96,26 @@ export function ApprovalActions({
       </button>
     </>
   );
+}
+
+/** The standing allows: for a shell command this exact line or its program's prefix, else the tool. */
+function standingAnswers(
+  shell: ApprovalRequest['shell'],
+): { label: string; answer: ApprovalAnswer }[] {
+  if (!shell)
+    return [
+      { label: 'Always allow', answer: { decision: 'always' } },
+      { label: 'Allow for this conversation', answer: { decision: 'conversation' } },
+    ];
+  return [
+    { label: 'Always allow this command', answer: { decision: 'command' } },
+    ...(shell.prefix
+      ? [
+          {
+            label: `Always allow “${shell.prefix} …”`,
+            answer: { decision: 'command-prefix' } as ApprovalAnswer,
+          },
+        ]
+      : []),
+  ];
 }
