@@ -4,12 +4,20 @@
  * images are never fetched: each becomes a link named by its alt text. Hidden characters (bidi
  * overrides, zero-width spaces, terminal escapes) are shown as markers.
  */
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import type { Api } from '../../../preload/api';
 import { useApi } from '../apiContext';
 import { openLink } from '../links';
+import { BoundedCache } from './boundedCache';
 import { revealHidden } from './revealHidden';
 import { InlineError } from '../ui/InlineError';
 
@@ -23,11 +31,15 @@ type PluggableList = NonNullable<Options['rehypePlugins']>;
 /**
  * Syntax highlighting (highlight.js with its common languages) is a fifth of the interface's
  * script. It loads after the first screen, so the app is usable sooner; code blocks show plain
- * until it is there (bench: start.url_to_interactive_ms).
+ * until it is there (bench: start.url_to_interactive_ms). One highlighter serves every message:
+ * rehype-highlight registers all its languages each time its plugin is set up, which react-markdown
+ * does on every render, and that was most of the time a message took to render while scrolling
+ * (bench: history.scroll_frame_ms).
  */
 let rehypePlugins: PluggableList = [];
 const highlighterLoaded = import('rehype-highlight').then((module) => {
-  rehypePlugins = [module.default];
+  const highlight = module.default();
+  rehypePlugins = [() => highlight];
 });
 
 function useRehypePlugins(): PluggableList {
@@ -51,48 +63,84 @@ interface HastNode {
   children?: HastNode[];
 }
 
+/** Follows a link from the message being rendered, which shows any refusal under itself. */
+const FollowLink = createContext<(url: string) => void>(() => undefined);
+
+/**
+ * Messages rendered lately, by their text: a message scrolled back into view, or a row the list
+ * mounts again, is not parsed and highlighted again. The elements hold nothing of one message's
+ * place on screen (links report through `FollowLink`), so the same text renders the same.
+ */
+export const RENDERED_MARKDOWN_KEPT = 600;
+const rendered = new WeakMap<PluggableList, BoundedCache<string, ReactNode>>();
+
+/** `text` as React elements, from the cache when this text was rendered with these plugins. */
+export function renderMarkdown(text: string, plugins: PluggableList = rehypePlugins): ReactNode {
+  let cache = rendered.get(plugins);
+  if (!cache) {
+    cache = new BoundedCache(RENDERED_MARKDOWN_KEPT);
+    rendered.set(plugins, cache);
+  }
+  let element = cache.get(text);
+  if (element === undefined) {
+    // The synchronous react-markdown is a plain function of its options (no hooks).
+    element = ReactMarkdown({
+      children: revealHidden(text),
+      remarkPlugins: REMARK_PLUGINS,
+      rehypePlugins: plugins,
+      components: COMPONENTS,
+    });
+    cache.set(text, element);
+  }
+  return element;
+}
+
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const api = useApi();
   const [linkProblem, setLinkProblem] = useState<string>();
-  const components = useMemo(() => markdownComponents(api, setLinkProblem), [api]);
+  const follow = useCallback((url: string) => void openLink(api, url).then(setLinkProblem), [api]);
   const rehype = useRehypePlugins();
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehype} components={components}>
-        {revealHidden(text)}
-      </ReactMarkdown>
+      <FollowLink.Provider value={follow}>{renderMarkdown(text, rehype)}</FollowLink.Provider>
       <InlineError message={linkProblem} />
     </div>
   );
 });
 
-function markdownComponents(api: Api, report: (problem: string | undefined) => void): Components {
-  const follow = (url: string) => {
-    void openLink(api, url).then(report);
-  };
-  return {
-    a: ({ href, children }) =>
-      href ? <LinkButton url={href} label={children} onFollow={follow} /> : <span>{children}</span>,
-    img: ({ src, alt }) => {
-      const label = alt ? `Image: ${alt}` : 'Image';
-      return typeof src === 'string' && src ? (
-        <LinkButton url={src} label={label} onFollow={follow} />
-      ) : (
-        <span>{label}</span>
-      );
-    },
-    pre: ({ node, children }) => {
-      const code = (node as HastNode | undefined)?.children?.find(
-        (child) => child.tagName === 'code',
-      );
-      return (
-        <CodeBlock language={languageOf(code)} code={textOf(code).replace(/\n$/, '')}>
-          {children}
-        </CodeBlock>
-      );
-    },
-  };
+function MarkdownLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const follow = useContext(FollowLink);
+  return href ? (
+    <LinkButton url={href} label={children} onFollow={follow} />
+  ) : (
+    <span>{children}</span>
+  );
 }
+
+function MarkdownImage({ src, alt }: { src?: unknown; alt?: string }) {
+  const follow = useContext(FollowLink);
+  const label = alt ? `Image: ${alt}` : 'Image';
+  return typeof src === 'string' && src ? (
+    <LinkButton url={src} label={label} onFollow={follow} />
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+const COMPONENTS: Components = {
+  a: MarkdownLink,
+  img: MarkdownImage,
+  pre: ({ node, children }) => {
+    const code = (node as HastNode | undefined)?.children?.find(
+      (child) => child.tagName === 'code',
+    );
+    return (
+      <CodeBlock language={languageOf(code)} code={textOf(code).replace(/\n$/, '')}>
+        {children}
+      </CodeBlock>
+    );
+  },
+};
 
 function LinkButton({
   url,
