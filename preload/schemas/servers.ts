@@ -261,6 +261,18 @@ export const serverStatusSchema = z.strictObject({
   /** The authorization page while a sign-in waits (the browser host opens it from the page). */
   signInUrl: z.string().max(8_192).optional(),
   pid: z.int().positive().optional(),
+  /**
+   * While it starts: its launcher (npx, uvx) is still downloading the package, with what is
+   * known of the progress. The start limit counts from the end of the download.
+   */
+  download: z
+    .strictObject({
+      launcher: z.enum(['npx', 'uvx']),
+      package: z.string().max(1_000),
+      bytes: z.int().nonnegative().optional(),
+      step: z.string().max(1_000).optional(),
+    })
+    .optional(),
   /** The OS sandbox of a stdio server with a policy: how it ran, and what it blocked. */
   sandbox: z
     .strictObject({

@@ -20,6 +20,7 @@ import { CrashHistory, describeEnd } from './crashPolicy';
 import { createHearthClient, STDIO_PROBE_TIMEOUT_MS, type Elicit } from './hearthClient';
 import type { Sample } from '../fromServer/sampling';
 import { describeConnectError } from './serverErrors';
+import { namingTheSandbox } from './sandboxCause';
 import { eraKey, type EraVerdict, type EraVerdicts } from './eraVerdicts';
 import {
   connectWithEra,
@@ -39,6 +40,7 @@ import type { ServerLog } from '../fromServer/serverLog';
 import { followServerNotifications } from '../fromServer/serverNotifications';
 import { listOfferings, NO_OFFERINGS, type ServerOfferings } from '../offerings/serverOfferings';
 import { StdioProcessTransport } from '../transport/stdioProcessTransport';
+import { startDeadline } from './startDeadline';
 import type { LaunchContext } from '../transport/configTransports';
 
 /** A server that has not finished `initialize` by then is reported as not answering. */
@@ -178,10 +180,21 @@ export class ServerConnection {
         : {}),
       ...(this.transportKind && this.state !== 'stopped' ? { transport: this.transportKind } : {}),
       ...(pid ? { pid } : {}),
+      ...this.downloadStatus(),
       ...this.sandboxStatus(),
       restarts: this.restarts,
       toolCount: this.offerings().tools.length,
     };
+  }
+
+  /** What is known of an `npx` or `uvx` download while the server starts. */
+  private downloadStatus(): Pick<ServerStatus, 'download'> {
+    if (this.state !== 'starting' && this.state !== 'restarting') return {};
+    const download =
+      this.transport instanceof StdioProcessTransport
+        ? this.transport.download?.state()
+        : undefined;
+    return download ? { download } : {};
   }
 
   /** How the OS sandbox ran this server and what it blocked, for a stdio server with a policy. */
@@ -377,6 +390,9 @@ export class ServerConnection {
       builtinServer: this.context.builtinServer,
       fetch: this.context.auth?.fetch,
       onSandboxChange: () => this.context.onStatus(this.status()),
+      onDownloadChange: () => {
+        if (generation === this.generation) this.context.onStatus(this.status());
+      },
     });
     if (!built.ok) return { message: built.message, tryNextKind: false };
     const transport = built.value;
@@ -394,14 +410,33 @@ export class ServerConnection {
     this.client = client;
     this.transport = transport;
     this.transportKind = kind;
+    // npx and uvx may download the package first: the limit counts from the end of that.
+    const launcher = transport instanceof StdioProcessTransport ? transport : undefined;
+    const deadline = launcher
+      ? startDeadline(this.connectTimeoutMs, {
+          get lastActivity() {
+            return launcher.download?.lastActivity;
+          },
+          get finished() {
+            return launcher.download?.finished ?? false;
+          },
+        })
+      : undefined;
     try {
       await client.connect(transport, {
-        timeout: this.connectTimeoutMs,
+        ...(deadline
+          ? { timeout: LONGEST_TIMER_MS, signal: deadline.signal }
+          : { timeout: this.connectTimeoutMs }),
         ...(known ? { prior: known } : {}),
       });
+      deadline?.dispose();
       if (generation !== this.generation) return 'superseded';
       this.protocolSource = kind === 'in-process' ? 'built-in' : prior ? 'remembered' : 'probed';
-      if (kind !== 'in-process')
+      // A probe that met a launcher still downloading heard nothing, which says nothing of the
+      // server's era: it is asked again next time.
+      const downloaded = launcher?.download?.lastActivity !== undefined;
+      launcher?.download?.stop();
+      if (kind !== 'in-process' && !downloaded)
         rememberEra(client, this.context.eras, eraKey(this.context.config()));
       // The log level is set while the lists load: one round trip, not two, before ready. The
       // 2026 protocol has no logging/setLevel: the level travels with each call (callTool).
@@ -429,6 +464,12 @@ export class ServerConnection {
       this.context.onReady?.();
       return 'ready';
     } catch (error) {
+      deadline?.dispose();
+      const download = launcher?.download;
+      const downloadPackage =
+        download?.lastActivity !== undefined
+          ? { package: download.packageName, stalled: deadline?.stalled ?? false }
+          : undefined;
       const stderr = this.context.log.recentStderr(5);
       const ended =
         transport instanceof StdioProcessTransport &&
@@ -438,13 +479,17 @@ export class ServerConnection {
       await this.disconnect();
       if (generation !== this.generation) return 'superseded';
       if (isSignInRequired(error)) return 'sign-in';
-      const described = describeConnectError(error, {
-        kind,
-        config,
+      const described = namingTheSandbox(
+        describeConnectError(error, {
+          kind,
+          config,
+          transport,
+          stderr,
+          timeoutMs: this.connectTimeoutMs,
+          ...(downloadPackage ? { download: downloadPackage } : {}),
+        }),
         transport,
-        stderr,
-        timeoutMs: this.connectTimeoutMs,
-      });
+      );
       return { ...described, ended, endedWhileProbing };
     }
   }
@@ -599,6 +644,9 @@ export class ServerConnection {
     this.context.onStatus(this.status());
   }
 }
+
+/** The longest delay a Node timer takes: the start deadline, not the request, ends a start. */
+const LONGEST_TIMER_MS = 2_147_483_647;
 
 /** A size in the units a person reads: 20 MB, 512 KB, 300 bytes. */
 function formatBytes(bytes: number): string {

@@ -26,6 +26,8 @@ export function describeConnectError(
     transport: Transport;
     stderr: string[];
     timeoutMs: number;
+    /** The launcher (npx, uvx) downloaded the package during this start. */
+    download?: { package: string; stalled: boolean };
   },
 ): ConnectFailure {
   const printed =
@@ -33,8 +35,16 @@ export function describeConnectError(
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   // Checked first: after a timeout Hearth ends the process itself, which is not the server's fault.
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    const seconds = context.timeoutMs / 1000;
+    const download = context.download;
+    if (download?.stalled)
+      return fail(
+        `The download of ${download.package} stopped making progress: nothing arrived for ${seconds} s. Check the network (and the sandbox's hosts), then start it again.${printed}`,
+      );
     return fail(
-      `The server did not answer within ${context.timeoutMs / 1000} s of starting.${printed}`,
+      download
+        ? `The server did not answer within ${seconds} s of its download (${download.package}) finishing.${printed}`
+        : `The server did not answer within ${seconds} s of starting.${printed}`,
     );
   }
   if (context.transport instanceof StdioProcessTransport) {

@@ -10,6 +10,8 @@ import type { ServerConfig, ServerStatus } from '../../../../preload/schemas/ser
 import { isDockerCommand } from '../../sandbox';
 import { lineSplitter, type ServerLog } from '../fromServer/serverLog';
 import { StdioProcessTransport } from './stdioProcessTransport';
+import { homedir } from 'node:os';
+import { LauncherDownload, launcherOf, npmCacheOf } from './launcherDownload';
 import {
   createHttpTransport,
   planStdioLaunch,
@@ -37,6 +39,8 @@ export function buildTransport(
     fetch?: FetchLike;
     /** The sandbox's state or what it blocked changed. */
     onSandboxChange?(): void;
+    /** An `npx` or `uvx` download moved on or ended. */
+    onDownloadChange?(): void;
   },
 ): { ok: true; value: Transport } | { ok: false; message: string } {
   const { launchContext, log } = context;
@@ -67,12 +71,31 @@ export function buildTransport(
   const plan = planStdioLaunch(transport, launchContext);
   if (!plan.ok) return plan;
   const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
+  // The user's own arguments, variables expanded (a shim may have put its own in front).
+  const ownArgs = plan.value.args.slice(plan.value.args.length - transport.args.length);
+  const launcher = launcherOf({ command: transport.command, args: ownArgs });
   return {
     ok: true,
     value: new StdioProcessTransport(plan.value, {
       onStderr: (text) => stderr.push(text),
       onJunk: (line) =>
         log.add('hearth', 'debug', `Ignored a line on stdout that is not MCP: ${line}`),
+      ...(launcher
+        ? {
+            watchDownload: (spawned) =>
+              new LauncherDownload({
+                ...launcher,
+                // The cache the process really uses: the sandbox may give it one of its own.
+                npmCache: npmCacheOf(
+                  ownArgs,
+                  spawned.env,
+                  launchContext.environment.HOME || homedir(),
+                  launchContext.platform,
+                ),
+                onChange: () => context.onDownloadChange?.(),
+              }),
+          }
+        : {}),
       ...(sandbox && transport.sandbox
         ? {
             wrap: (launch) =>

@@ -13,6 +13,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { hasExited, terminateTree, track } from './processTree';
 import { StreamedLine } from './streamedLine';
+import type { LauncherDownload } from './launcherDownload';
 
 /**
  * The largest single message accepted from a server; beyond it the server is stopped. Long
@@ -51,6 +52,11 @@ export interface StdioHooks {
    * with a message for the user when it may not start. `release` runs once the process ended.
    */
   wrap?(launch: StdioLaunch): Promise<WrappedStdioLaunch>;
+  /**
+   * Follows the download of an `npx` or `uvx` launch, from the moment the process (as spawned,
+   * sandbox and all) started; nothing for other commands.
+   */
+  watchDownload?(spawned: StdioLaunch): LauncherDownload | undefined;
 }
 
 export interface WrappedStdioLaunch {
@@ -58,6 +64,8 @@ export interface WrappedStdioLaunch {
   release(): void;
   /** Reads what the server printed for refusals of the sandbox; the ones found, as log lines. */
   notice(text: string): string[];
+  /** What the sandbox refused this launch so far, as log lines. */
+  blocked?(): string[];
 }
 
 export class StdioProcessTransport implements Transport {
@@ -79,6 +87,8 @@ export class StdioProcessTransport implements Transport {
   private child?: ChildProcess;
   /** The sandbox's wrap of this launch, when it runs in one. */
   wrapped?: WrappedStdioLaunch;
+  /** The launcher's download (npx, uvx), while the process runs. */
+  download?: LauncherDownload;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Whether the line still arriving starts like a message (`{`), once its first byte is known. */
@@ -128,10 +138,13 @@ export class StdioProcessTransport implements Transport {
       });
       child.once('spawn', () => {
         track(child);
+        this.download = this.hooks.watchDownload?.(launch);
+        this.download?.begin();
         resolve();
       });
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };
+        this.download?.stop();
         // Grandchildren of a server that died on its own are ended too.
         void terminateTree(child).finally(() => wrapped?.release());
         this.onclose?.();
@@ -141,6 +154,7 @@ export class StdioProcessTransport implements Transport {
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (text: string) => {
         this.hooks.onStderr(text);
+        this.download?.stderr(text);
         wrapped?.notice(text);
       });
     });
@@ -163,6 +177,7 @@ export class StdioProcessTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.download?.stop();
     const child = this.child;
     if (!child) return;
     child.stdin?.end();
