@@ -233,6 +233,7 @@ export function startDesktop(options: DesktopOptions): {
     try {
       ensureAppImageEntry({
         env: process.env,
+        execPath: process.execPath,
         home: homedir(),
         name: app.getName(),
         comment: 'Chat with a local Ollama model that uses tools from MCP servers',

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   startDesktopApp,
@@ -155,6 +155,33 @@ describe('"Launch Hearth at login" on Linux', () => {
     );
   });
 
+  it('starts this Hearth, not an AppImage it inherited the variables of (started from its terminal)', async () => {
+    const home = tempDir('desktop-home');
+    const config = join(home, 'config');
+    const otherMount = tempDir('desktop-other-mount');
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: config,
+      XDG_CONFIG_DIRS: join(home, 'etc-xdg'),
+      APPIMAGE: join(tempDir('desktop-apps'), 'Terminal.AppImage'),
+      APPDIR: otherMount,
+    };
+    const app = launch({ dataDir: tempDir('desktop-linux'), env });
+    await loaded(app);
+    const entry = join(config, 'autostart', 'io.github.hearth.Hearth.desktop');
+    expect((await app.invoke('settings:set', [{ desktop: { launchAtLogin: true } }])).ok).toBe(
+      true,
+    );
+    await waitUntil(
+      async () => existsSync(entry),
+      (exists) => exists,
+    );
+    expect(readFileSync(entry, 'utf8')).toContain(`\nExec=${process.execPath} ${REPO_ROOT}\n`);
+    expect((await desktopStatus(app)).quickChatCommand).toBe(
+      `${process.execPath} ${REPO_ROOT} --quick-chat`,
+    );
+  });
+
   it('reads the entry back at start: Hidden=true is off, an entry without it is on', async () => {
     const home = tempDir('desktop-home');
     const config = join(home, 'config');
@@ -218,6 +245,8 @@ describe('the quick chat shortcut', () => {
       XDG_DATA_HOME: dataHome,
       XDG_DATA_DIRS: join(dataHome, 'none'),
       APPIMAGE: appImage,
+      // The AppImage runtime's mount, which holds the executable (here the stand-in's Node).
+      APPDIR: dirname(process.execPath),
     };
     const app = launch({ dataDir: tempDir('desktop-linux'), env });
     await loaded(app);

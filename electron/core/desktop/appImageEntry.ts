@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { DESKTOP_ID, execValue, readEntryKeys, stringValue } from './desktopEntry';
+import { DESKTOP_ID, execValue, ownAppImage, readEntryKeys, stringValue } from './desktopEntry';
 
 /** Marks an entry as Hearth's own, so only those are ever rewritten. */
 const MARK = 'X-Hearth-AppImage';
@@ -45,11 +45,13 @@ export function appImageEntryText(input: { appImage: string; name: string; comme
  */
 export function ensureAppImageEntry(input: {
   env: NodeJS.ProcessEnv;
+  /** The running executable: an APPIMAGE it is not inside was inherited from another AppImage. */
+  execPath: string;
   home: string;
   name: string;
   comment: string;
 }): 'not-an-appimage' | 'kept' | 'written' | 'not-ours' {
-  const appImage = input.env.APPIMAGE;
+  const appImage = ownAppImage(input);
   if (!appImage) return 'not-an-appimage';
   const file = appImageEntryFile(input.env, input.home);
   const wanted = appImageEntryText({ appImage, name: input.name, comment: input.comment });

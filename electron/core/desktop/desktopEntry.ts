@@ -3,13 +3,32 @@
  * this Hearth, quoted for an `Exec` key, and a small reader for the keys Hearth looks at.
  */
 
+import { isAbsolute, relative } from 'node:path';
+
 /** The one id Linux desktops know Hearth by: package.json `desktopName` and electron-builder's appId. */
 export const DESKTOP_ID = 'io.github.hearth.Hearth';
 
 /**
- * The program and arguments that start the running Hearth again: the AppImage file itself (its
- * runtime sets APPIMAGE; the executable inside is a temporary mount), the installed executable,
- * or, unpackaged, Electron with the app folder.
+ * The AppImage file this Hearth runs from, if it runs from one. The AppImage runtime sets
+ * APPIMAGE (the file) and APPDIR (where it mounted it) for the program inside
+ * (docs.appimage.org, packaging-guide/environment-variables), and every program started from
+ * there inherits them: a Hearth started from another AppImage's terminal or launcher sees that
+ * AppImage's. They are Hearth's own only when its executable is inside APPDIR.
+ */
+export function ownAppImage(input: {
+  env: NodeJS.ProcessEnv;
+  execPath: string;
+}): string | undefined {
+  const { APPIMAGE: appImage, APPDIR: appDir } = input.env;
+  if (!appImage || !appDir || !isAbsolute(appImage) || !isAbsolute(appDir)) return undefined;
+  const inside = relative(appDir, input.execPath);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? appImage : undefined;
+}
+
+/**
+ * The program and arguments that start the running Hearth again: the AppImage file itself (the
+ * executable inside is a temporary mount), the installed executable, or, unpackaged, Electron
+ * with the app folder.
  */
 export function launchCommand(input: {
   env: NodeJS.ProcessEnv;
@@ -17,7 +36,8 @@ export function launchCommand(input: {
   isPackaged: boolean;
   appPath: string;
 }): string[] {
-  if (input.env.APPIMAGE) return [input.env.APPIMAGE];
+  const appImage = ownAppImage(input);
+  if (appImage) return [appImage];
   return input.isPackaged ? [input.execPath] : [input.execPath, input.appPath];
 }
 

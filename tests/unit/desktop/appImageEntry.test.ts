@@ -14,11 +14,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-const about = { name: 'Hearth', comment: 'Chat with a local model' };
+// Run from an AppImage: Hearth's executable is inside the AppDir its runtime mounted.
+const about = {
+  name: 'Hearth',
+  comment: 'Chat with a local model',
+  execPath: '/tmp/.mount_HearthX/hearth',
+};
+const APPDIR = '/tmp/.mount_HearthX';
 
 describe('the AppImage’s desktop entry', () => {
   it('is written where the portal looks up Hearth’s id, starting the AppImage file, and kept', () => {
-    const env = { APPIMAGE: '/users/a/Apps/Hearth 0.1.0.AppImage' };
+    const env = { APPIMAGE: '/users/a/Apps/Hearth 0.1.0.AppImage', APPDIR };
     expect(ensureAppImageEntry({ env, home, ...about })).toBe('written');
     const file = join(home, '.local', 'share', 'applications', 'io.github.hearth.Hearth.desktop');
     expect(appImageEntryFile(env, home)).toBe(file);
@@ -31,13 +37,13 @@ describe('the AppImage’s desktop entry', () => {
   it('is rewritten when the AppImage moved, and honours XDG_DATA_HOME', () => {
     const dataHome = join(home, 'data');
     ensureAppImageEntry({
-      env: { APPIMAGE: '/old/Hearth.AppImage', XDG_DATA_HOME: dataHome },
+      env: { APPIMAGE: '/old/Hearth.AppImage', APPDIR, XDG_DATA_HOME: dataHome },
       home,
       ...about,
     });
     expect(
       ensureAppImageEntry({
-        env: { APPIMAGE: '/new/Hearth.AppImage', XDG_DATA_HOME: dataHome },
+        env: { APPIMAGE: '/new/Hearth.AppImage', APPDIR, XDG_DATA_HOME: dataHome },
         home,
         ...about,
       }),
@@ -53,10 +59,17 @@ describe('the AppImage’s desktop entry', () => {
     const file = appImageEntryFile({}, home);
     mkdirSync(join(home, '.local', 'share', 'applications'), { recursive: true });
     writeFileSync(file, '[Desktop Entry]\nType=Application\nExec=/opt/Hearth/hearth %U\n');
-    expect(ensureAppImageEntry({ env: { APPIMAGE: '/a/Hearth.AppImage' }, home, ...about })).toBe(
-      'not-ours',
-    );
+    expect(
+      ensureAppImageEntry({ env: { APPIMAGE: '/a/Hearth.AppImage', APPDIR }, home, ...about }),
+    ).toBe('not-ours');
     expect(readFileSync(file, 'utf8')).toContain('Exec=/opt/Hearth/hearth %U');
     expect(ensureAppImageEntry({ env: {}, home, ...about })).toBe('not-an-appimage');
+  });
+
+  it('is not written for an AppImage Hearth was merely started from (its variables inherited)', () => {
+    const env = { APPIMAGE: '/users/a/Terminal.AppImage', APPDIR: '/tmp/.mount_TermY' };
+    expect(ensureAppImageEntry({ env, home, ...about, execPath: '/opt/Hearth/hearth' })).toBe(
+      'not-an-appimage',
+    );
   });
 });

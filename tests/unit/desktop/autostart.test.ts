@@ -121,9 +121,10 @@ describe('the autostart entry', () => {
 describe('the command that starts this Hearth', () => {
   it('is the AppImage file when run from one, else the executable (and the app folder unpackaged)', () => {
     const base = { execPath: '/tmp/.mount_HearthX/hearth', appPath: '/tmp/.mount_HearthX/app' };
-    expect(
-      launchCommand({ ...base, isPackaged: true, env: { APPIMAGE: '/users/a/Hearth.AppImage' } }),
-    ).toEqual(['/users/a/Hearth.AppImage']);
+    const appImage = { APPIMAGE: '/users/a/Hearth.AppImage', APPDIR: '/tmp/.mount_HearthX' };
+    expect(launchCommand({ ...base, isPackaged: true, env: appImage })).toEqual([
+      '/users/a/Hearth.AppImage',
+    ]);
     expect(launchCommand({ ...base, isPackaged: true, env: {} })).toEqual([
       '/tmp/.mount_HearthX/hearth',
     ]);
@@ -131,6 +132,22 @@ describe('the command that starts this Hearth', () => {
       '/tmp/.mount_HearthX/hearth',
       '/tmp/.mount_HearthX/app',
     ]);
+  });
+
+  it('is never an AppImage Hearth is not inside: one started from another AppImage inherits its variables', () => {
+    const installed = { execPath: '/opt/Hearth/hearth', appPath: '/opt/Hearth/resources/app.asar' };
+    const inherited = { APPIMAGE: '/users/a/Terminal.AppImage', APPDIR: '/tmp/.mount_TermY' };
+    expect(launchCommand({ ...installed, isPackaged: true, env: inherited })).toEqual([
+      '/opt/Hearth/hearth',
+    ]);
+    // A mount whose name starts Hearth's folder's name, and APPIMAGE without its APPDIR.
+    const sibling = { APPIMAGE: '/users/a/Other.AppImage', APPDIR: '/opt/Hear' };
+    expect(launchCommand({ ...installed, isPackaged: true, env: sibling })).toEqual([
+      '/opt/Hearth/hearth',
+    ]);
+    expect(
+      launchCommand({ ...installed, isPackaged: true, env: { APPIMAGE: '/users/a/X.AppImage' } }),
+    ).toEqual(['/opt/Hearth/hearth']);
   });
 
   it('is quoted for Exec as the Desktop Entry spec says: quotes, escapes, doubled % and backslashes', () => {
