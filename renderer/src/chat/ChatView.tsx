@@ -183,7 +183,13 @@ export function ChatView() {
           above, or pull it.
         </p>
       )}
-      {pullOpen && <PullModel pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />}
+      {pullOpen && (
+        <PullModel
+          pulls={pulls.pulls}
+          onPull={(name) => void pulls.start(name)}
+          onCancel={(name) => void pulls.cancel(name)}
+        />
+      )}
       {unreachable && !empty && !notRunningFailure && (
         <p className="notice notice-warning" role="status">
           {/* Main's sentence says what answers there, if anything (not Ollama, or nothing). */}
@@ -201,7 +207,11 @@ export function ChatView() {
               onOpenSettings={() => navigation.openSettings()}
             />
           ) : ollama.models?.length === 0 ? (
-            <NoModels pulls={pulls.pulls} onPull={(name) => void pulls.start(name)} />
+            <NoModels
+              pulls={pulls.pulls}
+              onPull={(name) => void pulls.start(name)}
+              onCancel={(name) => void pulls.cancel(name)}
+            />
           ) : (
             <Welcome onOpenServers={() => navigation.openServers()} />
           )}
@@ -232,6 +242,7 @@ export function ChatView() {
         onCheckAgain={refresh}
         onOpenSettings={() => navigation.openSettings()}
         onPull={(name) => void pulls.start(name)}
+        onCancelPull={(name) => void pulls.cancel(name)}
         onRetry={onRetry}
         onOpenLink={(url) => void openLink(api, url)}
         onDismiss={conversation.dismissFailure}

@@ -44,9 +44,11 @@ export function OllamaUnreachable({
 export function NoModels({
   pulls,
   onPull,
+  onCancel,
 }: {
   pulls: Readonly<Record<string, PullState>>;
   onPull(model: string): void;
+  onCancel(model: string): void;
 }) {
   return (
     <section className="empty-state" aria-labelledby="no-models">
@@ -55,7 +57,7 @@ export function NoModels({
         Ollama is running but has no models. Pull one to start, for example {SUGGESTED_MODEL}: it is
         small and can use tools.
       </p>
-      <PullModel pulls={pulls} onPull={onPull} initialName={SUGGESTED_MODEL} />
+      <PullModel pulls={pulls} onPull={onPull} onCancel={onCancel} initialName={SUGGESTED_MODEL} />
     </section>
   );
 }

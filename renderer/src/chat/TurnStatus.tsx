@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Failure, Turn } from './conversationState';
-import { PullProgress } from './PullModel';
+import { DownloadProgress } from './DownloadProgress';
 import type { PullState } from './useModels';
 
 const PHASE_TEXT: Record<Turn['phase'], string> = {
@@ -28,6 +28,7 @@ export interface TurnStatusProps {
   onCheckAgain(): Promise<boolean>;
   onOpenSettings(): void;
   onPull(model: string): void;
+  onCancelPull(model: string): void;
   /** Sends the last message again (for a reply that was cut off or came back empty). */
   onRetry(): void;
   /** Opens a page through main's link check (ollama.com's sign-in). */
@@ -72,6 +73,7 @@ function FailureAlert({
   onCheckAgain,
   onOpenSettings,
   onPull,
+  onCancelPull,
   onRetry,
   onOpenLink,
   onDismiss,
@@ -87,7 +89,7 @@ function FailureAlert({
       <div className="chat-failure-body">
         <p>{failure.message}</p>
         {stillDown && <p className="muted">Ollama still does not answer.</p>}
-        {pull && <PullProgress pull={pull} />}
+        {pull && <DownloadProgress pull={pull} onCancel={() => onCancelPull(pull.model)} />}
         <div className="chat-failure-actions">
           {(failure.problem === 'not-running' || failure.problem === 'not-ollama') && (
             <>

@@ -251,10 +251,11 @@ describe('failures and notices', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('offers to pull a missing model and shows the pull as it goes', async () => {
+  it('offers to pull a missing model and shows the pull as it goes, with Cancel', async () => {
     const user = userEvent.setup();
     const { harness } = await openConversation([message('user', 'a')], {
       'models:pull': () => true,
+      'models:cancelPull': () => true,
     });
     play(harness, 'chat:status', {
       ...turn,
@@ -275,10 +276,11 @@ describe('failures and notices', () => {
       total: 100,
       done: false,
     });
-    const bar = screen.getByRole('progressbar', { name: 'Pulling llama3.2' });
+    // The same download view as Settings': its words, its bar and Cancel.
+    const bar = screen.getByRole('progressbar', { name: 'Downloading llama3.2' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(
-      screen.getByText(/Getting ready to download llama3\.2… · 25 bytes of 100 bytes · 25%/),
+      screen.getByText('Getting ready to download llama3.2… · 25 bytes of 100 bytes'),
     ).toBeTruthy();
     play(harness, 'models:pullProgress', {
       model: 'llama3.2',
@@ -287,7 +289,20 @@ describe('failures and notices', () => {
       total: 2_000_000_000,
       done: false,
     });
-    expect(screen.getByText('Downloading llama3.2 · 1.0 GB of 2.0 GB · 50%')).toBeTruthy();
+    expect(screen.getByText('Downloading llama3.2 · 1.0 GB of 2.0 GB')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel downloading llama3.2' }));
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'models:cancelPull')?.args).toEqual([
+        'llama3.2',
+      ]),
+    );
+    play(harness, 'models:pullProgress', {
+      model: 'llama3.2',
+      status: 'cancelled',
+      done: true,
+      error: 'The download was cancelled.',
+    });
+    expect(screen.getByText(/Download of llama3\.2 cancelled/)).toBeTruthy();
   });
 
   it('shows a notice on a status that did not fail as an info line', async () => {
@@ -345,7 +360,7 @@ describe('models', () => {
       error: 'file does not exist',
     });
     expect(screen.getByRole('alert').textContent).toBe(
-      'Could not pull gemma3: file does not exist',
+      'Could not download gemma3: file does not exist',
     );
   });
 });
