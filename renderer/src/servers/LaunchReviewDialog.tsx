@@ -43,9 +43,24 @@ export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewD
   const approve = async (fingerprint: string) => {
     setApproving(true);
     setError(undefined);
+    // Closes as soon as the server starts with the approval: a first npx or uvx start may
+    // download for half a minute, which its page shows, not a dialog that seems stuck.
+    let done = false;
+    const finish = (status: ServerStatus) => {
+      if (done) return;
+      done = true;
+      stop();
+      onApproved(status);
+    };
+    const stop = api.servers.onStatus((status) => {
+      if (status.name === name && status.consent === 'approved' && status.state !== 'stopped')
+        finish(status);
+    });
     try {
-      onApproved(await api.servers.approveLaunch(name, fingerprint));
+      finish(await api.servers.approveLaunch(name, fingerprint));
     } catch (reason) {
+      stop();
+      if (done) return;
       setError(messageOf(reason));
       setApproving(false);
     }

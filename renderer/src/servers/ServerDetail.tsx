@@ -16,6 +16,7 @@ import { PromptsSection } from './PromptsSection';
 import { ResourcesTab } from './ResourcesTab';
 import { RootsWarning } from './RootsWarning';
 import { SandboxNotice } from './SandboxNotice';
+import { DownloadNotice } from './DownloadNotice';
 import { SignInNotice } from './SignInNotice';
 import { StatusBadge } from './StatusBadge';
 import { ToolsTable } from './ToolsTable';
@@ -112,6 +113,7 @@ export function ServerDetail(props: ServerDetailProps) {
         </div>
       )}
       <SignInNotice server={config.name} status={status} onStatus={onStatus} />
+      <DownloadNotice status={status} />
       <SandboxNotice config={config} status={status} onStatus={onStatus} />
       <div className="server-controls">
         <button

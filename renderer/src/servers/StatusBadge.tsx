@@ -25,6 +25,13 @@ export function StatusBadge({ status, enabled }: { status: ServerStatus; enabled
         Not answering
       </Badge>
     );
+  // A first npx or uvx start still fetching its package.
+  if (status.download)
+    return (
+      <Badge tone="busy" title={`Downloading ${status.download.package}`}>
+        Downloading
+      </Badge>
+    );
   const { label, tone } = STATES[status.state];
   return (
     <Badge tone={tone} title={status.error}>

@@ -1,0 +1,112 @@
+/**
+ * A first npx start that is still downloading, in Chromium: approved from the review dialog
+ * (which closes once the server starts, not once the download ends), then the server page's
+ * "Downloading" badge and notice with the bytes so far, at a full and a small window, light and
+ * dark, checked with axe and the layout rules; then ready once the download ends. A real npx
+ * fetches from a loopback registry that lets the tarball through only when the test says.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainAnswer } from '../fixtures/fakeOllama';
+import {
+  startSlowNpmRegistry,
+  TINY_MCP_SERVER,
+  type SlowNpmRegistry,
+} from '../fixtures/npmRegistry/slowNpmRegistry';
+import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
+import { tempDir } from '../support/testHost';
+
+const SIZES = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '900x600', width: 900, height: 600 },
+];
+const THEMES = ['light', 'dark'] as const;
+const SPEC = 'hearth-slow-mcp@1.0.0';
+
+let session: BrowserSession;
+let page: Page;
+let registry: SlowNpmRegistry;
+
+beforeAll(async () => {
+  registry = await startSlowNpmRegistry({
+    folder: tempDir('npm-package'),
+    name: 'hearth-slow-mcp',
+    version: '1.0.0',
+    bin: TINY_MCP_SERVER,
+    filler: 512 * 1024,
+  });
+  const cache = tempDir('npm-cache');
+  session = await openBrowserSession({
+    name: 'download-screens',
+    script: () => plainAnswer('Sure.'),
+    viewport: { width: 1280, height: 800 },
+    prepare: async (api, ollama) => {
+      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+      await api.servers.save({
+        name: 'first-start',
+        transport: {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', SPEC],
+          env: [
+            { name: 'npm_config_registry', value: registry.url, secret: false },
+            { name: 'npm_config_cache', value: cache, secret: false },
+            { name: 'npm_config_update_notifier', value: 'false', secret: false },
+          ],
+        },
+      });
+    },
+  });
+  page = session.page;
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  registry?.release();
+  await session?.close();
+  await registry?.close();
+});
+
+describe('a first npx start that is still downloading', () => {
+  it('the review closes once it starts; its page says what downloads, then it is ready', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByText('first-start', { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Review and approve' }).click();
+    const review = page.getByRole('dialog', { name: 'Review “first-start”' });
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+    // Closed while the download has not even begun: the tarball is held back.
+    await review.waitFor({ state: 'hidden' });
+    await registry.tarballAsked;
+    registry.release(64 * 1024);
+    const notice = page.getByRole('region', { name: 'Download' });
+    await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toMatch(/KB so far/);
+    expect(await notice.textContent()).toContain(`Downloading ${SPEC} with npx`);
+    const badge = page.locator('.server-detail-header').getByText('Downloading');
+    expect(await badge.isVisible()).toBe(true);
+
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme });
+        await notice.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENS, `download-${size.name}-${theme}.png`) });
+        for (const problem of [
+          ...(await layoutProblems(page)),
+          ...(await accessibilityProblems(page)),
+        ])
+          problems.push(`${size.name} ${theme}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+
+    registry.release();
+    await page
+      .locator('.server-detail-header')
+      .getByText('Ready', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    expect(await notice.count()).toBe(0);
+  }, 180_000);
+});
