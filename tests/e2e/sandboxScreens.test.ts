@@ -15,7 +15,7 @@ import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
-import { obscuredFocusProblems } from '../support/controlChecks';
+import { nonTextContrastProblems, obscuredFocusProblems } from '../support/controlChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -49,6 +49,8 @@ async function shootThemes(target: Page, name: string, settle?: Locator): Promis
     if (settle) await settle.scrollIntoViewIfNeeded();
     await target.screenshot({ path: join(SCREENS, `sandbox-${name}-${theme}.png`) });
     for (const problem of [
+      // First, while the part shown is in view: the layout check scrolls every pane.
+      ...(await nonTextContrastProblems(target)),
       ...(await layoutProblems(target)),
       ...(await accessibilityProblems(target)),
     ])
@@ -162,6 +164,52 @@ describe.skipIf(!sandboxWorks)('the sandbox’s screens hold up', () => {
       problems.push(...(await shootThemes(page, `export-vscode-${size.name}`)));
     }
     await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('the import preview of a VS Code file: focus on its heading, what is left out in view', async () => {
+    const file = JSON.stringify({
+      servers: {
+        files: { command: 'node', args: ['files.js'], sandboxEnabled: true },
+        notes: { command: 'node', args: ['notes.js'], sandboxEnabled: true },
+      },
+      sandbox: {
+        network: { allowedDomains: ['api.example.com'], deniedDomains: ['evil.example'] },
+        filesystem: { allowWrite: ['~/notes'], denyWrite: ['~/notes/locked'] },
+      },
+    });
+    const problems: string[] = [];
+    await openServer(page);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.getByRole('button', { name: 'Import…', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import servers' });
+      await dialog.getByRole('textbox', { name: 'Configuration JSON' }).fill(file);
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      const heading = dialog.getByRole('heading', { name: 'Preview' });
+      await expect
+        .poll(() => heading.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      // The heading at the top of the body's view, and what was left out below it, in view.
+      const seen = await dialog.evaluate((element) => {
+        const body = element.querySelector('.dialog-body')?.getBoundingClientRect();
+        const inView = (selector: string) => {
+          const rect = element.querySelector(selector)?.getBoundingClientRect();
+          return !!rect && !!body && rect.top >= body.top - 1 && rect.bottom <= body.bottom + 1;
+        };
+        return {
+          heading: inView('.import-preview-title'),
+          leftOut: inView('.import-shared-notes'),
+        };
+      });
+      if (!seen.heading) problems.push(`import ${size.name}: the preview's heading is out of view`);
+      if (!seen.leftOut) problems.push(`import ${size.name}: what is left out is out of view`);
+      expect(await dialog.locator('.import-shared-notes').textContent()).toMatch(
+        /denyWrite.*deniedDomains/,
+      );
+      problems.push(...(await shootThemes(page, `import-preview-${size.name}`, heading)));
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
     expect(problems).toEqual([]);
   }, 60_000);
 

@@ -85,9 +85,26 @@ export async function nonTextContrastProblems(page: Page): Promise<string[]> {
         return best;
       };
       const scope = document.querySelector('dialog[open]') ?? document.body;
+      // Painted where it lies: not under a sticky bar, nor scrolled out of its pane's view.
+      const painted = (element: Element) => {
+        const owner = element.closest('label, .switch') ?? element;
+        const rect = element.getBoundingClientRect();
+        const points = [
+          // The middle, and the middles of the top and bottom edges (inside rounded corners).
+          [rect.left + rect.width / 2, rect.top + rect.height / 2],
+          [rect.left + rect.width / 2, rect.top + 2],
+          [rect.left + rect.width / 2, rect.bottom - 2],
+        ];
+        return points.every(([x, y]) => {
+          const hit = document.elementFromPoint(x ?? 0, y ?? 0);
+          return !!hit && (hit === owner || owner.contains(hit));
+        });
+      };
       const shown = (element: Element) => {
         const rect = element.getBoundingClientRect();
         return (
+          painted(element) &&
+          getComputedStyle(element).opacity !== '0' &&
           rect.width > 0 &&
           rect.height > 0 &&
           rect.top >= 4 &&
@@ -166,7 +183,9 @@ export async function nonTextContrastProblems(page: Page): Promise<string[]> {
       );
       const seen = new Set<string>();
       for (const control of focusable) {
-        const ringed = control.matches('.switch input') ? control.nextElementSibling : control;
+        const ringed = control.matches('.switch input, .segment input')
+          ? control.nextElementSibling
+          : control;
         if (!ringed || !shown(ringed)) continue;
         const rect = ringed.getBoundingClientRect();
         const background = around(rect, 5);

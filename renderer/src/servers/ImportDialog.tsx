@@ -3,7 +3,7 @@
  * found. A preview shows what would happen to each server first; a clash replaces the existing
  * server only when the user ticks it, and everything imported stays off until reviewed.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DetectedConfig, ImportReport } from '../../../preload/schemas/servers';
 import { useApi } from '../apiContext';
 import { messageOf } from '../hooks';
@@ -43,6 +43,8 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
   /** Servers the user left out, by their names in the file. */
   const [leftOut, setLeftOut] = useState<string[]>([]);
   const [applied, setApplied] = useState<ImportReport>();
+  /** Counts the user's Previews: each one moves focus to the result (a tick's rerun does not). */
+  const [previewed, setPreviewed] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const textId = useId();
@@ -145,7 +147,7 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
             type="button"
             className="button"
             disabled={busy || (detectedPath === undefined && text.trim() === '')}
-            onClick={() => void run(false, replace)}
+            onClick={() => void run(false, replace).then(() => setPreviewed((count) => count + 1))}
           >
             Preview
           </button>
@@ -229,6 +231,7 @@ export function ImportDialog({ existingNames, onImported, onClose }: ImportDialo
       <InlineError message={error} />
       {preview && (
         <ImportPreview
+          previewed={previewed}
           report={preview}
           replace={replace}
           leftOut={leftOut}
@@ -247,6 +250,8 @@ function serverCount(count: number): string {
 }
 
 function ImportPreview(props: {
+  /** Bumped by each Preview: focus moves to the heading, which scrolls to the body's top. */
+  previewed: number;
   report: ImportReport;
   replace: string[];
   leftOut: string[];
@@ -255,10 +260,23 @@ function ImportPreview(props: {
   onReplace(name: string, checked: boolean): void;
   onTake(name: string, taken: boolean): void;
 }) {
-  const { report, replace, leftOut, clashes, busy, onReplace, onTake } = props;
+  const { previewed, report, replace, leftOut, clashes, busy, onReplace, onTake } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    if (previewed === 0) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [previewed]);
+  // A note every server shares (VS Code's one sandbox block is the file's) is said once, on top.
+  const shared = sharedNotes(report.items);
   return (
-    <section className="import-preview" aria-label="Preview">
+    <section className="import-preview" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="import-preview-title">
+        Preview
+      </h3>
       {report.format && <p className="muted">Read as a {FORMATS[report.format]} config.</p>}
+      {shared.length > 0 && <p className="import-shared-notes">{shared.join(' ')}</p>}
       {report.errors.length > 0 && (
         <ul className="inline-error" role="alert">
           {report.errors.map((message) => (
@@ -294,11 +312,13 @@ function ImportPreview(props: {
                 ))}
               </ul>
             )}
-            {item.notes.length > 0 && (
+            {item.notes.some((note) => !shared.includes(note)) && (
               <ul className="import-notes">
-                {item.notes.map((note) => (
-                  <li key={note}>{note}</li>
-                ))}
+                {item.notes
+                  .filter((note) => !shared.includes(note))
+                  .map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
               </ul>
             )}
             {clashes(item) && (
@@ -317,4 +337,10 @@ function ImportPreview(props: {
       </ul>
     </section>
   );
+}
+
+/** Notes that more than one server has, in the order first met. */
+function sharedNotes(items: readonly Item[]): string[] {
+  const notes = items.flatMap((item) => [...new Set(item.notes)]);
+  return [...new Set(notes)].filter((note) => notes.indexOf(note) !== notes.lastIndexOf(note));
 }

@@ -44,6 +44,36 @@ function itemFor(preview: HTMLElement, name: string): HTMLElement {
 }
 
 describe('importing servers', () => {
+  it('after Preview, puts focus on the result and says a note every server shares once', async () => {
+    const denyWrite =
+      'Hearth’s sandbox has no “denyWrite”: the server writes only where “allowWrite” and its own folders say.';
+    const own = 'Left out the host “*.bad”: it is not a host name Hearth can allow.';
+    const harness = renderServers([builtin], {
+      'servers:detectImports': () => [],
+      'servers:import': () => ({
+        format: 'vscode',
+        errors: [],
+        items: [
+          { name: 'files', outcome: 'added', finalName: 'files', notes: [denyWrite, own] },
+          { name: 'notes', outcome: 'added', finalName: 'notes', notes: [denyWrite] },
+        ],
+      }),
+    });
+    await screen.findByRole('list', { name: 'Servers' });
+    await harness.user.click(screen.getByRole('button', { name: 'Import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import servers' });
+    await harness.user.click(within(dialog).getByRole('textbox', { name: 'Configuration JSON' }));
+    await harness.user.paste('{"servers":{}}');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    const heading = within(preview).getByRole('heading', { name: 'Preview' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Said once, under the heading, not once a server; a server's own note stays with it.
+    expect(within(preview).getAllByText(denyWrite, { exact: false })).toHaveLength(1);
+    expect(within(preview).getByText(denyWrite).tagName).toBe('P');
+    expect(within(itemFor(preview, 'files')).getByText(own)).toBeTruthy();
+  });
+
   it('previews a pasted config, replaces a clash only when asked, then imports', async () => {
     let entries = [builtin, stdioEntry('github')];
     const harness = renderServers(() => entries, {
