@@ -72,6 +72,9 @@ describe.skipIf(!sandboxWorks)('a first sandboxed start on a fresh home folder',
       0,
     );
     expect(existsSync(join(home, '.npm'))).toBe(false);
+    // Deleting the server deletes its folder, caches and all.
+    await tm.manager.delete('files');
+    expect(existsSync(ownFolderOf(dataDir, 'files'))).toBe(false);
   }, 180_000);
 
   it('a start the sandbox made fail says so first, whatever the server blamed', async () => {

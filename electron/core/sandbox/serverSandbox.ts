@@ -5,6 +5,7 @@
  * (once or always). Otherwise it does not start, and says what is missing. Also keeps, per
  * server, what the sandbox blocked, for its log and the Servers view's badge.
  */
+import { rm } from 'node:fs/promises';
 import type { SandboxPolicy, StdioTransportConfig } from '../../../preload/schemas/servers';
 import { whatIsMissing } from '../../../preload/sandboxWords';
 import { checkAvailability, type SandboxAvailability } from './availability';
@@ -14,7 +15,7 @@ import {
   describeBlocked,
   type BlockedAccess,
 } from './blockedAccess';
-import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
+import { isDockerCommand, ownFolderOf, resolvePolicy, type ResolvedPolicy } from './policy';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -85,6 +86,8 @@ export interface ServerSandbox {
   availability(path: string): Promise<SandboxAvailability>;
   /** Forgets a server's blocks (after the user allowed them, or it was deleted). */
   clearBlocked(serverName: string): void;
+  /** A deleted server's own folder (its caches and files) and its report go with it. */
+  forgetServer(serverName: string): Promise<void>;
 }
 
 export function createServerSandbox(options: ServerSandboxOptions): ServerSandbox {
@@ -133,6 +136,10 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     resolve,
     allowUnsandboxedOnce: (name) => void once.add(key(name)),
     report: (name) => reports.get(key(name)),
+    async forgetServer(name) {
+      reports.delete(key(name));
+      await rm(ownFolderOf(options.dataDir, name), { recursive: true, force: true });
+    },
     clearBlocked(name) {
       const report = reports.get(key(name));
       if (report) reports.set(key(name), { ...report, blocked: [] });

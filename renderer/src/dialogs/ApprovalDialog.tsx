@@ -221,8 +221,9 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
 function shellSandboxWords(
   unavailable: { missing: string; runAnyway: boolean } | undefined,
 ): string {
+  folder: string | undefined,
   if (!unavailable)
-    return 'It runs in Hearth’s sandbox: it can write only in the folder it runs in and the temp folder, cannot read your keys and passwords, and reaches no network.';
+    return `It runs in Hearth’s sandbox: it can write only in ${folder ?? 'the folder it runs in'} and a temp folder of its own (never git hooks, shell start-up files or editor tasks there), cannot read your keys and passwords, and reaches no network.`;
   const missing = `Hearth’s sandbox cannot run here (${whatIsMissing(unavailable.missing)})`;
   return unavailable.runAnyway
     ? `${missing}: as Settings allow, this command runs without it, with your full rights.`
@@ -243,7 +244,7 @@ function SandboxNote({
       <p className="question-sandbox" role="note">
         {asRoot
           ? 'With sudo the command runs outside Hearth’s sandbox, with full rights, once you give the password.'
-          : shellSandboxWords(sandbox.unavailable)}
+          : shellSandboxWords(sandbox.unavailable, sandbox.writable[0])}
       </p>
     );
   const hosts = sandbox.hosts.length === 0 ? 'no host' : sandbox.hosts.join(', ');

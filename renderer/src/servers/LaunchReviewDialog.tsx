@@ -223,7 +223,13 @@ function SandboxReview({ sandbox }: { sandbox: LaunchReview['sandbox'] }) {
         <dd>
           {sandbox.allWrites
             ? 'Anywhere you can (you allowed all writes).'
-            : sandbox.writable.map(revealHidden).join(', ')}
+            : sandbox.writable.map(revealHidden).join(', ')}{' '}
+          and a temp folder of its own.
+        </dd>
+        <dt>Never writes, even there</dt>
+        <dd>
+          What other programs run later: git hooks and config, shell start-up files, editor and IDE
+          tasks, autostart entries, your home folder’s settings, and your own npm and uv caches.
         </dd>
         <dt>May reach</dt>
         <dd>

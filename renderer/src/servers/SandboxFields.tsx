@@ -1,6 +1,6 @@
 /**
  * The OS sandbox policy in the server form: on or off, and on top of the defaults (the secret
- * places hidden; its own folder, temp and its roots writable; what npx or uvx needs) three lists:
+ * places hidden; its own folder, its own temp and its roots writable; what npx or uvx needs) three lists:
  * more places it may not read, more folders it may write, hosts it may reach. "Allow all writes"
  * is an explicit, warned choice. A changed policy is approved again before the server starts.
  */
@@ -63,8 +63,9 @@ export function SandboxFields({
       </label>
       <p className="field-hint">
         In the sandbox it cannot read your keys, passwords, browser profiles or Hearth’s data; it
-        writes only in its own folder, the temp folder and the folders above; and it reaches no host
-        you have not listed (besides npm’s or PyPI’s registry for npx and uvx).
+        writes only in its own folder, a temp folder of its own and the folders below, never what
+        other programs run from there (git hooks, shell start-up files, editor tasks); and it
+        reaches no host you have not listed (besides npm’s or PyPI’s registry for npx and uvx).
       </p>
       {policy.enabled && (
         <>
