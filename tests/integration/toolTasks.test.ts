@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 import { startTaskHttpServer, type TaskHttpServer } from '../fixtures/servers/taskHttpServer';
+import type { FakeModel } from '../fixtures/fakeOllama';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { everythingStdio } from '../support/mcpFixtures';
 
@@ -146,5 +147,70 @@ describe('tool calls that run as tasks', () => {
     const answers = conversation?.messages.filter((message) => message.role === 'tool') ?? [];
     expect(answers).toHaveLength(1);
     expect(readFileSync(join(dataDir, 'tasks.json'), 'utf8')).toBe('[]');
+  });
+
+  it('sends the images of a task result picked up after a restart to a model that can see', async () => {
+    // A PNG as a tool's image block, and one as an embedded resource's blob.
+    const png = Buffer.from('\x89PNG\r\n\x1a\n-picked-up-image').toString('base64');
+    const shot = Buffer.from('\x89PNG\r\n\x1a\n-embedded-shot').toString('base64');
+    const keeper = await startTaskHttpServer(2_500, (topic) => ({
+      content: [
+        { type: 'text', text: `pictures of ${topic}` },
+        { type: 'image', data: png, mimeType: 'image/png' },
+        {
+          type: 'resource',
+          resource: { uri: 'file:///shots/ants.png', mimeType: 'image/png', blob: shot },
+        },
+      ],
+    }));
+    remote = keeper;
+    // As /api/show lists it: mistral-small3.2 sees and calls tools.
+    const models: Record<string, FakeModel> = {
+      'mistral-small3.2:24b': {
+        family: 'mistral3',
+        capabilities: ['completion', 'tools', 'vision'],
+      },
+    };
+    const model = 'mistral-small3.2:24b';
+    chat = await startChatHarness({
+      model,
+      models,
+      script: [toolCall('keeper_slow_report', { topic: 'ants' }), plainAnswer('x')],
+    });
+    const dataDir = chat.host.dataDir;
+    await chat.api.servers.save({
+      name: 'keeper',
+      transport: { type: 'http', url: keeper.url, protocol: 'streamable-http', headers: [] },
+    });
+    expect((await chat.api.servers.start('keeper')).state).toBe('ready');
+    const progress = recordProgress(chat);
+    const { conversationId } = await chat.api.chat.send({ text: 'pictures of ants' });
+    await approve(chat);
+    await expect.poll(() => progress.some((event) => event.task), { timeout: 10_000 }).toBe(true);
+    await chat.close();
+    chat = undefined;
+
+    chat = await startChatHarness({ model, models, script: [plainAnswer('Two ants.')], dataDir });
+    const harness = chat;
+    const saved = await harness.next(
+      'chat:message',
+      (payload) =>
+        payload.conversationId === conversationId &&
+        (payload.message as { role?: string }).role === 'tool',
+      20_000,
+    );
+    expect((saved.message as { content: string }).content.split('\n')).toEqual([
+      'pictures of ants',
+      '[image: image/png, 25 B — sent with this result as image 1]',
+      '[resource: file:///shots/ants.png, image/png, 23 B — sent with this result as image 2]',
+    ]);
+    // The next turn sends both with the tool message, as a result that came in time would.
+    const next = await harness.turn('What are they?', conversationId);
+    expect(next.status.state).toBe('done');
+    const received = harness.ollama.receivedImages();
+    expect(received.map(({ role, toolName }) => ({ role, toolName }))).toEqual([
+      { role: 'tool', toolName: 'keeper_slow_report' },
+    ]);
+    expect(received[0]?.images).toEqual([png, shot]);
   });
 });

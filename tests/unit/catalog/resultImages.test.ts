@@ -64,6 +64,60 @@ describe('images of a tool result for a model that can see', () => {
     expect(result.text).toContain('[audio: audio/wav, 10 B — shown to the user]');
   });
 
+  it('sends an embedded resource whose blob is an image, within the same bounds', () => {
+    const first = png(1_000);
+    const second = png(1_000);
+    const result = resultForModel(
+      {
+        content: [
+          { type: 'image', data: first, mimeType: 'image/png' },
+          {
+            type: 'resource',
+            resource: { uri: 'file:///shots/a.webp', mimeType: 'image/webp', blob: second },
+          },
+          {
+            type: 'resource',
+            resource: { uri: 'file:///shots/b.png', mimeType: 'image/png', blob: png(1_000) },
+          },
+          {
+            type: 'resource',
+            resource: { uri: 'file:///data.bin', mimeType: 'application/zip', blob: png(10) },
+          },
+        ],
+      },
+      { ...LIMIT, images: { maxImages: 2, maxBytes: 4 * 1024 * 1024 } },
+    );
+    expect(result.images).toEqual([
+      { data: first, mimeType: 'image/png', bytes: 1_000 },
+      { data: second, mimeType: 'image/webp', bytes: 1_000 },
+    ]);
+    expect(result.imagesLeftOut).toBe(1);
+    expect(result.text.split('\n')).toEqual([
+      '[image: image/png, 1000 B — sent with this result as image 1]',
+      '[resource: file:///shots/a.webp, image/webp, 1000 B — sent with this result as image 2]',
+      "[resource: file:///shots/b.png, image/png, 1000 B — shown to the user, not sent to you: over Hearth's limit of 2 images and 4.0 MB from one tool result]",
+      '[resource: file:///data.bin, application/zip, 10 B — shown to the user]',
+    ]);
+  });
+
+  it('gives a model that cannot see the same placeholder for an image resource', () => {
+    const result = resultForModel(
+      {
+        content: [
+          {
+            type: 'resource',
+            resource: { uri: 'file:///shots/a.png', mimeType: 'image/png', blob: png(10) },
+          },
+        ],
+      },
+      LIMIT,
+    );
+    expect(result.text).toBe(
+      '[resource: file:///shots/a.png, image/png, 10 B — shown to the user]',
+    );
+    expect(result.images).toBeUndefined();
+  });
+
   it('gives a model that cannot see the placeholder, and no images', () => {
     const result = resultForModel(
       { content: [{ type: 'image', data: png(10), mimeType: 'image/png' }] },

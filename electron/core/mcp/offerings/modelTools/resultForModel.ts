@@ -3,7 +3,7 @@
  * its text, placeholders for media (never base64, which would fill a small context window with
  * noise), and at most a bounded number of characters, with a note saying what was cut. A model
  * that can see is also given the result's images, within bounds (modelImages.ts), each named in
- * the text where it stood.
+ * the text where it stood: image blocks, and embedded resources whose blob has an image type.
  */
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { withoutSteering } from '../../../security/steeringCharacters';
@@ -36,6 +36,13 @@ export interface ResultForModel {
 }
 
 type ContentBlock = CallToolResult['content'][number];
+/** Media for the model's text: an image or audio block, or a resource's blob (with its label). */
+interface MediaBlock {
+  type: string;
+  data: unknown;
+  mimeType: unknown;
+  label?: string;
+}
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 const PART_SEPARATOR = '\n';
@@ -78,9 +85,9 @@ export function resultForModel(
   // Hidden steering characters are no part of what the model should read (steeringCharacters.ts).
   const picker = options.images ? imagePicker(options.images) : undefined;
   let imagesLeftOut = 0;
-  const image = (block: { type: string; data: unknown; mimeType: unknown }): string => {
+  const image = (block: MediaBlock): string => {
     const size = formatBytes(base64Bytes(block.data));
-    const head = `[${block.type}: ${String(block.mimeType)}, ${size}`;
+    const head = `[${block.label ?? `${block.type}: ${String(block.mimeType)}`}, ${size}`;
     if (!picker || block.type !== 'image') return `${head} — shown to the user]`;
     const choice = picker.pick(block.data, block.mimeType, base64Bytes(block.data));
     if (choice.sent) return `${head} — sent with this result as image ${choice.number}]`;
@@ -101,7 +108,7 @@ function partsOf(
   result: CallToolResult,
   beginning: (text: string) => string,
   json: (value: unknown) => string,
-  image: (block: { type: string; data: unknown; mimeType: unknown }) => string,
+  image: (block: MediaBlock) => string,
 ): string[] {
   const content: unknown[] = Array.isArray(result.content) ? result.content : [];
   const blocks = content.filter(isForModel);
@@ -131,7 +138,7 @@ function isForModel(block: unknown): block is ContentBlock {
 function describeBlock(
   block: ContentBlock,
   beginning: (text: string) => string,
-  image: (block: { type: string; data: unknown; mimeType: unknown }) => string,
+  image: (block: MediaBlock) => string,
 ): string {
   switch (block.type) {
     case 'text':
@@ -148,7 +155,13 @@ function describeBlock(
       }
       const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
       const kind = resource.mimeType ?? 'binary data';
-      return `[resource: ${resource.uri}, ${kind}, ${formatBytes(base64Bytes(blob))} — shown to the user]`;
+      // A blob with an image type is an image like any other: sent within the same bounds.
+      return image({
+        type: /^image\//i.test(kind) ? 'image' : 'resource',
+        data: blob,
+        mimeType: kind,
+        label: `resource: ${resource.uri}, ${kind}`,
+      });
     }
     default:
       return `[unsupported content: ${String((block as { type: unknown }).type)}]`;
