@@ -42,6 +42,8 @@ describe('learning which tools serve which messages', () => {
     expect(await chat.api.tools.learned()).toBe(0);
     await chat.turn('first: greet the whole team in french please');
     expect(await chat.api.tools.learned()).toBe(1);
+    // Written a moment later, or when Hearth quits.
+    chat.host.core.chat.toolMemory.flush();
     const stored = readFileSync(join(chat.host.dataDir, 'tool-memory.json'), 'utf8');
     expect(stored).toContain('"tool": "echo"');
     expect(stored).not.toContain('greet the whole team');

@@ -21,7 +21,7 @@ import type { ModelProvider } from '../ollama/ollamaService';
 import { openAuditTrail } from './auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from './turn';
 import { createToolOffer } from './toolOffer';
-import { openToolMemory, type ToolMemory } from './toolSelection/toolMemory';
+import { openToolMemory, type StoredToolMemory } from './toolSelection/toolMemory';
 import { openToolVectorStore } from './toolSelection/toolVectorStore';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from './systemPrompt';
@@ -79,8 +79,11 @@ export interface ChatService {
   pull(model: string): boolean;
   /** Stops that model's download; false when none runs. Ollama keeps what it has for a retry. */
   cancelPull(model: string): boolean;
-  /** What tool selection learned from use, kept in the data folder; Settings can forget it. */
-  toolMemory: ToolMemory;
+  /**
+   * What tool selection learned from use, kept in the data folder (written a moment after a
+   * tool runs, and when Hearth quits); Settings can forget it.
+   */
+  toolMemory: StoredToolMemory;
   /** Long texts of live results, cut in what the windows got, read in pages on demand. */
   liveResults: LiveResults;
   /**
@@ -116,7 +119,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   };
 
   const paused = () => options.settings().chat.toolsPaused;
-  const memory = openToolMemory({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const memory = openToolMemory({
+    dataDir: options.dataDir,
+    onProblem: options.onProblem,
+    // Learning is a help, never a reason for a turn to fail.
+    onWriteFailed: (error) => options.logger.warn('Remembering a tool used failed', error),
+  });
   /** Counts finished pulls, so tool ranking looks for a newly pulled embedding model at once. */
   let modelsPulled = 0;
   const offerTools = createToolOffer({
@@ -387,6 +395,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       stopWarming();
       for (const turn of active.values()) turn.controller.abort(HEARTH_CLOSING);
       await Promise.all([...active.values()].map((turn) => turn.done));
+      try {
+        memory.flush();
+      } catch (error) {
+        options.logger.warn('Remembering the tools used failed', error);
+      }
       history.close();
     },
   };

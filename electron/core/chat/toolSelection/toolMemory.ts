@@ -101,11 +101,27 @@ export function createToolMemory(
   };
 }
 
+/**
+ * How long after a tool run what was learned is written, together with whatever else is learned
+ * meanwhile. Writing the file (and its last good copy, each synced to disk) took more of a chat
+ * round than anything else Hearth does in it (bench: chat.loop_overhead_ms); learning is a help,
+ * so at most this much of it is lost if Hearth is killed, and none when it quits.
+ */
+export const LEARNED_WRITE_DELAY_MS = 2_000;
+
+export interface StoredToolMemory extends ToolMemory {
+  /** Writes what was learned and not yet written; Hearth calls it when it quits. */
+  flush(): void;
+}
+
 /** The memory kept in the data folder as tool-memory.json. */
 export function openToolMemory(options: {
   dataDir: string;
   onProblem(message: string): void;
-}): ToolMemory {
+  /** A delayed write failed; what was learned stays in memory and is written with the next. */
+  onWriteFailed(error: unknown): void;
+  writeDelayMs?: number;
+}): StoredToolMemory {
   const document: JsonDocument<MemoryFile> = openJsonDocument({
     dataDir: options.dataDir,
     name: 'tool-memory',
@@ -114,8 +130,38 @@ export function openToolMemory(options: {
     insteadUsed: 'nothing learned',
     onProblem: options.onProblem,
   });
-  return createToolMemory({
-    read: () => document.read().entries,
-    write: (entries) => document.write({ version: 1, entries }),
+  let unwritten: Entry[] | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!unwritten) return;
+    document.write({ version: 1, entries: unwritten });
+    unwritten = undefined;
+  };
+  const memory = createToolMemory({
+    read: () => unwritten ?? document.read().entries,
+    write: (entries) => {
+      unwritten = entries;
+      timer ??= setTimeout(() => {
+        try {
+          flush();
+        } catch (error) {
+          options.onWriteFailed(error);
+        }
+      }, options.writeDelayMs ?? LEARNED_WRITE_DELAY_MS);
+      // A write still waiting never keeps Hearth from quitting; quitting flushes it.
+      timer.unref?.();
+    },
   });
+  return {
+    ...memory,
+    // Forgetting is the user's word: written at once, and a failure is said to them.
+    forget() {
+      const count = memory.forget();
+      flush();
+      return count;
+    },
+    flush,
+  };
 }

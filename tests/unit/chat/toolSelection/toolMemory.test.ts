@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolSelector } from '../../../../electron/core/chat/toolSelection/selectTools';
 import {
   createToolMemory,
+  LEARNED_WRITE_DELAY_MS,
   MAX_ENTRIES,
+  openToolMemory,
 } from '../../../../electron/core/chat/toolSelection/toolMemory';
+import { tempDir } from '../../../support/testHost';
 
 function memoryInArray() {
   let entries: Parameters<Parameters<typeof createToolMemory>[0]['write']>[0] = [];
@@ -62,5 +67,58 @@ describe('learning from the tools used', () => {
     });
     expect(learned.tools.map((tool) => tool.modelName)).toEqual(['x_c']);
     expect(learned.reasons.get('x_c')).toBe('relevant');
+  });
+});
+
+describe('what was learned, kept in the data folder', () => {
+  const weather = { server: 'weather', tool: 'forecast' };
+  const open = (dataDir: string) =>
+    openToolMemory({
+      dataDir,
+      onProblem: (message) => expect.fail(message),
+      onWriteFailed: (error) => expect.fail(String(error)),
+    });
+  const onDisk = (dataDir: string) =>
+    (JSON.parse(readFileSync(join(dataDir, 'tool-memory.json'), 'utf8')) as { entries: unknown[] })
+      .entries.length;
+
+  afterEach(() => vi.useRealTimers());
+
+  it('writes tool runs together a moment after the first, and counts them at once', () => {
+    vi.useFakeTimers();
+    const dataDir = tempDir('tool-memory');
+    const memory = open(dataDir);
+    memory.remember('rain in Lyon tomorrow', weather);
+    memory.remember('rain in Paris today', weather);
+    // Known to ranking at once, before the file is written.
+    expect(memory.size()).toBe(2);
+    expect(
+      memory.affinity('rain in Lyon tomorrow', [{ ...weather, tool: { name: 'forecast' } }]),
+    ).toEqual([1]);
+    vi.advanceTimersByTime(LEARNED_WRITE_DELAY_MS);
+    expect(onDisk(dataDir)).toBe(2);
+    expect(open(dataDir).size()).toBe(2);
+  });
+
+  it('writes what is still waiting when Hearth quits', () => {
+    vi.useFakeTimers();
+    const dataDir = tempDir('tool-memory');
+    const memory = open(dataDir);
+    memory.remember('rain in Lyon tomorrow', weather);
+    memory.flush();
+    expect(open(dataDir).size()).toBe(1);
+  });
+
+  it('forgets on disk at once, with nothing learned before written back later', () => {
+    vi.useFakeTimers();
+    const dataDir = tempDir('tool-memory');
+    const memory = open(dataDir);
+    memory.remember('rain in Lyon tomorrow', weather);
+    memory.flush();
+    memory.remember('rain in Paris today', weather);
+    expect(memory.forget()).toBe(2);
+    expect(onDisk(dataDir)).toBe(0);
+    vi.advanceTimersByTime(LEARNED_WRITE_DELAY_MS);
+    expect(open(dataDir).size()).toBe(0);
   });
 });
