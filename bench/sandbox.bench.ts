@@ -4,9 +4,14 @@
  * sandbox over the same server unsandboxed (target ≤ 1.3), medians of alternating runs after one
  * warm start each (the sandbox's proxies start once per Hearth run, not per server); and a shell
  * command's run time, sandboxed and not (`sandbox.shell_ms.*`), through the built-in shell tool's
- * own runner; and one wrap with Hearth's working directory at `/` (`sandbox.wrap_ms.cwd_root`).
+ * own runner; one wrap with Hearth's working directory at `/` (`sandbox.wrap_ms.cwd_root`), and
+ * one in a real project, this repository, whose git and editor files are found and kept read-only
+ * (`sandbox.wrap_ms.project`); and a new user's first sandboxed `npx` start on a home folder where
+ * npm never ran, download included (`sandbox.first_start_ms`, one cold run; left out offline).
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../electron/core/builtin/commands/runCommand';
 import { minimalEnvironment } from '../electron/core/security/minimalEnvironment';
@@ -29,7 +34,12 @@ const SHELL_COMMAND = 'ls -la / > /dev/null && echo done';
 export async function run(): Promise<Figure[]> {
   if (process.platform !== 'linux' || !existsSync('/usr/bin/bwrap')) return [];
   try {
-    return [...(await readyFigures()), ...(await shellFigures()), ...(await wrapFigures())];
+    return [
+      ...(await readyFigures()),
+      ...(await shellFigures()),
+      ...(await wrapFigures()),
+      ...(await firstStartFigures()),
+    ];
   } finally {
     await resetSandboxSession();
   }
@@ -127,10 +137,7 @@ async function shellFigures(): Promise<Figure[]> {
  */
 async function wrapFigures(): Promise<Figure[]> {
   const shell = benchShellSandbox('bench-wrap');
-  const cwd = tempDir('bench-wrap-work');
-  const before = process.cwd();
-  process.chdir('/');
-  try {
+  const wraps = async (cwd: string) => {
     const times: number[] = [];
     for (let index = 0; index < SHELL_RUNS; index++) {
       const started = performance.now();
@@ -138,11 +145,54 @@ async function wrapFigures(): Promise<Figure[]> {
       times.push(performance.now() - started);
       if (wrapped.ok) wrapped.release();
     }
+    return round(percentile(times, 50), 1);
+  };
+  const project = await wraps(fileURLToPath(new URL('..', import.meta.url)));
+  const before = process.cwd();
+  process.chdir('/');
+  try {
     return [
-      { name: 'sandbox.wrap_ms.cwd_root.p50', value: round(percentile(times, 50), 1), unit: 'ms' },
+      {
+        name: 'sandbox.wrap_ms.cwd_root.p50',
+        value: await wraps(tempDir('bench-wrap-work')),
+        unit: 'ms',
+      },
+      { name: 'sandbox.wrap_ms.project.p50', value: project, unit: 'ms' },
     ];
   } finally {
     process.chdir(before);
+  }
+}
+
+/** A cold first start from the registry, on a home folder where npm never ran. */
+async function firstStartFigures(): Promise<Figure[]> {
+  const home = tempDir('bench-first-home');
+  const dataDir = join(home, '.config', 'Hearth');
+  const sandbox = createServerSandbox({ dataDir, home, platform: process.platform });
+  const environment = { HOME: home, PATH: process.env.PATH ?? '', USER: 'someone' };
+  const { manager } = createTestManager({ dataDir, sandbox, environment });
+  try {
+    await manager.save({
+      name: 'files',
+      transport: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', home],
+        env: [],
+        sandbox: defaultSandboxPolicy(),
+      },
+    });
+    const started = performance.now();
+    const status = await manager.approveLaunch('files', manager.reviewLaunch('files').fingerprint);
+    if (status.state !== 'ready') {
+      console.warn(`sandbox.first_start_ms left out: ${status.error ?? status.state}`);
+      return [];
+    }
+    return [
+      { name: 'sandbox.first_start_ms', value: round(performance.now() - started), unit: 'ms' },
+    ];
+  } finally {
+    await manager.dispose();
   }
 }
 
