@@ -5,6 +5,7 @@
  * check passed, with no warnings).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +13,11 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 /** The spec version every scenario of which must pass. */
 export const CURRENT_SPEC = '2025-11-25';
 
-/** The revision after it, whose client scenarios come from the suite's next line (reported). */
+/** The revision after it, whose client scenarios come from the suite's next line; all must pass too. */
 export const NEXT_SPEC = '2026-07-28';
+
+/** The next line's release its scenarios are taken from (package.json pins it exactly). */
+export const NEXT_SUITE_VERSION = '0.2.0-alpha.12';
 
 /** A suite release: the current one, or the next line's, which carries the 2026-07-28 scenarios. */
 export type Suite = 'current' | 'next';
@@ -41,12 +45,13 @@ export interface ScenarioResult extends Scenario {
  */
 const suiteScript = (folder: string) =>
   join(REPO_ROOT, 'node_modules', ...folder.split('/'), 'dist', 'index.js');
+const SUITE_FOLDER: Record<Suite, string> = {
+  current: '@modelcontextprotocol/conformance',
+  next: 'conformance-2026',
+};
 const SUITE: Record<Suite, { command: string; prefix: string[] }> = {
-  current: {
-    command: process.execPath,
-    prefix: [suiteScript('@modelcontextprotocol/conformance')],
-  },
-  next: { command: process.execPath, prefix: [suiteScript('conformance-2026')] },
+  current: { command: process.execPath, prefix: [suiteScript(SUITE_FOLDER.current)] },
+  next: { command: process.execPath, prefix: [suiteScript(SUITE_FOLDER.next)] },
 };
 
 function run(
@@ -69,6 +74,17 @@ function run(
       resolve({ code: code ?? 1, output });
     });
   });
+}
+
+/** The installed version of a suite release. */
+export function suiteVersion(suite: Suite): string {
+  const manifest = join(
+    REPO_ROOT,
+    'node_modules',
+    ...SUITE_FOLDER[suite].split('/'),
+    'package.json',
+  );
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 /** Every client scenario the given suite release knows, with its spec versions. */
@@ -151,7 +167,10 @@ export async function runScenarios(
   return results;
 }
 
-/** Scenarios of the current spec, from the current suite: the ones that must pass. */
+/**
+ * The ones that must pass: the current spec's from the current suite, and the next spec's from
+ * the next line.
+ */
 export function isRequired(scenario: Scenario): boolean {
-  return scenario.suite !== 'next' && scenario.specVersions.includes(CURRENT_SPEC);
+  return scenario.specVersions.includes(scenario.suite === 'next' ? NEXT_SPEC : CURRENT_SPEC);
 }
