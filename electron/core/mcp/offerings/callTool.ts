@@ -6,6 +6,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describeCallError } from '../lifecycle/serverErrors';
+import { requiresTasksExtension, tasksExtensionMessage } from './tasks/tasksExtension';
 import type { TaskStatus } from './tasks/toolTask';
 
 /**
@@ -77,6 +78,7 @@ export async function callTool(
     }
     return { ok: true, result: result as CallToolResult };
   } catch (error) {
+    if (requiresTasksExtension(error)) return { ok: false, message: tasksExtensionMessage(tool) };
     return { ok: false, ...describeCallError(error, tool, timeoutMs, signal) };
   }
 }
