@@ -33,6 +33,8 @@ export async function openBrowserSession(options: {
   script(request: ChatRequestBody): Turn;
   /** Models installed in the fake Ollama (its defaults otherwise). */
   models?: FakeOllamaOptions['models'];
+  /** Models the fake Ollama can pull, and the pause between its pull's progress lines. */
+  pulls?: Pick<FakeOllamaOptions, 'pullable' | 'pullDelayMs'>;
   viewport: { width: number; height: number };
   /** The password the fake sudo accepts; without it, the real PATH is kept. */
   sudoPassword?: string;
@@ -55,6 +57,7 @@ export async function openBrowserSession(options: {
     const ollama = await startFakeOllama({
       script: options.script,
       ...(options.models ? { models: options.models } : {}),
+      ...options.pulls,
     });
     started.push(() => ollama.close());
     const dataDir = tempDir(options.name);

@@ -198,7 +198,8 @@ export function CodeBlock({
           {copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Copy failed' : 'Copy'}
         </button>
       </div>
-      <pre>{children}</pre>
+      {/* Focusable, so a long line that scrolls sideways can be read from the keyboard. */}
+      <pre tabIndex={0}>{children}</pre>
     </div>
   );
 }
