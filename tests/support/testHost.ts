@@ -29,6 +29,8 @@ export async function startTestHost(
     /** How links leave the app; by default handed back to the page, as the browser host does. */
     openExternal?: ExternalOpener;
     vault?: SecretVault;
+    /** The environment servers and shell commands start from (this process's by default). */
+    environment?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? tempDir('data');
@@ -53,6 +55,7 @@ export async function startTestHost(
         isTrustedSender: trust,
         openExternal: options.openExternal ?? (async () => 'delegated'),
         vault: options.vault ?? createMemoryVault(),
+        ...(options.environment ? { environment: options.environment } : {}),
         appInfo: {
           name: 'Hearth',
           version: '0.0.0-test',

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { approvalRequestSchema } from '../../../preload/schemas/chat';
+import { missingForShell, whatIsMissing } from '../../../preload/sandboxWords';
 import type { ShellSandboxState } from '../sandbox';
 
 type ApprovalSandbox = NonNullable<z.output<typeof approvalRequestSchema>['sandbox']>;
@@ -23,4 +24,15 @@ export async function shellSandboxFacts(
       ? { unavailable: { missing: state.missing, runAnyway: state.runAnyway } }
       : {}),
   };
+}
+
+/** Why a shell command will not run whatever the user answers (see missingForShell), or undefined. */
+export function sandboxRefusal(
+  sandbox: ApprovalSandbox | undefined,
+  asRoot: boolean,
+): string | undefined {
+  const missing = missingForShell(sandbox, asRoot);
+  return missing === undefined
+    ? undefined
+    : `Hearth’s sandbox cannot run here (${whatIsMissing(missing)}), so the command was not run`;
 }

@@ -19,6 +19,7 @@ import {
 } from '../mcp';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
 import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
+import { sandboxRefusal } from './shellSandboxFacts';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 import type { UserQuestions } from '../questions/userQuestions';
 import { poisonWarnings } from '../security/poisonedTools';
@@ -315,6 +316,8 @@ async function decide(
   // Only the shell's answer is a promise (it checks the sandbox): the rest take no extra turn.
   const pending = context.tools.sandbox?.(server, tool, args);
   const sandbox = pending instanceof Promise ? await pending : pending;
+  const shell = command === undefined ? undefined : shellFacts(command);
+  const refusal = sandboxRefusal(sandbox, shell?.asRoot === true);
   const answer = await context.questions.askApproval(
     {
       conversationId: context.conversationId,
@@ -329,13 +332,21 @@ async function decide(
       ...(warnings.length ? { warnings } : {}),
       ...(context.readBefore?.length ? { readBefore: context.readBefore.slice(0, 20) } : {}),
       ...titleOf(context),
-      ...(command !== undefined ? { shell: shellFacts(command) } : {}),
+      ...(shell ? { shell } : {}),
       ...sandboxFacts(sandbox),
     },
     context.signal,
   );
   if (answer === 'cancelled')
     return { state: 'cancelled', content: 'The call was cancelled before it ran.' };
+  // Asked so the user learns why (the page offers no Allow); no answer makes it run or leaves a rule.
+  if (refusal)
+    return {
+      state: 'denied',
+      byRule: true,
+      content: `Error: ${refusal}. Do not call it again; tell the user, who can install what is missing or let shell commands run without the sandbox in Settings › Chat.`,
+      forUser: `Not run: ${refusal}.`,
+    };
   if (answer.decision === 'deny') {
     const reason = answer.reason?.trim().slice(0, 2_000);
     return {

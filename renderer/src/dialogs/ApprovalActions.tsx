@@ -2,7 +2,9 @@
  * The answers an approval offers, in the dialog's button row: Deny (which first asks why, then
  * sends the reason the model reads), allow once, and a standing allow. A shell command is never
  * allowed whole: its standing allows are this exact command, or commands starting with its program
- * and subcommand; other tools are allowed always or for this conversation.
+ * and subcommand; other tools are allowed always or for this conversation. A shell command the
+ * sandbox will refuse (it cannot run here, and Settings do not let commands run without it) is
+ * offered no Allow at all: only Close, since no answer could make it run.
  */
 import type { RefObject } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
@@ -11,6 +13,8 @@ import type { ApprovalRequest } from './useQuestionQueue';
 
 export interface ApprovalActionsProps {
   shell: ApprovalRequest['shell'];
+  /** The command will not run whatever the answer (main refuses it too). */
+  refused: boolean;
   busy: boolean;
   /** Deny was chosen: Back and Deny take the row while the user may say why. */
   denying: boolean;
@@ -25,6 +29,7 @@ export interface ApprovalActionsProps {
 
 export function ApprovalActions({
   shell,
+  refused,
   busy,
   denying,
   setDenying,
@@ -38,6 +43,19 @@ export function ApprovalActions({
     const trimmed = reason.trim();
     void send(trimmed ? { decision: 'deny', reason: trimmed } : { decision: 'deny' });
   };
+
+  if (refused)
+    return (
+      <button
+        ref={denyRef}
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void send({ decision: 'deny' })}
+      >
+        Close
+      </button>
+    );
 
   if (denying)
     return (

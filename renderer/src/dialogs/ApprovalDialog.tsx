@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
-import { whatIsMissing } from '../../../preload/sandboxWords';
+import { missingForShell, whatIsMissing } from '../../../preload/sandboxWords';
 import { revealHidden } from '../chat/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import { ApprovalActions } from './ApprovalActions';
@@ -65,6 +65,9 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   const title = request.title ?? request.annotations?.title;
   const shell = request.shell;
   const safeDefault = readOnly && !shell;
+  // The sandbox will refuse it whatever the answer: the dialog says why, and asks nothing.
+  const refused = missingForShell(request.sandbox, shell?.asRoot === true) !== undefined;
+  const name = `${revealHidden(request.tool)} from ${revealHidden(request.server)}`;
 
   // Runs after the dialog opened (children's effects run first), so it wins the initial focus.
   useEffect(() => {
@@ -75,7 +78,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
   return (
     <Dialog
       open
-      title={`Allow ${revealHidden(request.tool)} from ${revealHidden(request.server)}?`}
+      title={refused ? `${name} cannot run here` : `Allow ${name}?`}
       subtitle={
         [request.conversationTitle ? `In “${request.conversationTitle}”` : undefined, subtitle]
           .filter(Boolean)
@@ -87,6 +90,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
       actions={
         <ApprovalActions
           shell={shell}
+          refused={refused}
           busy={busy}
           denying={denying}
           setDenying={setDenying}
@@ -97,7 +101,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
         />
       }
     >
-      {destructive && (
+      {destructive && !refused && (
         <p className="question-warning" role="note">
           <strong>This tool can delete or change things.</strong> Check the arguments before you
           allow it.
@@ -220,8 +224,8 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
 /** Where a shell command runs: in the sandbox, or, where it cannot run, without it or not at all. */
 function shellSandboxWords(
   unavailable: { missing: string; runAnyway: boolean } | undefined,
-): string {
   folder: string | undefined,
+): string {
   if (!unavailable)
     return `It runs in Hearth’s sandbox: it can write only in ${folder ?? 'the folder it runs in'} and a temp folder of its own (never git hooks, shell start-up files or editor tasks there), cannot read your keys and passwords, and reaches no network.`;
   const missing = `Hearth’s sandbox cannot run here (${whatIsMissing(unavailable.missing)})`;

@@ -74,7 +74,10 @@ describe('the approval says where a call runs', () => {
     expect(anyway.join(' ')).toContain('runs without it, with your full rights');
     expect(anyway.join(' ')).not.toContain('runs in Hearth’s sandbox');
     cleanup();
-    const refused = await notesOf(shellCall(false), 'Allow run_shell_command from hearth?');
+    const refused = await notesOf(
+      shellCall(false),
+      'run_shell_command from hearth cannot run here',
+    );
     expect(refused.join(' ')).toContain('this command will not run');
     expect(refused.join(' ')).toContain('Settings › Chat');
   });
