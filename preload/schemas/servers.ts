@@ -260,6 +260,8 @@ export const serverStatusSchema = z.strictObject({
   signIn: z.enum(['required', 'waiting', 'signed-in']).optional(),
   /** The authorization page while a sign-in waits (the browser host opens it from the page). */
   signInUrl: z.string().max(8_192).optional(),
+  /** Why the server asks again, when Hearth knows why: one sentence (its sign-in moved). */
+  signInNote: z.string().max(2_000).optional(),
   pid: z.int().positive().optional(),
   /**
    * While it starts: its launcher (npx, uvx) is still downloading the package, with what is

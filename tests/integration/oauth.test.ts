@@ -215,7 +215,10 @@ describe('OAuth for remote servers', () => {
     const second = startManager(first.dataDir);
     await second.manager.startAll();
     const status = second.manager.list().find((entry) => entry.config.name === NAME)?.status;
-    expect(status).toMatchObject({ signIn: 'required' });
+    expect(status).toMatchObject({
+      signIn: 'required',
+      signInNote: `This server now signs in at ${server.movedIssuer} instead of ${server.base}, so Hearth forgot the old sign-in and signs in there anew.`,
+    });
     expect(second.opened).toEqual([]);
     // The old sign-in is gone, so no old token or client id is offered again.
     expect(second.vault.get(`oauth:${NAME}:tokens`)).toBeUndefined();
@@ -225,6 +228,7 @@ describe('OAuth for remote servers', () => {
 
     const ready = await second.manager.signIn(NAME);
     expect(ready).toMatchObject({ state: 'ready', signIn: 'signed-in' });
+    expect(ready.signInNote).toBeUndefined();
     expect(second.opened[0]?.startsWith(`${server.movedIssuer}/authorize?`)).toBe(true);
     expect(server.registrations.map((entry) => entry.issuer)).toEqual([
       server.base,

@@ -58,7 +58,8 @@ export function SignInNotice({
       <p>
         {waiting
           ? 'Waiting for you to sign in in your browser. Hearth connects once the page sends you back.'
-          : 'This server asks you to sign in. Hearth opens its sign-in page in your browser.'}
+          : (status.signInNote ??
+            'This server asks you to sign in. Hearth opens its sign-in page in your browser.')}
       </p>
       {waiting && status.signInUrl ? (
         <button

@@ -36,8 +36,11 @@ export type SignInState = 'required' | 'waiting' | 'signed-in';
 export interface ServerAuth {
   /** The fetch the server's transport uses. */
   fetch: FetchLike;
-  /** Where sign-in stands (undefined: the server never asked), and the page while waiting. */
-  state(): { signIn?: SignInState; signInUrl?: string };
+  /**
+   * Where sign-in stands (undefined: the server never asked), the page while waiting, and why
+   * it asks again when Hearth knows (the sign-in moved to another authorization server).
+   */
+  state(): { signIn?: SignInState; signInUrl?: string; signInNote?: string };
   /** Signs in now, asking the user in the browser; rejects with the reason it did not work. */
   signIn(): Promise<void>;
   /** Forgets the tokens and the registration of this server. */
@@ -87,6 +90,8 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
   let lastChallenge: Challenge | undefined;
   /** The scope Hearth last asked for: a step-up adds to it rather than replacing it. */
   let requestedScope: string | undefined;
+  /** The sentence saying the sign-in moved, until the user signs in again. */
+  let movedNote: string | undefined;
   let required = false;
   let signingIn = false;
   let inUse = false;
@@ -135,10 +140,8 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
     if (!found.moved) return;
     store.forget(server(), ['tokens', 'client']);
     generation++;
-    options.log(
-      'warning',
-      `This server now signs in at ${found.moved.to} instead of ${found.moved.from}, so Hearth forgot the old sign-in and signs in there anew.`,
-    );
+    movedNote = `This server now signs in at ${found.moved.to} instead of ${found.moved.from}, so Hearth forgot the old sign-in and signs in there anew.`;
+    options.log('warning', movedNote);
     options.onChange();
   };
 
@@ -198,6 +201,7 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       generation++;
       required = false;
       requestedScope = scope;
+      movedNote = undefined;
       options.log(
         'info',
         challenge?.status === 403
@@ -268,7 +272,11 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
           : store.tokens(server())
             ? 'signed-in'
             : undefined;
-      return { ...(signIn ? { signIn } : {}), ...(waitingUrl ? { signInUrl: waitingUrl } : {}) };
+      return {
+        ...(signIn ? { signIn } : {}),
+        ...(waitingUrl ? { signInUrl: waitingUrl } : {}),
+        ...(signIn === 'required' && movedNote ? { signInNote: movedNote } : {}),
+      };
     },
     signIn() {
       // A second click while the browser is open joins the sign-in under way.
@@ -287,6 +295,7 @@ export function createServerAuth(options: ServerAuthOptions): ServerAuth {
       store.forget(server(), ['tokens', 'client']);
       provider.invalidateCredentials('discovery');
       generation++;
+      movedNote = undefined;
       required = true;
       options.log('info', 'Signed out: the tokens were deleted.');
       options.onChange();

@@ -24,6 +24,21 @@ describe('signing in to a remote server', () => {
     expect(screen.queryByRole('region', { name: 'Sign-in needed' })).toBeNull();
   });
 
+  it('says in its one sentence why the server asks again when its sign-in moved', async () => {
+    const note =
+      'This server now signs in at https://id.example.com instead of https://auth.example.com, so Hearth forgot the old sign-in and signs in there anew.';
+    renderServers(
+      [builtin, httpEntry('linear', { signIn: 'required', signInNote: note })],
+      {},
+      {
+        serverName: 'linear',
+      },
+    );
+    const notice = await screen.findByRole('region', { name: 'Sign-in needed' });
+    expect(within(notice).getByText(note)).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
   it('offers the sign-in page while Hearth waits for the browser', async () => {
     const opened: string[] = [];
     const harness = renderServers(
