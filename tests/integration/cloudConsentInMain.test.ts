@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withCloudConsent } from '../../electron/core/ollama/cloudConsent';
 import { createOllamaService } from '../../electron/core/ollama/ollamaService';
-import { plainAnswer, startFakeOllama, type FakeModel } from '../fixtures/fakeOllama';
+import { plainAnswer, startFakeOllama, toolCall, type FakeModel } from '../fixtures/fakeOllama';
+import { addApprovedFixture } from '../support/fixtureServerSetup';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
 
 // The page asks before the first message to a cloud model; main holds the line when it did not:
@@ -70,5 +71,26 @@ describe('a message to a cloud model the user never agreed to', () => {
     chat = await startChatHarness({ script: [plainAnswer('Local hello.')] });
     const { status } = await chat.turn('hi');
     expect(status.state).toBe('done');
+  });
+
+  it('looks the model up in Ollama once per turn, not before every round', async () => {
+    chat = await startChatHarness({
+      script: (request) =>
+        request.messages?.at(-1)?.role === 'tool'
+          ? plainAnswer('done')
+          : toolCall('fixture_echo', { text: 'hello' }),
+    });
+    await addApprovedFixture(chat.api, ['--tools=echo']);
+    await chat.api.tools.configure('fixture', 'echo', { approval: 'allow' });
+    const listings = () =>
+      chat?.ollama.requests.filter((request) => request.path === '/api/tags').length ?? 0;
+    const before = listings();
+    const { conversationId, status } = await chat.turn('echo hello');
+    expect(status.state).toBe('done');
+    expect(chat.ollama.chatRequests()).toHaveLength(2);
+    expect(listings() - before).toBe(1);
+    // The next turn asks again: a model pulled or removed meanwhile counts.
+    await chat.turn('echo hello again', conversationId);
+    expect(listings() - before).toBe(2);
   });
 });

@@ -26,17 +26,39 @@ export function withCloudConsent(
   provider: ModelProvider,
   agreed: () => readonly string[],
 ): ModelProvider {
-  const refuseUnagreed = async (model: string) => {
+  // A chat turn's rounds share its signal: whether its model is a cloud one is asked of Ollama
+  // once per turn, not before every round (bench: chat.loop_overhead_ms).
+  const askedFor = new WeakMap<AbortSignal, Map<string, Promise<boolean>>>();
+  const lookUp = (model: string) =>
+    provider.listModels().then((models) => {
+      const listed = models.find((entry) => sameModel(entry.name, model));
+      return listed ? listed.remote === true : CLOUD_TAG.test(model);
+    });
+  const isCloud = (model: string, signal: AbortSignal | undefined): Promise<boolean> => {
+    if (!signal) return lookUp(model);
+    let asked = askedFor.get(signal);
+    if (!asked) askedFor.set(signal, (asked = new Map()));
+    let answer = asked.get(model);
+    if (!answer) {
+      const forTurn = asked;
+      answer = lookUp(model);
+      forTurn.set(model, answer);
+      // A failed look-up is not kept: the next request asks again.
+      answer.catch(() => forTurn.delete(model));
+    }
+    return answer;
+  };
+  const refuseUnagreed = async (model: string, signal?: AbortSignal) => {
+    // The agreement is read at every request: one taken back applies at once.
     if (agreed().some((name) => sameModel(name, model))) return;
-    // Asked at every request: a model pulled, or an agreement taken back, applies at once.
-    const listed = (await provider.listModels()).find((entry) => sameModel(entry.name, model));
-    if (listed ? listed.remote : CLOUD_TAG.test(model)) throw refusalForCloudModel(model);
+    // Ollama's list is read for every turn: a model pulled meanwhile applies to the next.
+    if (await isCloud(model, signal)) throw refusalForCloudModel(model);
   };
   const { embed } = provider;
   return {
     ...provider,
     async *chat(request, options) {
-      await refuseUnagreed(request.model);
+      await refuseUnagreed(request.model, options?.signal);
       yield* provider.chat(request, options);
     },
     ...(embed
