@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss, { type Root } from 'postcss';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, hexRgb, type Rgb } from '../../../support/wcagContrast';
 
 // Every colour a highlight.js class is given in the interface's stylesheets, in both themes,
 // read from the CSS itself (not only the classes a rendered sample happens to use), against the
@@ -52,15 +53,6 @@ function themeVariables(theme: 'light' | 'dark'): Map<string, string> {
   return variables;
 }
 
-type Rgb = [number, number, number];
-
-function hex(value: string): Rgb {
-  const match = /^#([0-9a-f]{6})$/i.exec(value.trim());
-  if (!match?.[1]) throw new Error(`not a #rrggbb colour: ${value}`);
-  const digits = match[1];
-  return [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16)) as Rgb;
-}
-
 /** A colour as the stylesheet writes it: #rrggbb, var(--x), or color-mix(in srgb, a N%, b). */
 function colour(value: string, variables: Map<string, string>): Rgb {
   const text = value.trim();
@@ -76,18 +68,7 @@ function colour(value: string, variables: Map<string, string>): Rgb {
     const [a, b] = [colour(mix[1], variables), colour(mix[3], variables)];
     return a.map((channel, index) => channel * share + (b[index] ?? 0) * (1 - share)) as Rgb;
   }
-  return hex(text);
-}
-
-/** WCAG 2.1 contrast ratio. */
-function contrast(a: Rgb, b: Rgb): number {
-  const luminance = (rgb: Rgb) =>
-    rgb
-      .map((channel) => channel / 255)
-      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
-      .reduce((sum, c, index) => sum + c * ([0.2126, 0.7152, 0.0722][index] ?? 0), 0);
-  const [x, y] = [luminance(a), luminance(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  return hexRgb(text);
 }
 
 /** The colour each highlight class has in a theme: the base rules, then the dark theme's over them. */
@@ -123,7 +104,7 @@ describe('highlighted code', () => {
         .map(([className, value]) => ({
           className,
           value,
-          ratio: contrast(colour(value, variables), background),
+          ratio: contrastRatio(colour(value, variables), background),
         }))
         .filter(({ ratio }) => ratio < 4.5)
         .map(({ className, value, ratio }) => `${className} ${value} ${ratio.toFixed(2)}:1`);

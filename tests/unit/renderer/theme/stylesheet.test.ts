@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, hexRgb } from '../../../support/wcagContrast';
 
 // Rules of the shared stylesheet that a person notices and jsdom cannot paint: error words
 // readable in both themes (WCAG AA, 4.5:1), and dialogs whose buttons stay in view.
@@ -26,15 +27,9 @@ const THEMES = {
   dark: { ...rule(':root'), ...rule(":root[data-theme='dark']") },
 };
 
-/** WCAG 2.1 relative luminance and contrast ratio of two #rrggbb colours. */
+/** Contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
-  const luminance = (hex: string) =>
-    [1, 3, 5]
-      .map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
-      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
-      .reduce((sum, c, index) => sum + c * ([0.2126, 0.7152, 0.0722][index] ?? 0), 0);
-  const [x, y] = [luminance(a), luminance(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  return contrastRatio(hexRgb(a), hexRgb(b));
 }
 
 function resolve(value: string, theme: Record<string, string>): string {
