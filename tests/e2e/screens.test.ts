@@ -177,6 +177,8 @@ describe('every screen holds up', () => {
       }
       expect(problems).toEqual([]);
     },
+    // Seven screens in two themes, each measured four ways.
+    180_000,
   );
 
   it('the popup at 380×560, light and dark', async () => {
