@@ -5,7 +5,8 @@ export type Rgb = readonly [number, number, number];
 export function hexRgb(value: string): Rgb {
   const digits = /^#([0-9a-f]{6})$/i.exec(value.trim())?.[1];
   if (!digits) throw new Error(`not a #rrggbb colour: ${value}`);
-  return [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16)) as Rgb;
+  const channel = (at: number) => parseInt(digits.slice(at, at + 2), 16);
+  return [channel(0), channel(2), channel(4)];
 }
 
 export function contrastRatio(a: Rgb, b: Rgb): number {

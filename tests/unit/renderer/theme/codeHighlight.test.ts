@@ -66,7 +66,8 @@ function colour(value: string, variables: Map<string, string>): Rgb {
   if (mix?.[1] && mix[2] && mix[3]) {
     const share = Number(mix[2]) / 100;
     const [a, b] = [colour(mix[1], variables), colour(mix[3], variables)];
-    return a.map((channel, index) => channel * share + (b[index] ?? 0) * (1 - share)) as Rgb;
+    const mixed = (index: 0 | 1 | 2) => a[index] * share + b[index] * (1 - share);
+    return [mixed(0), mixed(1), mixed(2)];
   }
   return hexRgb(text);
 }
