@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import {
+  argumentFolderChoiceSchema,
   catalogToolSchema,
   detectedConfigSchema,
   importOptionsSchema,
@@ -217,8 +218,9 @@ export const invokeChannels = {
   'servers:setEnabled': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
   /** Exactly what a stdio server will run, for the user to approve. */
   'servers:reviewLaunch': channel(z.tuple([serverNameSchema]), launchReviewSchema),
+  /** Approves the reviewed launch; the folders are those of its review's `argumentFolders` chosen. */
   'servers:approveLaunch': channel(
-    z.tuple([serverNameSchema, z.string().max(128)]),
+    z.tuple([serverNameSchema, z.string().max(128), argumentFolderChoiceSchema.optional()]),
     serverStatusSchema,
   ),
   /** Where the OS sandbox cannot run: start the server without it, once (false) or always. */

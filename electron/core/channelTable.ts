@@ -83,7 +83,8 @@ export function createHandlers(services: Services): Handlers {
     'servers:signOut': (name) => services.mcp.signOut(name),
     'servers:setEnabled': (name, enabled) => services.mcp.setEnabled(name, enabled),
     'servers:reviewLaunch': (name) => services.mcp.reviewLaunch(name),
-    'servers:approveLaunch': (name, fingerprint) => services.mcp.approveLaunch(name, fingerprint),
+    'servers:approveLaunch': (name, fingerprint, writeFolders) =>
+      services.mcp.approveLaunch(name, fingerprint, writeFolders),
     'servers:runUnsandboxed': (name, always) => services.mcp.runUnsandboxed(name, always),
     'servers:allowBlocked': (name, blocked) => services.mcp.allowBlocked(name, blocked),
     'servers:logs': (name) => services.mcp.logs(name),

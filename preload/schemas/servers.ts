@@ -315,6 +315,14 @@ export const riskyVariableSchema = z.strictObject({
 });
 
 /** Exactly what will run, shown to the user before a stdio server first starts. */
+/** The most folders named by a server's arguments that its review offers to let it write. */
+export const MAX_ARGUMENT_FOLDERS = 64;
+
+/** The folders of a review's `argumentFolders` the user chose, sent back with the approval. */
+export const argumentFolderChoiceSchema = z
+  .array(z.string().max(MAX_PATH_LENGTH))
+  .max(MAX_ARGUMENT_FOLDERS);
+
 export const launchReviewSchema = z.strictObject({
   name: serverNameSchema,
   /** new: never approved; changed: differs from what was approved. */
@@ -345,6 +353,15 @@ export const launchReviewSchema = z.strictObject({
       writable: z.array(z.string().max(MAX_PATH_LENGTH)).max(400),
       allWrites: z.boolean(),
       hosts: z.array(z.string().max(300)).max(300),
+      /**
+       * Folders its own arguments name that it may not write yet (server-filesystem's allowed
+       * directories): offered with the approval. `broad` ones (the home folder or wider) are
+       * offered but not chosen in advance.
+       */
+      argumentFolders: z
+        .array(z.strictObject({ path: z.string().max(MAX_PATH_LENGTH), broad: z.boolean() }))
+        .max(MAX_ARGUMENT_FOLDERS)
+        .optional(),
     })
     .optional(),
   /** Pass back to approve exactly this; a config changed since gets a new one. */

@@ -35,6 +35,7 @@ import { pendingTasksFile, type PendingTasks } from './offerings/tasks/pendingTa
 import { createTaskResumer, type TaskFinished } from './offerings/tasks/taskResume';
 import type { Elicit } from './lifecycle/hearthClient';
 import { launchReview } from './config/launchReview';
+import { withArgumentFolders } from './config/argumentFolderChoice';
 import { allowBlocked as allowBlockedAccess } from '../sandbox';
 import { carryOverSignIn } from './oauth/signInChange';
 import { authForServer } from './oauth/authForServer';
@@ -92,8 +93,11 @@ export interface McpManager {
   restart(name: string): Promise<ServerStatus>;
   setEnabled(name: string, enabled: boolean): Promise<ServerStatus>;
   reviewLaunch(name: string): LaunchReview;
-  /** Approves exactly the reviewed launch, then switches the server on and starts it. */
-  approveLaunch(name: string, fingerprint: string): Promise<ServerStatus>;
+  /**
+   * Approves exactly the reviewed launch, then switches the server on and starts it. `writeFolders`
+   * are folders its arguments name that the review offered: its sandbox may write them too.
+   */
+  approveLaunch(name: string, fingerprint: string, writeFolders?: string[]): Promise<ServerStatus>;
   /**
    * Where the sandbox cannot run: starts the server without it, this once or from now on (kept
    * in its policy). Never silently: only when the user chose it.
@@ -336,15 +340,28 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         config.roots,
       );
     },
-    async approveLaunch(name, fingerprint) {
+    async approveLaunch(name, fingerprint, writeFolders = []) {
       const review = this.reviewLaunch(name);
       if (review.fingerprint !== fingerprint) {
         throw new UserFacingError(
           `The command of “${review.name}” changed while you were reviewing it. Review it again.`,
         );
       }
-      consent.approveLaunch(review.name, fingerprint);
-      slot(review.name).log.add('hearth', 'info', 'You approved this command.');
+      const approved = withArgumentFolders(store.withSecrets(review.name), review, writeFolders);
+      if (approved) store.save(approved, review.name);
+      consent.approveLaunch(
+        review.name,
+        approved?.transport.type === 'stdio'
+          ? consent.launchFingerprint(review.name, approved.transport)
+          : fingerprint,
+      );
+      slot(review.name).log.add(
+        'hearth',
+        'info',
+        writeFolders.length > 0
+          ? `You approved this command, and let it write in ${writeFolders.join(', ')}.`
+          : 'You approved this command.',
+      );
       // "Approve and start" means both: a server that was off (an import) is switched on.
       const config = store.get(review.name);
       if (config && !config.enabled) store.save({ ...config, enabled: true }, config.name);

@@ -3,6 +3,7 @@
  * (bubblewrap on Linux, sandbox-exec on macOS). Nothing else in Hearth imports that package.
  */
 export { allowBlocked, type AllowResult } from './allowBlocked';
+export { argumentFolders, type ArgumentFolder } from './argumentFolders';
 export {
   checkAvailability,
   checkSandboxNeeds,

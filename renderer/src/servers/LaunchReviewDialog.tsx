@@ -11,6 +11,7 @@ import { Dialog } from '../ui/Dialog';
 import { InlineError } from '../ui/InlineError';
 import { TriangleAlert } from 'lucide-react';
 import { revealHidden } from '../chat/revealHidden';
+import { ArgumentFoldersChoice, initiallyChosen } from './ArgumentFoldersChoice';
 
 export interface LaunchReviewDialogProps {
   name: string;
@@ -29,10 +30,16 @@ export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewD
   const [review, setReview] = useState<LaunchReview>();
   const [error, setError] = useState<string>();
   const [approving, setApproving] = useState(false);
+  /** Folders its arguments name that the user lets it write. */
+  const [writeFolders, setWriteFolders] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
     api.servers.reviewLaunch(name).then(
-      (value) => live && setReview(value),
+      (value) => {
+        if (!live) return;
+        setReview(value);
+        setWriteFolders(initiallyChosen(value));
+      },
       (reason: unknown) => live && setError(messageOf(reason)),
     );
     return () => {
@@ -57,7 +64,7 @@ export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewD
         finish(status);
     });
     try {
-      finish(await api.servers.approveLaunch(name, fingerprint));
+      finish(await api.servers.approveLaunch(name, fingerprint, writeFolders));
     } catch (reason) {
       stop();
       if (done) return;
@@ -93,13 +100,21 @@ export function LaunchReviewDialog({ name, onApproved, onCancel }: LaunchReviewD
       {!review ? (
         !error && <p className="muted">Reading what this server runs…</p>
       ) : (
-        <ReviewDetails review={review} />
+        <ReviewDetails review={review} chosen={writeFolders} onChosen={setWriteFolders} />
       )}
     </Dialog>
   );
 }
 
-function ReviewDetails({ review }: { review: LaunchReview }) {
+function ReviewDetails({
+  review,
+  chosen,
+  onChosen,
+}: {
+  review: LaunchReview;
+  chosen: string[];
+  onChosen(chosen: string[]): void;
+}) {
   const risky = new Map(review.risky.map((variable) => [variable.name, variable.reason]));
   return (
     <div className="launch-review">
@@ -187,6 +202,11 @@ function ReviewDetails({ review }: { review: LaunchReview }) {
         <p className="muted">Not set.</p>
       )}
       <SandboxReview sandbox={review.sandbox} />
+      <ArgumentFoldersChoice
+        folders={review.sandbox?.argumentFolders}
+        chosen={chosen}
+        onChange={onChosen}
+      />
     </div>
   );
 }

@@ -4,6 +4,9 @@ import { openConsentStore } from '../../../electron/core/mcp/config/consent';
 import { launchReview } from '../../../electron/core/mcp/config/launchReview';
 import { createMemoryVault } from '../../../electron/core/secrets/secretVault';
 import { useTempFolder } from './tempFolder';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServerSandbox, defaultSandboxPolicy } from '../../../electron/core/sandbox';
 
 const folder = useTempFolder();
 
@@ -64,5 +67,37 @@ describe('the launch review judges only what the server’s config supplies', ()
     expect(changed.risky.map((variable) => variable.name)).toEqual(['ELECTRON_RUN_AS_NODE']);
     // A context that does not say which Node is Hearth's judges everything.
     expect(review(nodeBundle(), null).risky).toHaveLength(1);
+  });
+});
+
+describe('the launch review offers the folders a sandboxed server’s arguments name', () => {
+  it('lists them, so the approval can let it write there', () => {
+    const project = join(folder(), 'project');
+    mkdirSync(project);
+    const consent = openConsentStore({
+      dataDir: folder(),
+      vault: createMemoryVault(),
+      onProblem: () => undefined,
+    });
+    const sandbox = createServerSandbox({
+      dataDir: join(folder(), 'data'),
+      home: folder(),
+      platform: process.platform,
+    });
+    const shown = launchReview(
+      'Files',
+      {
+        type: 'stdio',
+        command: ownNode,
+        args: ['/srv/server-filesystem/index.js', project],
+        env: [],
+        sandbox: defaultSandboxPolicy(),
+      },
+      consent,
+      { platform: process.platform, environment: { PATH: '', HOME: folder() }, sandbox },
+    );
+    expect(shown.sandbox?.argumentFolders).toEqual([{ path: project, broad: false }]);
+    // Without the sandbox there is nothing to offer: it may write anywhere already.
+    expect(review({ ...nodeBundle(), args: [project] }).sandbox).toBeUndefined();
   });
 });

@@ -12,7 +12,9 @@ import type {
 import { riskyVariables, type ConsentStore } from './consent';
 import { expandAll } from './expandVariables';
 import { planStdioLaunch, type LaunchContext } from '../transport/configTransports';
-import { isDockerCommand } from '../../sandbox';
+import { homedir } from 'node:os';
+import { MAX_ARGUMENT_FOLDERS } from '../../../../preload/schemas/servers';
+import { argumentFolders, isDockerCommand } from '../../sandbox';
 
 export function launchReview(
   name: string,
@@ -24,6 +26,10 @@ export function launchReview(
   const fingerprint = consent.launchFingerprint(name, transport);
   const state = consent.launchState(name, transport);
   const plan = planStdioLaunch(transport, context);
+  // The user's own arguments, variables expanded (a shim's come first).
+  const args = plan.ok
+    ? plan.value.args.slice(plan.value.args.length - transport.args.length)
+    : transport.args;
   const shownEnv = expandAll(
     transport.env.map((entry) => entry.value ?? ''),
     context.environment,
@@ -40,9 +46,7 @@ export function launchReview(
           ].join(' '),
         }
       : {}),
-    args: plan.ok
-      ? plan.value.args.slice(plan.value.args.length - transport.args.length)
-      : transport.args,
+    args,
     env: transport.env.map((entry, index) => ({
       name: entry.name,
       // Secrets are shown masked: the user can see one is set without it reaching the screen.
@@ -54,7 +58,7 @@ export function launchReview(
     risky: riskyVariables(
       transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
     ),
-    ...sandboxOf(name, transport, roots, context),
+    ...sandboxOf(name, transport, roots, context, args),
     fingerprint,
   };
 
@@ -78,12 +82,14 @@ function sandboxOf(
   transport: StdioTransportConfig,
   roots: string[],
   context: LaunchContext,
+  args: string[],
 ): Pick<LaunchReview, 'sandbox'> {
   if (!transport.sandbox?.enabled) return {};
   if (isDockerCommand(transport.command))
     return { sandbox: { state: 'docker', hidden: [], writable: [], allWrites: false, hosts: [] } };
   const resolved = context.sandbox?.resolve(name, transport, roots, context.environment);
   if (!resolved) return {};
+  const named = argumentFolders(args, resolved, context.environment.HOME || homedir());
   return {
     sandbox: {
       state: 'on',
@@ -91,6 +97,7 @@ function sandboxOf(
       writable: resolved.allowWrite,
       allWrites: resolved.allowAllWrites,
       hosts: resolved.hosts,
+      ...(named.length > 0 ? { argumentFolders: named.slice(0, MAX_ARGUMENT_FOLDERS) } : {}),
     },
   };
 }

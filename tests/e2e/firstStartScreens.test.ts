@@ -1,5 +1,6 @@
 /**
- * A first npx start that is still downloading, in Chromium: approved from the review dialog
+ * A server's first start, in Chromium. The launch review of a sandboxed server offers the folder
+ * its arguments name as a write folder, ticked. A first npx start that is still downloading: approved from the review dialog
  * (which closes once the server starts, not once the download ends), then the server page's
  * "Downloading" badge and notice with the bytes so far, at a full and a small window, light and
  * dark, checked with axe and the layout rules; then ready once the download ends. A real npx
@@ -8,6 +9,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import {
   startSlowNpmRegistry,
@@ -15,6 +18,8 @@ import {
   type SlowNpmRegistry,
 } from '../fixtures/npmRegistry/slowNpmRegistry';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { obscuredFocusProblems } from '../support/controlChecks';
+import { filesystemServer } from '../support/mcpFixtures';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
@@ -28,6 +33,26 @@ const SPEC = 'hearth-slow-mcp@1.0.0';
 let session: BrowserSession;
 let page: Page;
 let registry: SlowNpmRegistry;
+let project = '';
+
+/** Screenshots at both sizes and themes, with the problems axe and the layout rules find. */
+async function shootAll(name: string, shown: () => Promise<void>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await shown();
+      await page.screenshot({ path: join(SCREENS, `${name}-${size.name}-${theme}.png`) });
+      for (const problem of [
+        ...(await layoutProblems(page)),
+        ...(await accessibilityProblems(page)),
+      ])
+        problems.push(`${size.name} ${theme}: ${problem}`);
+    }
+  }
+  return problems;
+}
 
 beforeAll(async () => {
   registry = await startSlowNpmRegistry({
@@ -38,8 +63,11 @@ beforeAll(async () => {
     filler: 512 * 1024,
   });
   const cache = tempDir('npm-cache');
+  project = join(tempDir('first-start-home'), 'project');
+  mkdirSync(project, { recursive: true });
+  const files = filesystemServer(project);
   session = await openBrowserSession({
-    name: 'download-screens',
+    name: 'first-start-screens',
     script: () => plainAnswer('Sure.'),
     viewport: { width: 1280, height: 800 },
     prepare: async (api, ollama) => {
@@ -57,6 +85,16 @@ beforeAll(async () => {
           ],
         },
       });
+      await api.servers.save({
+        name: 'files',
+        transport: {
+          type: 'stdio',
+          command: files.command,
+          args: files.args,
+          env: [],
+          sandbox: defaultSandboxPolicy(),
+        },
+      });
     },
   });
   page = session.page;
@@ -69,8 +107,33 @@ afterAll(async () => {
   await registry?.close();
 });
 
+describe('the launch review of a sandboxed server', () => {
+  it('offers the folder its arguments name as a write folder, ticked', async () => {
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByText('files', { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Review and approve' }).click();
+    const review = page.getByRole('dialog', { name: 'Review “files”' });
+    const folders = review.getByRole('group', { name: 'Folders its arguments name' });
+    const box = folders.getByRole('checkbox', { name: `Let it write in ${project}` });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    const problems = await shootAll('review-folders', () => folders.scrollIntoViewIfNeeded());
+    // From the keyboard: every control reachable, none under the dialog's action bar.
+    problems.push(...(await obscuredFocusProblems(review)));
+    expect(problems).toEqual([]);
+    await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
+    await review.getByRole('button', { name: 'Approve and start' }).click();
+    await review.waitFor({ state: 'hidden' });
+    await page
+      .locator('.server-detail-header')
+      .getByText('Ready', { exact: true })
+      .waitFor({ timeout: 60_000 });
+  }, 120_000);
+});
+
 describe('a first npx start that is still downloading', () => {
   it('the review closes once it starts; its page says what downloads, then it is ready', async () => {
+    await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
     await page.getByRole('button', { name: 'Servers', exact: true }).click();
     await page.getByText('first-start', { exact: true }).first().click();
     await page.getByRole('button', { name: 'Review and approve' }).click();
@@ -86,20 +149,7 @@ describe('a first npx start that is still downloading', () => {
     const badge = page.locator('.server-detail-header').getByText('Downloading');
     expect(await badge.isVisible()).toBe(true);
 
-    const problems: string[] = [];
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      for (const theme of THEMES) {
-        await page.emulateMedia({ colorScheme: theme });
-        await notice.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SCREENS, `download-${size.name}-${theme}.png`) });
-        for (const problem of [
-          ...(await layoutProblems(page)),
-          ...(await accessibilityProblems(page)),
-        ])
-          problems.push(`${size.name} ${theme}: ${problem}`);
-      }
-    }
+    const problems = await shootAll('download', () => notice.scrollIntoViewIfNeeded());
     expect(problems).toEqual([]);
 
     registry.release();
