@@ -73,9 +73,10 @@ function runPart(tree: BenchTree, part: BenchPart, scratch: string): Promise<Fig
 
 export async function runAgainst(options: AgainstOptions): Promise<AgainstResult> {
   const ref = commitTree(options.against, options.keepWorktrees);
-  const mine = options.with ? commitTree(options.with, options.keepWorktrees) : workingTree();
+  let mine = workingTree();
   const scratch = mkdtempSync(join(tmpdir(), 'hearth-bench-figures-'));
   try {
+    if (options.with) mine = commitTree(options.with, options.keepWorktrees);
     process.stdout.write(
       `# this: ${mine.label}, ${mine.root}\n# ref:  ${ref.label}, ${ref.root}\n`,
     );

@@ -63,18 +63,34 @@ export function commitTree(ref: string, keep: boolean): BenchTree {
 
 function installDependencies(root: string, commit: string): void {
   if (existsSync(join(root, 'node_modules'))) return;
-  const theirs = git(['show', `${commit}:package-lock.json`]);
-  const ours = readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8').trim();
-  if (theirs === ours) {
+  const theirs = JSON.parse(git(['show', `${commit}:package-lock.json`])) as LockFile;
+  const ours = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as LockFile;
+  if (installedHere(theirs, ours)) {
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
     return;
   }
-  process.stdout.write(`# npm ci in ${root} (its package-lock.json differs)\n`);
+  process.stdout.write(`# npm ci in ${root} (it needs packages this tree does not have)\n`);
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`npm ci failed in ${root} (exit ${result.status}).`);
+}
+
+interface LockFile {
+  packages?: Record<string, { version?: string; integrity?: string }>;
+}
+
+/**
+ * Whether every package the commit's lock file names is here at the same version: this tree's
+ * node_modules serves it then (a package added since does no harm to code that never imports it).
+ */
+export function installedHere(theirs: LockFile, ours: LockFile): boolean {
+  return Object.entries(theirs.packages ?? {}).every(([path, entry]) => {
+    if (path === '') return true;
+    const here = ours.packages?.[path];
+    return here?.version === entry.version && here?.integrity === entry.integrity;
+  });
 }
 
 /** Builds main, preload and renderer into the tree's out/, once before the rounds. */
