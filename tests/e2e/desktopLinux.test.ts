@@ -125,23 +125,30 @@ describe('a desktop without a tray host (stock GNOME)', () => {
   });
 });
 
+/** A Hearth on a home of its own, with "Launch Hearth at login" switched on: its autostart entry. */
+async function switchedOnAtLogin(extraEnv: NodeJS.ProcessEnv = {}) {
+  const home = tempDir('desktop-home');
+  const config = join(home, 'config');
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: config,
+    XDG_CONFIG_DIRS: join(home, 'etc-xdg'),
+    ...extraEnv,
+  };
+  const app = launch({ dataDir: tempDir('desktop-linux'), env });
+  await loaded(app);
+  const entry = join(config, 'autostart', 'io.github.hearth.Hearth.desktop');
+  expect((await app.invoke('settings:set', [{ desktop: { launchAtLogin: true } }])).ok).toBe(true);
+  await waitUntil(
+    async () => existsSync(entry),
+    (exists) => exists,
+  );
+  return { app, entry, text: readFileSync(entry, 'utf8') };
+}
+
 describe('"Launch Hearth at login" on Linux', () => {
   it('writes and removes an XDG autostart entry, which Electron’s own login item API does not', async () => {
-    const home = tempDir('desktop-home');
-    const config = join(home, 'config');
-    const env = { HOME: home, XDG_CONFIG_HOME: config, XDG_CONFIG_DIRS: join(home, 'etc-xdg') };
-    const app = launch({ dataDir: tempDir('desktop-linux'), env });
-    await loaded(app);
-    const entry = join(config, 'autostart', 'io.github.hearth.Hearth.desktop');
-
-    expect((await app.invoke('settings:set', [{ desktop: { launchAtLogin: true } }])).ok).toBe(
-      true,
-    );
-    await waitUntil(
-      async () => existsSync(entry),
-      (exists) => exists,
-    );
-    const text = readFileSync(entry, 'utf8');
+    const { app, entry, text } = await switchedOnAtLogin();
     // Unpackaged: Electron (here Node under the stand-in) with the app folder.
     expect(text).toContain(`\nExec=${process.execPath} ${REPO_ROOT}\n`);
     expect(text).not.toMatch(/Hidden=true/);
@@ -156,27 +163,11 @@ describe('"Launch Hearth at login" on Linux', () => {
   });
 
   it('starts this Hearth, not an AppImage it inherited the variables of (started from its terminal)', async () => {
-    const home = tempDir('desktop-home');
-    const config = join(home, 'config');
-    const otherMount = tempDir('desktop-other-mount');
-    const env = {
-      HOME: home,
-      XDG_CONFIG_HOME: config,
-      XDG_CONFIG_DIRS: join(home, 'etc-xdg'),
+    const { app, text } = await switchedOnAtLogin({
       APPIMAGE: join(tempDir('desktop-apps'), 'Terminal.AppImage'),
-      APPDIR: otherMount,
-    };
-    const app = launch({ dataDir: tempDir('desktop-linux'), env });
-    await loaded(app);
-    const entry = join(config, 'autostart', 'io.github.hearth.Hearth.desktop');
-    expect((await app.invoke('settings:set', [{ desktop: { launchAtLogin: true } }])).ok).toBe(
-      true,
-    );
-    await waitUntil(
-      async () => existsSync(entry),
-      (exists) => exists,
-    );
-    expect(readFileSync(entry, 'utf8')).toContain(`\nExec=${process.execPath} ${REPO_ROOT}\n`);
+      APPDIR: tempDir('desktop-other-mount'),
+    });
+    expect(text).toContain(`\nExec=${process.execPath} ${REPO_ROOT}\n`);
     expect((await desktopStatus(app)).quickChatCommand).toBe(
       `${process.execPath} ${REPO_ROOT} --quick-chat`,
     );
