@@ -69,7 +69,7 @@ describe('approving a local server', () => {
     expect(within(dialog).getByText('/users/me')).toBeTruthy();
 
     await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
-    expect(harness.argsOf('servers:approveLaunch')).toEqual([['github', 'f'.repeat(64)]]);
+    expect(harness.argsOf('servers:approveLaunch')).toEqual([['github', 'f'.repeat(64), []]]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Approval needed' })).toBeNull();
     expect(within(await serverRow('github')).getByText('Ready')).toBeTruthy();
@@ -144,5 +144,76 @@ describe('approving a local server', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'The command of “github” changed while you were reviewing it. Review it again.',
     );
+  });
+});
+
+describe('the folders a sandboxed server’s arguments name', () => {
+  const sandboxed = review({
+    sandbox: {
+      state: 'on',
+      hidden: ['/users/me/.ssh'],
+      writable: ['/data/sandbox/github'],
+      allWrites: false,
+      hosts: [],
+      argumentFolders: [
+        { path: '/users/me/My Projects', broad: false },
+        { path: '/users/me', broad: true },
+      ],
+    },
+  });
+
+  it('are offered ticked (the home folder unticked), and the ticked ones go with the approval', async () => {
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () => sandboxed,
+        'servers:approveLaunch': (name) => statusOf(name, { state: 'ready', consent: 'approved' }),
+      },
+      { serverName: 'github' },
+    );
+    await harness.user.click(await screen.findByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    const group = await within(dialog).findByRole('group', { name: 'Folders its arguments name' });
+    const project = within(group).getByRole('checkbox', {
+      name: 'Let it write in /users/me/My Projects',
+    });
+    const home = within(group).getByRole('checkbox', { name: /Let it write in \/users\/me \(/ });
+    expect((project as HTMLInputElement).checked).toBe(true);
+    expect((home as HTMLInputElement).checked).toBe(false);
+    await harness.user.click(home);
+    await harness.user.click(project);
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
+    expect(harness.argsOf('servers:approveLaunch')).toEqual([
+      ['github', 'f'.repeat(64), ['/users/me']],
+    ]);
+  });
+
+  it('the review closes once the server starts, before a first download ends', async () => {
+    let started: (value: unknown) => void = () => undefined;
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () => review(),
+        'servers:approveLaunch': () => new Promise((resolve) => (started = resolve)),
+      },
+      { serverName: 'github' },
+    );
+    await harness.user.click(await screen.findByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    await within(dialog).findByText('npx');
+    await harness.user.click(within(dialog).getByRole('button', { name: 'Approve and start' }));
+    harness.emit(
+      'servers:status',
+      statusOf('github', {
+        state: 'starting',
+        consent: 'approved',
+        download: { launcher: 'npx', package: '@modelcontextprotocol/server-github@1.0.0' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await screen.findByRole('region', { name: 'Download' })).textContent).toContain(
+      'Downloading @modelcontextprotocol/server-github@1.0.0 with npx.',
+    );
+    started(statusOf('github', { state: 'ready', consent: 'approved' }));
   });
 });
