@@ -53,7 +53,11 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 800 },
     environment: { PATH: pathWithoutBwrap(), SHELL: '/nonexistent/shell' },
     prepare: async (api, ollama) => {
-      await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
+      // Shell commands then run without the sandbox, after an approval with every answer.
+      await api.settings.set({
+        ollama: { host: ollama.url },
+        chat: { model: 'llama3.2', shellWithoutSandbox: true },
+      });
       const { command, args } = fixtureCommand(['--tools=echo']);
       await api.servers.save({
         name: 'notes',
