@@ -10,12 +10,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import llama3Tokenizer from 'llama3-tokenizer-js';
-import { estimateTokens } from '../electron/core/chat/contextWindow';
-import { estimateJsonTokens } from '../electron/core/chat/contextSizing';
-import { buildBm25Index } from '../electron/core/chat/toolSelection/bm25';
-import { createSemanticRanker } from '../electron/core/chat/toolSelection/semanticRanker';
-import { createToolSelector } from '../electron/core/chat/toolSelection/selectTools';
-import { createToolMemory } from '../electron/core/chat/toolSelection/toolMemory';
+import { estimateTokens } from '../electron/core/chat/context/contextWindow';
+import { estimateJsonTokens } from '../electron/core/chat/context/contextSizing';
+import { buildBm25Index } from '../electron/core/chat/offer/toolSelection/bm25';
+import { createSemanticRanker } from '../electron/core/chat/offer/toolSelection/semanticRanker';
+import { createToolSelector } from '../electron/core/chat/offer/toolSelection/selectTools';
+import { createToolMemory } from '../electron/core/chat/offer/toolSelection/toolMemory';
 import type { ModelTool } from '../electron/core/mcp/offerings/toolCatalog';
 import { fakeEmbedding } from '../tests/fixtures/fakeOllama/embed';
 import { distribution, round, type Figure } from './figures';

@@ -13,8 +13,8 @@ import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
 import { commandSettingsOf } from './builtin/commands/commandPlace';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
-import { createChatService, type ChatService } from './chat/chatService';
-import { createCommandRuleService } from './chat/commandRuleService';
+import { createChatService, type ChatService } from './chat/service/chatService';
+import { createCommandRuleService } from './chat/service/commandRuleService';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import {
   consentKeyFolder,
@@ -28,7 +28,7 @@ import {
 } from './mcp';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './programs';
-import { saveLateTaskResult } from './chat/lateTaskResults';
+import { saveLateTaskResult } from './chat/toolCall/lateTaskResults';
 import { createServerSandbox, createShellSandbox } from './sandbox';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { serverNameSchema } from './servers';
 
 const MAX_URI_LENGTH = 4_096;
-/** Text of one resource as read (the model gets less; see electron/core/chat/attachments.ts). */
+/** Text of one resource as read (the model gets less; see electron/core/chat/context/attachments.ts). */
 export const MAX_RESOURCE_TEXT_CHARS = 1_000_000;
 /** Base64 of one binary resource kept whole (an image); larger ones keep only their size. */
 export const MAX_RESOURCE_BLOB_CHARS = 8_000_000;

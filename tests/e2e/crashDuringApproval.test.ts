@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { UNANSWERED_RESULT } from '../../electron/core/chat/unansweredCalls';
+import { UNANSWERED_RESULT } from '../../electron/core/chat/toolCall/unansweredCalls';
 import { plainAnswer, startFakeOllama, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, FakeOllama, Turn } from '../fixtures/fakeOllama/types';
 import { connectToServe } from '../support/rendererBridge';

@@ -1,7 +1,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openingMessages } from '../../electron/core/chat/openingMessages';
+import { openingMessages } from '../../electron/core/chat/service/openingMessages';
 import type { ResourceHost } from '../../electron/core/mcp/offerings/resources';
 
 // A turn opened by a prompt whose messages take turns between user and assistant, served by a

@@ -10,8 +10,8 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import type { AppCsp, AppView, appOpenRequestSchema } from '../../../preload/schemas/apps';
 import { UserFacingError } from '../bridge/errors';
-import type { SharedCallContext } from '../chat/chatService';
-import { runToolCall } from '../chat/toolCallRunner';
+import type { SharedCallContext } from '../chat/service/chatService';
+import { runToolCall } from '../chat/toolCall/toolCallRunner';
 import {
   APP_SANDBOX_FLAGS,
   appFromReadResult,

@@ -1,6 +1,6 @@
 /**
  * A long text of a live tool result, which main sent as its beginning (see
- * electron/core/chat/liveResults.ts). The rest is read on demand, a page at a time, and each page
+ * electron/core/chat/toolCall/liveResults.ts). The rest is read on demand, a page at a time, and each page
  * is added as its own block: a 50 MB result never arrives, parses or lays out in one piece.
  */
 import { useState } from 'react';

@@ -52,7 +52,7 @@ export function resultBlocks(result: unknown): ResultBlock[] {
   return blocks;
 }
 
-/** The whole length main gave a text it cut (see electron/core/chat/liveResults.ts). */
+/** The whole length main gave a text it cut (see electron/core/chat/toolCall/liveResults.ts). */
 function cutTotal(item: unknown): number | undefined {
   if (!isRecord(item) || !isRecord(item._meta)) return undefined;
   const cut = item._meta['io.hearth/cut'];

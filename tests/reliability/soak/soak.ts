@@ -7,7 +7,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readAuditTrail, unapprovedExecutions } from '../../../electron/core/chat/auditTrail';
+import {
+  readAuditTrail,
+  unapprovedExecutions,
+} from '../../../electron/core/chat/toolCall/auditTrail';
 import { MAX_LOG_CHARS } from '../../../electron/core/mcp/fromServer/serverLog';
 import { percentile, round, type Figure } from '../../../bench/figures';
 import { createTestManager } from '../../support/managerHarness';

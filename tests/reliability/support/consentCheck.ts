@@ -7,7 +7,7 @@ import {
   readAuditTrail,
   unapprovedExecutions,
   type AuditEntry,
-} from '../../../electron/core/chat/auditTrail';
+} from '../../../electron/core/chat/toolCall/auditTrail';
 import type { McpManager } from '../../../electron/core/mcp/manager';
 
 export interface ConsentReport {

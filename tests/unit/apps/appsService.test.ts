@@ -4,8 +4,8 @@ import {
   createAppsService,
   MAX_APP_CALLS_IN_FLIGHT,
 } from '../../../electron/core/apps/appsService';
-import type { SharedCallContext } from '../../../electron/core/chat/chatService';
-import type { ToolAccess } from '../../../electron/core/chat/toolCallRunner';
+import type { SharedCallContext } from '../../../electron/core/chat/service/chatService';
+import type { ToolAccess } from '../../../electron/core/chat/toolCall/toolCallRunner';
 import type { UserQuestions } from '../../../electron/core/questions/userQuestions';
 import type { McpManager } from '../../../electron/core/mcp/manager';
 

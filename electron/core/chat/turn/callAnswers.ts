@@ -5,16 +5,16 @@
  */
 import type { ToolCall } from 'ollama';
 import { jsonLongerThan, type ModelTool } from '../../mcp';
-import { parseArguments } from '../toolArguments';
-import { runToolCall, type CallResult } from '../toolCallRunner';
-import type { ToolOffer } from '../toolOffer';
+import { parseArguments } from '../toolCall/toolArguments';
+import { runToolCall, type CallResult } from '../toolCall/toolCallRunner';
+import type { ToolOffer } from '../offer/toolOffer';
 import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_SERVER,
   searchResultText,
   searchTools,
   widenOffer,
-} from '../toolSearch';
+} from '../offer/toolSearch';
 import type { CallAnswer, PlannedCall, ToolCallEvent, Turn } from './types';
 import type { ToolCallOutcome } from '../../history/types';
 

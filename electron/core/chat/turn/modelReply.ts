@@ -6,11 +6,11 @@
  */
 import type { ChatRequest, Message } from 'ollama';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
-import { droppedNotice, sizeContext } from '../contextSizing';
-import { createDeltaBatcher } from '../deltaBatcher';
-import { toOllamaMessages } from '../ollamaMessages';
-import type { ToolOffer } from '../toolOffer';
-import { lastNumCtx, requestFacts } from '../turnTools';
+import { droppedNotice, sizeContext } from '../context/contextSizing';
+import { createDeltaBatcher } from './deltaBatcher';
+import { toOllamaMessages } from '../context/ollamaMessages';
+import type { ToolOffer } from '../offer/toolOffer';
+import { lastNumCtx, requestFacts } from '../offer/turnTools';
 import type { Reply, Turn, TurnOptions } from './types';
 
 /** Builds the request for this round; says once a turn when old messages had to be left out. */

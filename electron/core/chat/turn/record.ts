@@ -4,8 +4,8 @@
  * its tool message is saved at once. A tool that ran counts as read for the calls after it, and
  * tool selection may learn from it.
  */
-import { toolImagesAttachment } from '../toolImages';
-import { turnQuery } from '../turnTools';
+import { toolImagesAttachment } from '../toolCall/toolImages';
+import { turnQuery } from '../offer/turnTools';
 import type { CallAnswer, Turn } from './types';
 
 export function record(

@@ -14,8 +14,8 @@ import type { ConversationStore } from '../../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
-import type { CallContext } from '../toolCallRunner';
-import type { OfferTools, ToolOffer } from '../toolOffer';
+import type { CallContext } from '../toolCall/toolCallRunner';
+import type { OfferTools, ToolOffer } from '../offer/toolOffer';
 
 export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
 export type TurnState = z.output<typeof chatStatusSchema>['state'];

@@ -1,0 +1,86 @@
+/**
+ * Saved messages in the shape Ollama's /api/chat takes: assistant tool calls by their model-facing
+ * names with object arguments, tool results as `role: "tool"` with `tool_name`, user messages with
+ * their attached resources (see attachments.ts).
+ */
+import type { Message } from 'ollama';
+import type { StoredMessage } from '../../history/types';
+import { userMessageForModel } from './attachments';
+import { toolImagesForModel } from '../toolCall/toolImages';
+import { unansweredResult } from '../toolCall/unansweredCalls';
+
+/**
+ * What Ollama's api.Message and api.ToolCall carry beyond the `ollama` client's types: the call's
+ * `id` and the result's `tool_call_id` (ollama/ollama api/types.go). Templates that pair parallel
+ * calls of the same tool with their results read them.
+ */
+type WireMessage = Message & { tool_call_id?: string };
+
+export function toOllamaMessages(
+  messages: readonly StoredMessage[],
+  vision = false,
+): WireMessage[] {
+  const modelCallIds = new Map<string, string>();
+  for (const message of messages)
+    for (const call of message.toolCalls ?? [])
+      if (call.modelCallId) modelCallIds.set(call.id, call.modelCallId);
+  return withEveryCallAnswered(messages)
+    .filter((message) => message.role !== 'system')
+    .map((message) => {
+      if (message.role === 'assistant') {
+        return {
+          role: 'assistant',
+          content: message.content,
+          ...(message.toolCalls?.length
+            ? {
+                tool_calls: message.toolCalls.map((call) => ({
+                  ...(call.modelCallId ? { id: call.modelCallId } : {}),
+                  function: { name: call.modelName, arguments: call.arguments },
+                })),
+              }
+            : {}),
+        };
+      }
+      if (message.role === 'tool') {
+        const modelCallId = message.toolCallId ? modelCallIds.get(message.toolCallId) : undefined;
+        return {
+          role: 'tool',
+          content: message.content,
+          // A vision model sees the result's images again, on the tool message (toolImages.ts).
+          ...toolImagesForModel(message, vision),
+          ...(message.toolName ? { tool_name: message.toolName } : {}),
+          ...(modelCallId ? { tool_call_id: modelCallId } : {}),
+        };
+      }
+      if (message.role === 'user') return userMessageForModel(message, vision);
+      return { role: message.role, content: message.content };
+    });
+}
+
+/**
+ * Each assistant message's calls followed by their results, in the order of the calls, wherever
+ * the results were saved; a call without one gets the result saying Hearth never ran it (see
+ * unansweredCalls.ts). Ollama pairs results with calls by position, and a call left unanswered
+ * confuses the model about what happened.
+ */
+function withEveryCallAnswered(messages: readonly StoredMessage[]): readonly StoredMessage[] {
+  const results = new Map<string, StoredMessage>();
+  for (const message of messages)
+    if (message.role === 'tool' && message.toolCallId) results.set(message.toolCallId, message);
+  const placed = new Set<StoredMessage>();
+  const ordered: StoredMessage[] = [];
+  for (const message of messages) {
+    if (placed.has(message)) continue;
+    ordered.push(message);
+    for (const call of message.role === 'assistant' ? (message.toolCalls ?? []) : []) {
+      const result = results.get(call.id);
+      if (result && !placed.has(result)) {
+        placed.add(result);
+        ordered.push(result);
+      } else if (!result) {
+        ordered.push({ ...unansweredResult(call), id: -1, createdAt: message.createdAt });
+      }
+    }
+  }
+  return ordered;
+}

@@ -1,0 +1,46 @@
+/**
+ * The turn's side of tool offering: the choice made once per turn (every tool when no chooser
+ * is wired in, as in tests of the loop alone), and the record kept with each reply of what its
+ * request carried.
+ */
+import type { RequestFacts } from '../../../../preload/schemas/chat';
+import type { NewMessage, StoredMessage } from '../../history/types';
+import { offeredTool, type OfferInput, type OfferTools, type ToolOffer } from './toolOffer';
+
+/** The tools this turn offers; every enabled one when there is no chooser. */
+export async function offerForTurn(
+  offerTools: OfferTools | undefined,
+  input: OfferInput,
+): Promise<ToolOffer> {
+  if (offerTools && input.tools.length > 0) return offerTools(input);
+  return {
+    tools: input.tools,
+    offered: input.tools.map((tool) => offeredTool(tool, 'all')),
+    available: input.tools.length,
+    budget: input.tools.length,
+  };
+}
+
+/** The user's words this turn answers: its last user message. */
+export function turnQuery(opening: readonly NewMessage[]): string {
+  return opening.findLast((message) => message.role === 'user')?.content ?? '';
+}
+
+/** What one request carried, for the reply's record and the chat's disclosure. */
+export function requestFacts(
+  offer: ToolOffer,
+  sized: { numCtx: number; droppedMessages: number },
+): RequestFacts {
+  return {
+    tools: offer.offered,
+    toolsAvailable: offer.available,
+    numCtx: sized.numCtx,
+    droppedMessages: sized.droppedMessages,
+    ...(offer.unmatched ? { nothingMatched: true } : {}),
+  };
+}
+
+/** The num_ctx of the conversation's last request, if it recorded one. */
+export function lastNumCtx(messages: readonly StoredMessage[]): number | undefined {
+  return messages.findLast((message) => message.request)?.request?.numCtx;
+}

@@ -1,0 +1,411 @@
+/**
+ * Chat as the app uses it: start and stop turns (one at a time per conversation), the history,
+ * the models Ollama has, and the questions a turn asks the user. Each turn gets the settings in
+ * force when it starts; the Ollama address is read from settings at every request, so a change
+ * applies at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ProgressResponse } from 'ollama';
+import type { z } from 'zod';
+import type { chatSendSchema } from '../../../../preload/schemas/chat';
+import type { EventPayload, Settings } from '../../../../preload/contract';
+import { UserFacingError } from '../../bridge/errors';
+import type { EventHub } from '../../bridge/events';
+import type { SudoTickets } from '../../builtin/sudo/sudoTickets';
+import { commandFolder, commandSettingsOf } from '../../builtin/commands/commandPlace';
+import { openConversationStore, type ConversationStore } from '../../history/conversationStore';
+import type { NewMessage } from '../../history/types';
+import type { Logger } from '../../logger';
+import {
+  BUILTIN_SERVER_ENTRY,
+  HEARTH_CLOSING,
+  type McpManager,
+  toolAppResourceUri,
+} from '../../mcp';
+import type { ModelProvider } from '../../ollama/ollamaService';
+import { openAuditTrail } from '../toolCall/auditTrail';
+import { MAX_APP_STRUCTURED_CHARS, runTurn } from '../turn';
+import { createToolOffer } from '../offer/toolOffer';
+import { openToolMemory, type StoredToolMemory } from '../offer/toolSelection/toolMemory';
+import { openToolVectorStore } from '../offer/toolSelection/toolVectorStore';
+import { openingMessages } from './openingMessages';
+import { chooseSystemPrompt, defaultSystemPrompt } from '../context/systemPrompt';
+import type { CallContext, ToolAccess } from '../toolCall/toolCallRunner';
+import type { RendererQuestions } from '../../questions/userQuestions';
+import { answerUnansweredCalls } from '../toolCall/unansweredCalls';
+import { createLiveResults, type LiveResults } from '../toolCall/liveResults';
+import type { ShellSandboxState } from '../../sandbox';
+import { shellSandboxFacts } from '../toolCall/shellSandboxFacts';
+import { turnEndingKeeper } from './turnEndingKeeper';
+
+/** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
+export const SHELL_TOOL = 'run_shell_command';
+
+/**
+ * How long a call to a restarting server's tool waits for it: past the first few restart delays
+ * (1, 2, 4 s) and a start, short enough that a turn does not seem stuck.
+ */
+export const RESTART_WAIT_MS = 15_000;
+
+export interface ChatServiceOptions {
+  dataDir: string;
+  events: EventHub;
+  settings(): Settings;
+  /** The model client for the Ollama address in settings now. */
+  provider(): ModelProvider;
+  mcp: McpManager;
+  questions: RendererQuestions;
+  tickets: SudoTickets;
+  logger: Logger;
+  onProblem(message: string): void;
+  /** Whether the built-in shell's sandbox can run here now (absent: it can). */
+  shellSandbox?(): Promise<ShellSandboxState>;
+}
+
+export interface ChatService {
+  history: ConversationStore;
+  /** Reads what the message attaches or runs (resources, a prompt) first, then starts the turn. */
+  send(input: z.output<typeof chatSendSchema>): Promise<{ conversationId: string; turnId: string }>;
+  /** Retry (same text) or edit-and-resend (new text) of the last user message. */
+  resend(
+    conversationId: string,
+    text?: string,
+    turnId?: string,
+  ): { conversationId: string; turnId: string };
+  /** Stops the conversation's turn in progress; with `turnId`, only when it is that turn. */
+  stop(conversationId: string, turnId?: string): boolean;
+  /** Resolves when the conversation's turn in progress (if any) has ended. */
+  idle(conversationId: string): Promise<void>;
+  /**
+   * Gives every tool call left without a result (Hearth was stopped while it waited or ran) a
+   * result saying so, unless a turn is running there. Returns how many.
+   */
+  answerUnanswered(conversationId: string): number;
+  pull(model: string): boolean;
+  /** Stops that model's download; false when none runs. Ollama keeps what it has for a retry. */
+  cancelPull(model: string): boolean;
+  /**
+   * What tool selection learned from use, kept in the data folder (written a moment after a
+   * tool runs, and when Hearth quits); Settings can forget it.
+   */
+  toolMemory: StoredToolMemory;
+  /** Long texts of live results, cut in what the windows got, read in pages on demand. */
+  liveResults: LiveResults;
+  /**
+   * The same gates the model's calls go through (policy, approval, audit) for one conversation:
+   * an MCP App's own tool calls use them.
+   */
+  callContext(conversationId: string): SharedCallContext;
+  dispose(): Promise<void>;
+}
+
+/** A tool call's context without what belongs to one call of a turn. */
+export type SharedCallContext = Omit<
+  CallContext,
+  'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit' | 'readBefore'
+>;
+
+export function createChatService(options: ChatServiceOptions): ChatService {
+  const { events, mcp } = options;
+  const history = openConversationStore({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const audit = openAuditTrail({ dataDir: options.dataDir, onProblem: options.onProblem });
+  const liveResults = createLiveResults();
+  const active = new Map<
+    string,
+    { controller: AbortController; done: Promise<void>; turnId: string }
+  >();
+  const allowedHere = new Map<string, Set<string>>();
+  const pulls = new Map<string, AbortController>();
+  /** Tools the user allowed for one conversation; kept while Hearth runs. */
+  const allowedFor = (conversationId: string) => {
+    const allowed = allowedHere.get(conversationId) ?? new Set<string>();
+    allowedHere.set(conversationId, allowed);
+    return allowed;
+  };
+
+  const paused = () => options.settings().chat.toolsPaused;
+  const memory = openToolMemory({
+    dataDir: options.dataDir,
+    onProblem: options.onProblem,
+    // Learning is a help, never a reason for a turn to fail.
+    onWriteFailed: (error) => options.logger.warn('Remembering a tool used failed', error),
+  });
+  /** Counts finished pulls, so tool ranking looks for a newly pulled embedding model at once. */
+  let modelsPulled = 0;
+  const offerTools = createToolOffer({
+    memory,
+    vectors: openToolVectorStore({
+      dataDir: options.dataDir,
+      onProblem: (message, error) => options.logger.warn(message, error),
+    }),
+    modelsChanged: () => modelsPulled,
+    provider: options.provider,
+    budgets: () => options.settings().chat.toolBudgets,
+    onProblem: (message, error) => options.logger.warn(message, error),
+  });
+  // The embedding model indexes the tools as they change, so turns need not wait for it.
+  const warmToolIndex = () => void offerTools.warm(paused() ? [] : mcp.catalog.forModel());
+  const stopWarming = events.addSink((channel) => {
+    if (channel === 'tools:changed') warmToolIndex();
+  });
+  const tools: ToolAccess = {
+    // Paused tools are not there at all: a call to one is a call to an unknown tool.
+    resolve: (modelName) => (paused() ? undefined : mcp.catalog.resolve(modelName)),
+    modelNames: () => (paused() ? [] : mcp.catalog.forModel().map((tool) => tool.modelName)),
+    definition: (server, tool) => mcp.catalog.definition(server, tool),
+    settled: (server, signal) => mcp.settled(server, RESTART_WAIT_MS, signal),
+    policy: (server, tool) => mcp.store.get(server)?.tools[tool]?.approval ?? 'ask',
+    isAlwaysAllowed: (server, tool) => mcp.catalog.isAlwaysAllowed(server, tool),
+    reviewChange: (server, tool) => mcp.reviewToolChange(server, tool),
+    alwaysAllow: (server, tool) => mcp.configureTool(server, tool, { approval: 'allow' }),
+    commandRules: (server, tool) =>
+      mcp.consent.commandRules().filter((rule) => rule.server === server && rule.tool === tool),
+    addCommandRule: (server, tool, rule) => mcp.consent.addCommandRule({ server, tool, ...rule }),
+    isShellTool: (server, tool) =>
+      (server === BUILTIN_SERVER_ENTRY && tool === SHELL_TOOL) ||
+      mcp.store.get(server)?.tools[tool]?.shellCommand === true,
+    sudoRunner: () =>
+      mcp.catalog.definition(BUILTIN_SERVER_ENTRY, SHELL_TOOL)
+        ? { server: BUILTIN_SERVER_ENTRY, tool: SHELL_TOOL }
+        : undefined,
+    call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
+    sandbox(server, tool, args) {
+      if (server === BUILTIN_SERVER_ENTRY)
+        return tool === SHELL_TOOL
+          ? shellSandboxFacts(
+              options.shellSandbox,
+              commandFolder(
+                typeof args.cwd === 'string' ? args.cwd : undefined,
+                commandSettingsOf(options.settings()),
+              ),
+            )
+          : undefined;
+      const config = mcp.store.get(server);
+      if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
+        return undefined;
+      // Only when it is running in it now (not unsandboxed because the user agreed to that).
+      const running = mcp.list().find((entry) => entry.config.name === config.name)?.status;
+      if (running?.sandbox?.state !== 'on') return undefined;
+      const sandbox = mcp.reviewLaunch(server).sandbox;
+      return sandbox?.state === 'on'
+        ? {
+            kind: 'server',
+            writable: sandbox.allWrites ? ['/'] : sandbox.writable,
+            hosts: sandbox.hosts,
+          }
+        : undefined;
+    },
+  };
+
+  /** The gates a tool call goes through in one conversation, as the settings stand now. */
+  const callContext = (
+    conversationId: string,
+    settings = options.settings(),
+  ): SharedCallContext => ({
+    tools,
+    questions: options.questions,
+    sudo: {
+      issue: (command, password) => options.tickets.issue(command, password),
+      revoke: (ticket) => options.tickets.revoke(ticket),
+    },
+    askForEveryTool: settings.chat.askForEveryTool,
+    maxResultChars: settings.chat.maxToolResultChars,
+    allowedHere: allowedFor(conversationId),
+    conversationTitle: () => history.title(conversationId),
+    audit,
+  });
+
+  const start = (
+    input: { conversationId?: string; model?: string; turnId?: string },
+    opening: NewMessage[],
+  ): { conversationId: string; turnId: string } => {
+    const settings = options.settings();
+    if (input.conversationId && !active.has(input.conversationId))
+      answerUnansweredCalls(history, input.conversationId, options.mcp.tasks.isPending);
+    const existing = input.conversationId ? history.get(input.conversationId) : undefined;
+    if (input.conversationId && !existing)
+      throw new UserFacingError('That conversation no longer exists.');
+    const model = input.model ?? existing?.model ?? settings.chat.model;
+    if (!model) throw new UserFacingError('Pick a model first.');
+    // A model chosen for a conversation stays its model: the next message and a retry use it.
+    if (existing && input.model && input.model !== existing.model)
+      history.setModel(existing.id, input.model);
+    const conversationId = existing?.id ?? history.create({ model }).id;
+    if (active.has(conversationId))
+      throw new UserFacingError(
+        'A reply is still being written here. Stop it, or wait for it to finish.',
+      );
+    const turnId = input.turnId ?? randomUUID();
+    if ([...active.values()].some((turn) => turn.turnId === turnId))
+      throw new UserFacingError('That turn id is already in use; send again.');
+    const controller = new AbortController();
+    const ending = turnEndingKeeper(history, conversationId, options.logger);
+    const status = (event: EventPayload<'chat:status'>) => {
+      ending.status(event);
+      events.emit('chat:status', event);
+    };
+    const servers = mcp
+      .list()
+      .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
+    const done = runTurn({
+      conversationId,
+      turnId,
+      model,
+      opening,
+      earlier: existing?.messages ?? [],
+      signal: controller.signal,
+      provider: options.provider(),
+      history,
+      systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
+        defaultSystemPrompt(servers, new Date()),
+      ),
+      tools: () => (paused() ? [] : mcp.catalog.forModel()),
+      offerTools,
+      learn: (message, owner) => {
+        try {
+          memory.remember(message, owner);
+        } catch (error) {
+          // Learning is a help, never a reason for a turn to fail.
+          options.logger.warn('Remembering a tool used failed', error);
+        }
+      },
+      settings: {
+        ...settings.chat,
+        keepAlive: settings.ollama.keepAlive,
+        firstTokenSeconds: settings.ollama.firstTokenSeconds,
+        idleSeconds: settings.ollama.idleSeconds,
+      },
+      call: callContext(conversationId, settings),
+      events: {
+        delta: (event) => events.emit('chat:delta', event),
+        status,
+        toolCall: (event) =>
+          events.emit(
+            'chat:toolCall',
+            event.result === undefined
+              ? event
+              : {
+                  ...event,
+                  result: liveResults.bound(
+                    event.callId,
+                    event.result,
+                    // An app's data is its structured result: it gets as much as history keeps.
+                    toolAppResourceUri(mcp.catalog.definition(event.server, event.tool))
+                      ? MAX_APP_STRUCTURED_CHARS
+                      : undefined,
+                  ),
+                },
+          ),
+        saved: (id, messages) => {
+          ending.saved(messages);
+          for (const message of messages)
+            events.emit('chat:message', { conversationId: id, turnId, message });
+        },
+      },
+    })
+      .catch((error: unknown) => {
+        options.logger.error('A chat turn failed unexpectedly', error);
+        status({
+          conversationId,
+          turnId,
+          state: 'failed',
+          message: `Hearth failed during this reply: ${(error as Error).message}`,
+        });
+      })
+      .finally(() => active.delete(conversationId));
+    active.set(conversationId, { controller, done, turnId });
+    return { conversationId, turnId };
+  };
+
+  return {
+    history,
+    toolMemory: memory,
+    liveResults,
+    callContext: (conversationId) => callContext(conversationId),
+    async send(input) {
+      if (input.conversationId && active.has(input.conversationId))
+        throw new UserFacingError(
+          'A reply is still being written here. Stop it, or wait for it to finish.',
+        );
+      return start(input, await openingMessages(input, mcp));
+    },
+    resend(conversationId, text, turnId) {
+      if (active.has(conversationId))
+        throw new UserFacingError('A reply is still being written here. Stop it first.');
+      const conversation = history.get(conversationId);
+      const last = conversation?.messages.findLast((message) => message.role === 'user');
+      if (!conversation || !last) throw new UserFacingError('There is no message to send again.');
+      // The old message and its replies go; the turn saves the message again as it starts.
+      history.replaceFrom(conversationId, last.id, []);
+      return start({ conversationId, ...(turnId ? { turnId } : {}) }, [
+        {
+          role: 'user',
+          content: text ?? last.content,
+          ...(last.attachments ? { attachments: last.attachments } : {}),
+        },
+      ]);
+    },
+    stop(conversationId, turnId) {
+      const turn = active.get(conversationId);
+      if (!turn || (turnId !== undefined && turn.turnId !== turnId)) return false;
+      turn.controller.abort();
+      return true;
+    },
+    idle: async (conversationId) => {
+      await active.get(conversationId)?.done;
+    },
+    answerUnanswered: (conversationId) =>
+      active.has(conversationId)
+        ? 0
+        : answerUnansweredCalls(history, conversationId, options.mcp.tasks.isPending),
+    pull(model) {
+      if (pulls.has(model)) return false;
+      const controller = new AbortController();
+      pulls.set(model, controller);
+      const report = (progress: Partial<ProgressResponse> & { done: boolean; error?: string }) =>
+        events.emit('models:pullProgress', {
+          model,
+          status: progress.status ?? '',
+          ...(progress.completed ? { completed: progress.completed } : {}),
+          ...(progress.total ? { total: progress.total } : {}),
+          done: progress.done,
+          ...(progress.error ? { error: progress.error } : {}),
+        });
+      void options
+        .provider()
+        .pull(model, (progress) => report({ ...progress, done: false }), controller.signal)
+        .then(
+          () => {
+            modelsPulled++;
+            report({ status: 'success', done: true });
+            warmToolIndex();
+          },
+          (error: unknown) =>
+            report(
+              controller.signal.aborted
+                ? { status: 'cancelled', done: true, error: 'The download was cancelled.' }
+                : { status: 'failed', done: true, error: (error as Error).message },
+            ),
+        )
+        .finally(() => pulls.delete(model));
+      return true;
+    },
+    cancelPull(model) {
+      const controller = pulls.get(model);
+      if (!controller || controller.signal.aborted) return false;
+      controller.abort();
+      return true;
+    },
+    async dispose() {
+      stopWarming();
+      for (const turn of active.values()) turn.controller.abort(HEARTH_CLOSING);
+      await Promise.all([...active.values()].map((turn) => turn.done));
+      try {
+        memory.flush();
+      } catch (error) {
+        options.logger.warn('Remembering the tools used failed', error);
+      }
+      history.close();
+    },
+  };
+}

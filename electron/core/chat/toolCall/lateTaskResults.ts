@@ -1,0 +1,56 @@
+/**
+ * A task picked up after a restart finished: its result is saved as the answer to the call that
+ * started it, as a turn that had stayed open would have saved it, so the conversation shows it
+ * and the model reads it next time. A call answered meanwhile is left as it is. Its images are
+ * kept with it within the usual bounds (the next turn's model may see; toolImages.ts decides).
+ */
+import type { EventHub } from '../../bridge/events';
+import type { ConversationStore } from '../../history/conversationStore';
+import {
+  DEFAULT_IMAGE_BOUNDS,
+  type PendingTask,
+  resultForModel,
+  type ToolCallOutcome,
+} from '../../mcp';
+import { toolImagesAttachment } from './toolImages';
+import { findUnansweredCalls } from './unansweredCalls';
+
+/** Messages read to find the call: a task's call is among a conversation's latest ones. */
+const LATEST_MESSAGES = 400;
+
+export function saveLateTaskResult(
+  history: ConversationStore,
+  events: EventHub,
+  task: PendingTask,
+  outcome: ToolCallOutcome,
+  maxResultChars: number,
+): boolean {
+  if (!task.callId || !task.conversationId) return false;
+  const page = history.messagePage(task.conversationId, LATEST_MESSAGES);
+  const waiting = page
+    ? findUnansweredCalls(page.messages).find(({ call }) => call.id === task.callId)
+    : undefined;
+  if (!waiting) return false;
+  const forModel = outcome.ok
+    ? resultForModel(outcome.result, { maxChars: maxResultChars, images: DEFAULT_IMAGE_BOUNDS })
+    : { text: `Error: ${outcome.message}`, images: [] };
+  const images = forModel.images ?? [];
+  const saved = history.append(task.conversationId, [
+    {
+      role: 'tool',
+      content: forModel.text,
+      toolCallId: task.callId,
+      toolName: waiting.call.modelName,
+      ...(images.length ? { attachments: [toolImagesAttachment(task, images)] } : {}),
+    },
+  ]);
+  history.setToolCallOutcome(
+    task.conversationId,
+    waiting.messageId,
+    task.callId,
+    outcome.ok && !outcome.result.isError ? 'done' : 'failed',
+  );
+  for (const message of saved)
+    events.emit('chat:message', { conversationId: task.conversationId, message });
+  return true;
+}
