@@ -34,6 +34,26 @@ const mcpFloorsAbove = {
     'electron/core/mcp/ is below chat, apps, bundles, registry and runtimes: pass what it needs in.',
 };
 
+// The chat room has one front door too: the rest of main imports electron/core/chat/index.ts only.
+const chatFrontDoor = {
+  group: ['**/chat/*', '!**/chat/index'],
+  message: 'Import the chat room through its front door, electron/core/chat (index.ts).',
+};
+
+// The chat room sits below what uses it and what assembles it.
+const chatFloorsAbove = {
+  group: [
+    ...['apps', 'bundles', 'registry', 'runtimes', 'headless', 'desktop', 'launch'].map(
+      (floor) => `**/${floor}/*`,
+    ),
+    '**/createCore',
+    '**/channelTable',
+    '**/settingsService',
+  ],
+  message:
+    'electron/core/chat/ is below apps, the hosts and the wiring (createCore, channelTable): pass what it needs in.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -48,11 +68,20 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts', 'electron/headless.ts'],
-    ignores: ['electron/core/mcp/**'],
+    ignores: ['electron/core/mcp/**', 'electron/core/chat/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor] },
+        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor, chatFrontDoor] },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/chat/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor, chatFloorsAbove] },
       ],
     },
   },
@@ -68,7 +97,7 @@ export default tseslint.config(
   {
     files: ['electron/*.ts', 'electron/shell/**/*.ts'],
     ignores: ['electron/headless.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [mcpFrontDoor] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [mcpFrontDoor, chatFrontDoor] }] },
   },
   {
     files: ['preload/**/*.ts'],

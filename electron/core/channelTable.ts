@@ -16,10 +16,9 @@ import {
   runningTaskCalls,
 } from './mcp';
 import type { SettingsService } from './settingsService';
-import type { ChatService } from './chat/service/chatService';
+import type { ChatService, CommandRuleService } from './chat';
 import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';
 import type { RendererQuestions } from './questions/userQuestions';
-import type { CommandRuleService } from './chat/service/commandRuleService';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
 import type { SandboxNeedsReport } from '../../preload/schemas/servers';

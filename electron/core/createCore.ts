@@ -13,8 +13,12 @@ import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
 import { commandSettingsOf } from './builtin/commands/commandPlace';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
-import { createChatService, type ChatService } from './chat/service/chatService';
-import { createCommandRuleService } from './chat/service/commandRuleService';
+import {
+  createChatService,
+  createCommandRuleService,
+  saveLateTaskResult,
+  type ChatService,
+} from './chat';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import {
   consentKeyFolder,
@@ -28,7 +32,6 @@ import {
 } from './mcp';
 import { createOllamaAccess } from './ollama/ollamaAccess';
 import { readLoginShellPath } from './programs';
-import { saveLateTaskResult } from './chat/toolCall/lateTaskResults';
 import { createServerSandbox, createShellSandbox } from './sandbox';
 import { createNotices, type Notices } from './notices';
 import type { SecretVault } from './secrets/secretVault';

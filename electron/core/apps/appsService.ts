@@ -10,8 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import type { AppCsp, AppView, appOpenRequestSchema } from '../../../preload/schemas/apps';
 import { UserFacingError } from '../bridge/errors';
-import type { SharedCallContext } from '../chat/service/chatService';
-import { runToolCall } from '../chat/toolCall/toolCallRunner';
+import { runToolCall, type SharedCallContext } from '../chat';
 import {
   APP_SANDBOX_FLAGS,
   appFromReadResult,
