@@ -14,6 +14,7 @@ import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import {
   startSlowNpmRegistry,
+  npxFromRegistry,
   TINY_MCP_SERVER,
   type SlowNpmRegistry,
 } from '../fixtures/npmRegistry/slowNpmRegistry';
@@ -74,16 +75,7 @@ beforeAll(async () => {
       await api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } });
       await api.servers.save({
         name: 'first-start',
-        transport: {
-          type: 'stdio',
-          command: 'npx',
-          args: ['-y', SPEC],
-          env: [
-            { name: 'npm_config_registry', value: registry.url, secret: false },
-            { name: 'npm_config_cache', value: cache, secret: false },
-            { name: 'npm_config_update_notifier', value: 'false', secret: false },
-          ],
-        },
+        transport: npxFromRegistry(registry, SPEC, cache),
       });
       await api.servers.save({
         name: 'files',

@@ -4,6 +4,7 @@ import { createTestManager, type TestManager } from '../support/managerHarness';
 import { tempDir } from '../support/testHost';
 import {
   startSlowNpmRegistry,
+  npxFromRegistry,
   TINY_MCP_SERVER,
   type SlowNpmRegistry,
 } from '../fixtures/npmRegistry/slowNpmRegistry';
@@ -62,16 +63,7 @@ async function setUp(): Promise<{
   const cache = tempDir('npm-cache');
   await h.manager.save({
     name: 'downloaded',
-    transport: {
-      type: 'stdio',
-      command: 'npx',
-      args: ['-y', SPEC],
-      env: [
-        { name: 'npm_config_registry', value: registry.url, secret: false },
-        { name: 'npm_config_cache', value: cache, secret: false },
-        { name: 'npm_config_update_notifier', value: 'false', secret: false },
-      ],
-    },
+    transport: npxFromRegistry(registry, SPEC, cache),
   });
   const review = h.manager.reviewLaunch('downloaded');
   const reg = registry;
