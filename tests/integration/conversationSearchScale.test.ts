@@ -2,17 +2,18 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  MANY_MATCHES,
   openConversationStore,
   type ConversationStore,
 } from '../../electron/core/history/conversationStore';
+import { COMMON_WORD_MATCHES } from '../../electron/core/history/search';
 import { DATABASE_FILE_NAME } from '../../electron/core/history/openDatabase';
 import { INDEXED_TOOL_RESULT_CHARS } from '../../electron/core/history/schema';
 import type { NewMessage } from '../../electron/core/history/types';
 import { tempDir } from '../support/testHost';
 
 // Search that stays fast as history grows: long tool results are indexed by their beginning,
-// and a word found in thousands of messages lists the newest first instead of scoring them all.
+// and a search with a word found in a thousand messages lists the newest first instead of
+// weighing and scoring them all.
 const opened: ConversationStore[] = [];
 
 afterEach(() => {
@@ -83,22 +84,46 @@ describe('search over a large history', () => {
     expect(reopened.get(id)?.messages[0]?.content).toBe(body);
   });
 
-  it(`lists the newest first when one word matches ${MANY_MATCHES} messages or more`, () => {
+  it(`lists the newest first when a word of the search is in ${COMMON_WORD_MATCHES} messages or more`, () => {
     const store = open();
-    const { id } = store.create({ title: 'A long chat', model: 'llama3.2' });
-    const messages: NewMessage[] = Array.from({ length: MANY_MATCHES + 10 }, (_, index) => ({
+    const { id } = store.create({ title: 'A long chat' });
+    const messages: NewMessage[] = Array.from({ length: COMMON_WORD_MATCHES + 10 }, (_, index) => ({
       role: 'user',
-      content: index === 7 ? 'common words with a needle' : `common words ${index}`,
+      content:
+        index === 7
+          ? 'common words with a needle needle needle, twice over: needle common'
+          : `common words ${index % 3 === 0 ? 'needle ' : ''}${index}`,
     }));
     const stored = store.append(id, messages);
-    const hits = store.search('common', 20);
-    expect(hits).toHaveLength(20);
-    const newestIds = stored
-      .map((message) => message.id)
-      .reverse()
-      .slice(0, 20);
-    expect(hits.map((hit) => hit.messageId)).toEqual(newestIds);
-    // Fewer matches are ranked as before, however old.
-    expect(store.search('needle').map((hit) => hit.messageId)).toEqual([stored[7]?.id]);
+    const newest = (count: number, pick: (index: number) => boolean) =>
+      stored
+        .filter((_, index) => pick(index))
+        .map((message) => message.id)
+        .reverse()
+        .slice(0, count);
+    expect(store.search('common', 20).map((hit) => hit.messageId)).toEqual(newest(20, () => true));
+    // Two words, one of them common: newest first too, not the best-scored message (index 7).
+    expect(store.search('needle common', 20).map((hit) => hit.messageId)).toEqual(
+      newest(20, (index) => index % 3 === 0 || index === 7),
+    );
+    // Rarer words are ranked by relevance, however old the best match.
+    expect(store.search('twice needle', 20).map((hit) => hit.messageId)).toEqual([stored[7]?.id]);
+  });
+
+  it('takes a common last word whole, not as the start of longer words', () => {
+    const store = open();
+    const { id } = store.create({ title: 'Words' });
+    const [rare] = store.append(id, [
+      { role: 'user', content: 'a commonplace remark and a photograph' },
+      ...Array.from({ length: COMMON_WORD_MATCHES }, (_, index) => ({
+        role: 'user' as const,
+        content: `common ${index}`,
+      })),
+    ]);
+    const hits = store.search('common', COMMON_WORD_MATCHES + 10);
+    expect(hits).toHaveLength(COMMON_WORD_MATCHES);
+    expect(hits.map((hit) => hit.messageId)).not.toContain(rare?.id);
+    // A word few messages hold is still a prefix while it is typed.
+    expect(store.search('photo').map((hit) => hit.messageId)).toEqual([rare?.id]);
   });
 });

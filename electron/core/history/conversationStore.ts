@@ -11,6 +11,7 @@ import { UserFacingError } from '../bridge/errors';
 import { describeDatabaseError } from './databaseErrors';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
 import { messageFromRow, messageParameters, summaryFromRow } from './rows';
+import { prepareSearch } from './search';
 import { toSearchExpression } from './searchQuery';
 import { titleFrom } from './titles';
 import { writeTurnEnding } from './turnEndings';
@@ -28,8 +29,6 @@ import type {
 export const DEFAULT_LIST_LIMIT = 500;
 /** Search hits when the caller does not say: more than a results list can usefully show. */
 export const DEFAULT_SEARCH_LIMIT = 50;
-/** From this many matches on, a one-word search lists the newest first instead of ranking all. */
-export const MANY_MATCHES = 5_000;
 /** Words of context `snippet()` keeps around a match (FTS5 allows at most 64). */
 export const SNIPPET_TOKENS = 12;
 /**
@@ -115,6 +114,12 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
   const now = options.now ?? (() => new Date());
   const database = openDatabase({ dataDir: options.dataDir, onProblem: options.onProblem, now });
   const statements = prepareStatements(database);
+  const search = prepareSearch(database, {
+    start: SNIPPET_MATCH_START,
+    end: SNIPPET_MATCH_END,
+    ellipsis: SNIPPET_ELLIPSIS,
+    tokens: SNIPPET_TOKENS,
+  });
   let closed = false;
 
   function transaction<T>(work: () => T): T {
@@ -292,21 +297,7 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     search(query, limit = DEFAULT_SEARCH_LIMIT) {
       const expression = toSearchExpression(query);
       if (expression === undefined) return [];
-      // Ranking scores every match, so a word found in most messages would cost a pass over the
-      // whole history; with that many matches the newest come first instead, which the index
-      // gives in order without scoring.
-      const matches = Number(statements.countMatches.get(expression, MANY_MATCHES)?.n ?? 0);
-      // Words are quoted one by one, so a quote, a space and a quote separate two of them. With
-      // two words or more the index cannot give the newest in order cheaply; ranking stays.
-      const oneWord = !expression.includes('" "');
-      const statement =
-        matches >= MANY_MATCHES && oneWord ? statements.searchNewest : statements.search;
-      return statement.all(expression, count(limit)).map((row) => ({
-        conversationId: String(row.conversation_id),
-        title: String(row.title),
-        ...(row.message_id === null ? {} : { messageId: Number(row.message_id) }),
-        snippet: String(row.snippet),
-      }));
+      return search(expression, count(limit));
     },
     contentPage(id, messageId, offset, length) {
       const row = statements.content.get(messageId, id);
@@ -335,10 +326,6 @@ function prepareStatements(database: DatabaseSync) {
   const summaryColumns = `c.id, c.title, c.model, c.system_prompt, c.created_at, c.updated_at,
     (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
   const prepare = (sql: string) => database.prepare(sql);
-  const searchColumns = `SELECT s.conversation_id, c.title, s.message_id,
-        snippet(search_index, 0, '${SNIPPET_MATCH_START}', '${SNIPPET_MATCH_END}',
-          '${SNIPPET_ELLIPSIS}', ${SNIPPET_TOKENS}) AS snippet
-      FROM search_index s JOIN conversations c ON c.id = s.conversation_id`;
   return {
     insertConversation: prepare(`INSERT INTO conversations
       (id, title, model, system_prompt, created_at, updated_at)
@@ -375,12 +362,5 @@ function prepareStatements(database: DatabaseSync) {
     ),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
     deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
-    search: prepare(`${searchColumns} WHERE search_index MATCH ? ORDER BY rank LIMIT ?`),
-    searchNewest: prepare(
-      `${searchColumns} WHERE search_index MATCH ? ORDER BY s.rowid DESC LIMIT ?`,
-    ),
-    countMatches: prepare(
-      'SELECT count(*) AS n FROM (SELECT 1 FROM search_index WHERE search_index MATCH ? LIMIT ?)',
-    ),
   };
 }
