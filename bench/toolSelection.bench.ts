@@ -10,8 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import llama3Tokenizer from 'llama3-tokenizer-js';
-import { estimateTokens } from '../electron/core/chat/context/contextWindow';
-import { estimateJsonTokens } from '../electron/core/chat/context/contextSizing';
+import { estimateTokens } from '../electron/core/chat/context/dropOldestTurns';
+import { estimateJsonTokens } from '../electron/core/chat/context/numCtx';
 import { buildBm25Index } from '../electron/core/chat/offer/toolSelection/bm25';
 import { createSemanticRanker } from '../electron/core/chat/offer/toolSelection/semanticRanker';
 import { createToolSelector } from '../electron/core/chat/offer/toolSelection/selectTools';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../electron/core/chat/context/contextWindow';
-import { estimateJsonTokens } from '../../electron/core/chat/context/contextSizing';
+import { estimateTokens } from '../../electron/core/chat/context/dropOldestTurns';
+import { estimateJsonTokens } from '../../electron/core/chat/context/numCtx';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';

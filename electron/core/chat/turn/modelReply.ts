@@ -6,7 +6,7 @@
  */
 import type { ChatRequest, Message } from 'ollama';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
-import { droppedNotice, sizeContext } from '../context/contextSizing';
+import { droppedNotice, sizeContext } from '../context/numCtx';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from '../context/ollamaMessages';
 import type { ToolOffer } from '../offer/toolOffer';

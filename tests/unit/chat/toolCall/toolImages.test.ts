@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToContext, IMAGE_TOKENS } from '../../../../electron/core/chat/context/contextWindow';
+import { fitToContext, IMAGE_TOKENS } from '../../../../electron/core/chat/context/dropOldestTurns';
 import { toOllamaMessages } from '../../../../electron/core/chat/context/ollamaMessages';
 import { toolImagesAttachment } from '../../../../electron/core/chat/toolCall/toolImages';
 import type { StoredMessage } from '../../../../electron/core/history/types';

@@ -6,8 +6,8 @@ import {
   JSON_CHARS_PER_TOKEN,
   MIN_CONTEXT,
   sizeContext,
-} from '../../../../electron/core/chat/context/contextSizing';
-import type { ChatMessageLike } from '../../../../electron/core/chat/context/contextWindow';
+} from '../../../../electron/core/chat/context/numCtx';
+import type { ChatMessageLike } from '../../../../electron/core/chat/context/dropOldestTurns';
 
 const base = {
   system: 'You are helpful.',

@@ -5,7 +5,7 @@ import {
   fitToContext,
   MESSAGE_OVERHEAD_TOKENS,
   type ChatMessageLike,
-} from '../../../../electron/core/chat/context/contextWindow';
+} from '../../../../electron/core/chat/context/dropOldestTurns';
 
 // One token per character makes every cost in these tests plain arithmetic.
 const byCharacter = (text: string) => text.length;

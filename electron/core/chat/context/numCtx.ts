@@ -1,10 +1,10 @@
 /**
  * Sizes `num_ctx` for one request: counts what is sent (system prompt, tool schemas, history),
  * asks for a window that fits it, within the model's maximum and the user's memory cap, and
- * when even that cannot hold the conversation, drops the oldest turns (contextWindow.ts) and
+ * when even that cannot hold the conversation, drops the oldest turns (dropOldestTurns.ts) and
  * says so. Ollama reloads a model when num_ctx changes, so the size moves in coarse steps.
  */
-import { estimateTokens, fitToContext, type ChatMessageLike } from './contextWindow';
+import { estimateTokens, fitToContext, type ChatMessageLike } from './dropOldestTurns';
 
 /**
  * Characters per token of tool schemas as JSON. Measured with Llama 3's tokenizer on the 143
