@@ -8,7 +8,7 @@ import { openBrowserSession, SCREENS, type BrowserSession } from '../support/bro
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { everythingStdio } from '../support/mcpFixtures';
-import { obscuredFocusProblems } from '../support/controlChecks';
+import { nonTextContrastProblems, obscuredFocusProblems } from '../support/controlChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
 // What a new user trips on, in Chromium at 1280×800, 900×600 and the 380×560 popup, light and
@@ -165,6 +165,8 @@ describe('a new user’s walk', () => {
           ...(await dialogProblems(form)),
           // Tab round the whole form: no control may take focus under its sticky Save bar.
           ...(await obscuredFocusProblems(form)),
+          // Its fields, left empty and so marked invalid, still stand out from the dialog.
+          ...(await nonTextContrastProblems(page)),
         ])
           problems.push(`server form ${size.name} ${theme}: ${problem}`);
         await shot(page, `server-form-${size.name}-${theme}`);
