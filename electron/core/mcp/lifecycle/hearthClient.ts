@@ -12,9 +12,11 @@ import {
   type ElicitResult,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Sample } from '../fromServer/sampling';
+import { passingCutJson } from '../transport/structuredCut';
 
 export type Elicit = (
   server: string,
@@ -62,6 +64,8 @@ export function createHearthClient(services: ClientServices): Client {
         ...(services.probeTimeoutMs ? { probe: { timeoutMs: services.probeTimeoutMs } } : {}),
       },
       inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
+      // Structured content too large to keep was cut as it arrived (structuredCut.ts).
+      jsonSchemaValidator: passingCutJson(new AjvJsonSchemaValidator()),
     },
   );
   client.setRequestHandler('roots/list', () => ({

@@ -5,7 +5,8 @@
  * check its size or keep its first 12,000 characters. Values come parsed from the wire (plain
  * JSON data: no `toJSON`, no cycles), so the JSON is written here as `JSON.stringify` writes it.
  */
-import { sliceOf } from '../transport/longText';
+import { cutJsonOf } from '../transport/structuredCut';
+import { Beginning, writeJsonString as writeString } from '../transport/jsonText';
 
 export interface JsonBeginning {
   /** The first `limit` characters of `JSON.stringify(value)` (all of it when shorter). */
@@ -13,9 +14,6 @@ export interface JsonBeginning {
   /** The length of `JSON.stringify(value)`. */
   length: number;
 }
-
-/** Strings are escaped in windows of this many characters: a long one is never copied whole. */
-const WINDOW_CHARS = 64 * 1024;
 
 /** Deeper than this is written as `null` (JSON.stringify would throw for lack of stack). */
 export const MAX_JSON_DEPTH = 1_000;
@@ -29,27 +27,6 @@ type Frame =
       next: number;
       wrote: boolean;
     };
-
-/** Keeps the first `limit` characters written and counts all of them. */
-class Beginning {
-  text = '';
-  length = 0;
-  constructor(private readonly limit: number) {}
-
-  get full(): boolean {
-    return this.text.length >= this.limit;
-  }
-
-  write(piece: string): void {
-    if (!this.full) this.text += piece.slice(0, this.limit - this.text.length);
-    this.length += piece.length;
-  }
-
-  /** Counts characters past the beginning without keeping them. */
-  skip(count: number): void {
-    this.length += count;
-  }
-}
 
 /** Whether `JSON.stringify(value)` is longer than `chars`; it stops counting past them. */
 export function jsonLongerThan(value: unknown, chars: number): boolean {
@@ -67,6 +44,9 @@ export function jsonBeginning(
 ): JsonBeginning {
   const out = new Beginning(Math.max(0, limit));
   if (!isWritten(value)) return { text: '', length: 0 };
+  // Structured content cut while it arrived: its beginning and length were kept instead.
+  const cut = cutJsonOf(value);
+  if (cut) return { text: cut.beginning.slice(0, Math.max(0, limit)), length: cut.length };
   const stack: Frame[] = [];
   // Writes a value, or opens a frame for an array or object (written item by item below).
   const open = (item: unknown) => {
@@ -119,23 +99,4 @@ export function jsonBeginning(
 /** Whether JSON.stringify writes an object field with this value (it leaves these out). */
 function isWritten(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
-}
-
-/**
- * A string as JSON, escaped a window at a time: a long one (a chain of pieces read from the wire,
- * longText.ts) is never copied whole. Windows never split a surrogate pair, which would be escaped.
- */
-function writeString(value: string, out: Beginning): void {
-  if (value.length <= WINDOW_CHARS) return out.write(JSON.stringify(value));
-  out.write('"');
-  for (let start = 0; start < value.length;) {
-    let end = Math.min(value.length, start + WINDOW_CHARS);
-    const last = sliceOf(value, end - 1, end).charCodeAt(0);
-    if (last >= 0xd800 && last <= 0xdbff && end < value.length) end += 1;
-    const escaped = JSON.stringify(sliceOf(value, start, end));
-    if (out.full) out.skip(escaped.length - 2);
-    else out.write(escaped.slice(1, -1));
-    start = end;
-  }
-  out.write('"');
 }

@@ -2,10 +2,12 @@
  * One long stdout line parsed as JSON while it arrives. Gathering a 60 MB result whole and then
  * parsing it held four copies at once (the chunks, the joined bytes, the decoded text, the parsed
  * message); parsed as it comes, only the message itself grows. A long string in it is kept with
- * the pieces it was decoded in (longText.ts), so its beginning is read without copying it whole.
+ * the pieces it was decoded in (longText.ts), so its beginning is read without copying it whole,
+ * and a tool result's structured content is capped as it arrives (structuredCut.ts).
  */
 import { JSONParser } from '@streamparser/json';
 import { rememberLongText } from './longText';
+import { StructuredRouter, type Token } from './structuredCut';
 
 /** Strings are gathered in blocks of this size (the parser's suggested buffer). */
 const STRING_BLOCK_BYTES = 64 * 1024;
@@ -21,6 +23,7 @@ export class StreamedLine {
   });
   private value: unknown;
   private failed = false;
+  private readonly router: StructuredRouter;
   /** The line's first characters, for the log when it is no JSON. */
   head = '';
   bytes = 0;
@@ -29,9 +32,15 @@ export class StreamedLine {
     // The parser's own string builder joins its blocks into one chain that no one can read in
     // part without V8 copying it whole; this one also keeps the blocks of a long string
     // (longText.ts). The parser has no option for it, so its builder is swapped in place.
-    const tokenizer = (this.parser as unknown as { tokenizer?: { bufferedString?: unknown } })
-      .tokenizer;
-    if (tokenizer?.bufferedString) tokenizer.bufferedString = new PiecedString();
+    const tokenizer = (
+      this.parser as unknown as {
+        tokenizer: { bufferedString?: unknown; onToken: (token: Token) => void };
+      }
+    ).tokenizer;
+    if (tokenizer.bufferedString) tokenizer.bufferedString = new PiecedString();
+    // A tool result's structured content is capped as it arrives (structuredCut.ts).
+    this.router = new StructuredRouter(tokenizer.onToken);
+    tokenizer.onToken = (token) => this.router.write(token);
     this.parser.onValue = ({ value }) => {
       this.value = value;
     };
@@ -56,7 +65,8 @@ export class StreamedLine {
   /** The parsed value when the whole line was one JSON value; undefined otherwise. */
   end(): unknown {
     if (!this.failed && !this.parser.isEnded) this.parser.end();
-    return this.failed ? undefined : this.value;
+    if (this.router.failed) this.failed = true;
+    return this.failed ? undefined : this.router.place(this.value);
   }
 }
 
