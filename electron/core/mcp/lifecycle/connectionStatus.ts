@@ -1,7 +1,35 @@
-/** What a ready server told about itself during `initialize`, in the contract's status shape. */
+/** The parts of a server's status that its client, process and sandbox tell, in the contract's shape. */
 import type { Client } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/client';
-import type { ServerStatus } from '../../../../preload/schemas/servers';
+import type { ServerConfig, ServerState, ServerStatus } from '../../../../preload/schemas/servers';
+import type { LaunchContext } from '../transport/configTransports';
+import { StdioProcessTransport } from '../transport/stdioProcessTransport';
+
+/** The process's pid while it is there, and what is known of an `npx` or `uvx` download while it starts. */
+export function processDetails(
+  transport: Transport | undefined,
+  state: ServerState,
+): Pick<ServerStatus, 'pid' | 'download'> {
+  if (!(transport instanceof StdioProcessTransport)) return {};
+  // Only a process that is still there has a pid worth showing (not one that failed to start).
+  const pid =
+    state !== 'stopped' && state !== 'error' && !transport.exit ? transport.pid : undefined;
+  const download =
+    state === 'starting' || state === 'restarting' ? transport.download?.state() : undefined;
+  return { ...(pid ? { pid } : {}), ...(download ? { download } : {}) };
+}
+
+/** How the OS sandbox ran this server and what it blocked, for a stdio server with a policy. */
+export function sandboxDetails(
+  config: ServerConfig,
+  launchContext: () => LaunchContext,
+): Pick<ServerStatus, 'sandbox'> {
+  if (config.transport.type !== 'stdio' || !config.transport.sandbox) return {};
+  const report = launchContext().sandbox?.report(config.name);
+  return report ? { sandbox: report } : {};
+}
+
+/** What a ready server told about itself during `initialize`. */
 
 export function readyDetails(
   client: Client,
