@@ -5,7 +5,7 @@
 import type { CommandRuleEntry } from '../../../../preload/schemas/chat';
 import { UserFacingError } from '../../bridge/errors';
 import type { ConsentStore } from '../../mcp';
-import { normaliseCommandRule } from '../toolCall/commandRules';
+import { normaliseCommandRule } from '../toolCall/commandRuleMatch';
 
 export interface CommandRuleService {
   list(): CommandRuleEntry[];

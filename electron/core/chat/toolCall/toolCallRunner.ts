@@ -18,7 +18,7 @@ import {
   type ToolImage,
 } from '../../mcp';
 import type { ApprovalBasis, AuditTrail } from './auditTrail';
-import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRules';
+import { matchesCommandRule, suggestPrefix, type CommandRule } from './commandRuleMatch';
 import { sandboxRefusal } from './shellSandboxFacts';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 import type { UserQuestions } from '../../questions/userQuestions';

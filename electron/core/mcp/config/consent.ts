@@ -40,7 +40,7 @@ const commandRuleSchema = z.object({
 const consentFileSchema = z.object({
   launches: z.record(z.string(), z.string()).default({}),
   tools: z.record(z.string(), z.record(z.string(), toolApprovalSchema)).default({}),
-  /** Shell commands allowed without asking, per server and tool (see chat/toolCall/commandRules). */
+  /** Shell commands allowed without asking per server and tool (chat/toolCall/commandRuleMatch). */
   commandRules: z.record(z.string(), z.record(z.string(), z.array(commandRuleSchema))).default({}),
 });
 

@@ -3,7 +3,7 @@ import {
   matchesCommandRule,
   normaliseCommandRule,
   suggestPrefix,
-} from '../../../../electron/core/chat/toolCall/commandRules';
+} from '../../../../electron/core/chat/toolCall/commandRuleMatch';
 
 const prefix = (text: string) => ({ kind: 'prefix' as const, text });
 
