@@ -113,6 +113,19 @@ const SCREENS_TO_CHECK: { name: string; open(page: Page): Promise<void> }[] = [
     },
   },
   {
+    // Where shell commands run and what they get: the two fields beside the sandbox switch.
+    name: 'settings-shell',
+    open: async (current) => {
+      await current.getByRole('button', { name: 'Settings', exact: true }).click();
+      const folder = current.getByRole('textbox', { name: 'Folder for shell commands' });
+      await folder.waitFor();
+      await current
+        .getByRole('textbox', { name: 'Variables shell commands get' })
+        .scrollIntoViewIfNeeded();
+      await folder.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'settings-tool-selection',
     open: async (current) => {
       await current.getByRole('button', { name: 'Settings', exact: true }).click();
