@@ -3,8 +3,8 @@
  * share of requests with a right tool among the tools offered within a budget, choosing from
  * every listed tool or from the request's user's servers only.
  */
-import { searchTools } from '../../electron/core/chat/offer/toolSearch';
-import { createToolSelector } from '../../electron/core/chat/offer/toolSelection/selectTools';
+import { searchTools } from '../../electron/core/chat/offer/searchTools';
+import { createToolSelector } from '../../electron/core/chat/offer/ranking/selectTools';
 import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 import type { BlindRequest } from './blindSet';
 import { keyOf } from './evaluationSet';

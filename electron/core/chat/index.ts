@@ -4,7 +4,7 @@
  * - `service/`: chat for the rest of Hearth (turns, history, models, command rules);
  * - `turn/`: one turn, from the user's message to the model's last reply;
  * - `toolCall/`: one tool call from its name to its result, and results that come late;
- * - `offer/`: which tools the model is offered, `search_tools`, and the ranking (`toolSelection/`);
+ * - `offer/`: which tools the model is offered, `search_tools`, and the ranking (`ranking/`);
  * - `context/`: what the model is sent, sized to its context window.
  */
 export { createChatService, type ChatService, type SharedCallContext } from './service/chatService';

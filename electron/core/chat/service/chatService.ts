@@ -25,9 +25,9 @@ import {
 import type { ModelProvider } from '../../ollama/ollamaService';
 import { openAuditTrail } from '../toolCall/auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from '../turn';
-import { createToolOffer } from '../offer/toolOffer';
-import { openToolMemory, type StoredToolMemory } from '../offer/toolSelection/toolMemory';
-import { openToolVectorStore } from '../offer/toolSelection/toolVectorStore';
+import { createToolOffer } from '../offer/chooseOffer';
+import { openToolMemory, type StoredToolMemory } from '../offer/ranking/toolMemory';
+import { openToolVectorStore } from '../offer/ranking/toolVectorStore';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from '../context/systemPrompt';
 import type { CallContext, ToolAccess } from '../toolCall/toolCallRunner';

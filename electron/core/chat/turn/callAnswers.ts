@@ -7,14 +7,14 @@ import type { ToolCall } from 'ollama';
 import { jsonLongerThan, type ModelTool } from '../../mcp';
 import { parseArguments } from '../toolCall/toolArguments';
 import { runToolCall, type CallResult } from '../toolCall/toolCallRunner';
-import type { ToolOffer } from '../offer/toolOffer';
+import type { ToolOffer } from '../offer/chooseOffer';
 import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_SERVER,
   searchResultText,
   searchTools,
   widenOffer,
-} from '../offer/toolSearch';
+} from '../offer/searchTools';
 import type { CallAnswer, PlannedCall, ToolCallEvent, Turn } from './types';
 import type { ToolCallOutcome } from '../../history/types';
 

@@ -9,8 +9,8 @@ import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice, sizeContext } from '../context/numCtx';
 import { createDeltaBatcher } from './deltaBatcher';
 import { toOllamaMessages } from '../context/ollamaMessages';
-import type { ToolOffer } from '../offer/toolOffer';
-import { lastNumCtx, requestFacts } from '../offer/turnTools';
+import type { ToolOffer } from '../offer/chooseOffer';
+import { lastNumCtx, requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
 
 /** Builds the request for this round; says once a turn when old messages had to be left out. */

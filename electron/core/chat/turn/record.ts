@@ -5,7 +5,7 @@
  * tool selection may learn from it.
  */
 import { toolImagesAttachment } from '../toolCall/toolImages';
-import { turnQuery } from '../offer/turnTools';
+import { turnQuery } from '../offer/turnOffer';
 import type { CallAnswer, Turn } from './types';
 
 export function record(

@@ -15,7 +15,7 @@ import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/t
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext } from '../toolCall/toolCallRunner';
-import type { OfferTools, ToolOffer } from '../offer/toolOffer';
+import type { OfferTools, ToolOffer } from '../offer/chooseOffer';
 
 export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
 export type TurnState = z.output<typeof chatStatusSchema>['state'];

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cosine,
   createSemanticRanker,
-} from '../../../../../electron/core/chat/offer/toolSelection/semanticRanker';
-import type { RankableTool } from '../../../../../electron/core/chat/offer/toolSelection/toolText';
+} from '../../../../../electron/core/chat/offer/ranking/semanticRanker';
+import type { RankableTool } from '../../../../../electron/core/chat/offer/ranking/toolText';
 import { fakeEmbedding } from '../../../../fixtures/fakeOllama';
 
 const tools: RankableTool[] = [

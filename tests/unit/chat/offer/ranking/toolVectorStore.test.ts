@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSemanticRanker } from '../../../../../electron/core/chat/offer/toolSelection/semanticRanker';
-import type { RankableTool } from '../../../../../electron/core/chat/offer/toolSelection/toolText';
+import { createSemanticRanker } from '../../../../../electron/core/chat/offer/ranking/semanticRanker';
+import type { RankableTool } from '../../../../../electron/core/chat/offer/ranking/toolText';
 import {
   openToolVectorStore,
   textKey,
-} from '../../../../../electron/core/chat/offer/toolSelection/toolVectorStore';
+} from '../../../../../electron/core/chat/offer/ranking/toolVectorStore';
 import { fakeEmbedding } from '../../../../fixtures/fakeOllama';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'hearth-vectors-'));

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolSelector } from '../../../../../electron/core/chat/offer/toolSelection/selectTools';
+import { createToolSelector } from '../../../../../electron/core/chat/offer/ranking/selectTools';
 import {
   createToolMemory,
   LEARNED_WRITE_DELAY_MS,
   MAX_ENTRIES,
   openToolMemory,
-} from '../../../../../electron/core/chat/offer/toolSelection/toolMemory';
+} from '../../../../../electron/core/chat/offer/ranking/toolMemory';
 import { tempDir } from '../../../../support/testHost';
 
 function memoryInArray() {

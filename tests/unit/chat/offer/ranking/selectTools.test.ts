@@ -3,7 +3,7 @@ import {
   bestFirst,
   createToolSelector,
   type SelectableTool,
-} from '../../../../../electron/core/chat/offer/toolSelection/selectTools';
+} from '../../../../../electron/core/chat/offer/ranking/selectTools';
 
 function tool(modelName: string, description: string, pinned = false): SelectableTool {
   return {

@@ -4,7 +4,7 @@ import {
   parseParameterSize,
   toolBudget,
   UNKNOWN_SIZE_BUDGET,
-} from '../../../../../electron/core/chat/offer/toolSelection/toolBudget';
+} from '../../../../../electron/core/chat/offer/ranking/toolBudget';
 
 describe('the tool budget', () => {
   it('grows with the model size', () => {

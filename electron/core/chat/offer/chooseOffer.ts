@@ -8,12 +8,12 @@
 import type { StoredMessage } from '../../history/types';
 import type { ModelTool } from '../../mcp';
 import type { ModelCapabilities, ModelProvider } from '../../ollama/ollamaService';
-import { createSemanticRanker, type SemanticRanker } from './toolSelection/semanticRanker';
-import { createToolSelector, type OfferReason } from './toolSelection/selectTools';
-import { searchTool, wantsSearchTool } from './toolSearch';
-import type { ToolMemory } from './toolSelection/toolMemory';
-import type { ToolVectorStore } from './toolSelection/toolVectorStore';
-import { defaultToolBudget, toolBudget } from './toolSelection/toolBudget';
+import { createSemanticRanker, type SemanticRanker } from './ranking/semanticRanker';
+import { createToolSelector, type OfferReason } from './ranking/selectTools';
+import { searchTool, wantsSearchTool } from './searchTools';
+import type { ToolMemory } from './ranking/toolMemory';
+import type { ToolVectorStore } from './ranking/toolVectorStore';
+import { defaultToolBudget, toolBudget } from './ranking/toolBudget';
 import { withinTime } from '../../withinTime';
 
 /** A tool as the turn's record lists it. */

@@ -7,8 +7,8 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import { type ModelTool, toOllamaTool } from '../../mcp';
-import { offeredTool, type ToolOffer } from './toolOffer';
-import { buildBm25Index } from './toolSelection/bm25';
+import { offeredTool, type ToolOffer } from './chooseOffer';
+import { buildBm25Index } from './ranking/bm25';
 
 export const SEARCH_TOOLS_NAME = 'search_tools';
 /** The server shown for the search tool: Hearth's own. */

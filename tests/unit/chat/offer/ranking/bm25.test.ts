@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildBm25Index,
-  editDistance,
-} from '../../../../../electron/core/chat/offer/toolSelection/bm25';
-import { intentWords } from '../../../../../electron/core/chat/offer/toolSelection/queryIntent';
-import {
-  stem,
-  terms,
-  words,
-} from '../../../../../electron/core/chat/offer/toolSelection/textTerms';
-import type { RankableTool } from '../../../../../electron/core/chat/offer/toolSelection/toolText';
+import { buildBm25Index, editDistance } from '../../../../../electron/core/chat/offer/ranking/bm25';
+import { intentWords } from '../../../../../electron/core/chat/offer/ranking/queryIntent';
+import { stem, terms, words } from '../../../../../electron/core/chat/offer/ranking/textTerms';
+import type { RankableTool } from '../../../../../electron/core/chat/offer/ranking/toolText';
 
 function tool(modelName: string, description: string, parameters: string[] = []): RankableTool {
   return {
