@@ -93,10 +93,12 @@ export function launcherNeeds(command: string, ownFolder: string): LauncherNeeds
   const caches = join(ownFolder, 'cache');
   if (name === 'npx' || name === 'npm' || name === 'pnpm' || name === 'bunx') {
     const npm = join(caches, 'npm');
+    // pnpm keeps packages in a store of its own; npm warns about the variable, so only for pnpm.
+    const store = name === 'pnpm' ? { npm_config_store_dir: join(caches, 'pnpm') } : {};
     return {
       launcher: 'npx',
-      writeFolders: [npm],
-      env: { npm_config_cache: npm, npm_config_store_dir: join(caches, 'pnpm') },
+      writeFolders: [npm, ...(name === 'pnpm' ? [join(caches, 'pnpm')] : [])],
+      env: { npm_config_cache: npm, ...store },
       hosts: NPM_HOSTS,
     };
   }
