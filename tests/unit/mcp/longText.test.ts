@@ -6,15 +6,7 @@ import {
   rememberLongText,
   sliceOf,
 } from '../../../electron/core/mcp/transport/longText';
-import { StreamedLine } from '../../../electron/core/mcp/transport/streamedLine';
-
-/** Feeds `line` to a StreamedLine in pieces of `size` bytes, as a pipe delivers it. */
-function streamed(line: string, size = 50_000): unknown {
-  const bytes = Buffer.from(line);
-  const parsed = new StreamedLine();
-  for (let at = 0; at < bytes.length; at += size) parsed.write(bytes.subarray(at, at + size));
-  return parsed.end();
-}
+import { streamed } from './streamedInPieces';
 
 describe('long texts kept as their pieces', () => {
   it('read any range from the pieces as from the joined string', () => {

@@ -2,21 +2,13 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { describe, expect, it } from 'vitest';
 import { jsonBeginning, jsonLongerThan } from '../../../electron/core/mcp/offerings/boundedJson';
-import { StreamedLine } from '../../../electron/core/mcp/transport/streamedLine';
 import {
   CUT_JSON_KEY,
   cutJsonOf,
   passingCutJson,
   STRUCTURED_KEEP_CHARS,
 } from '../../../electron/core/mcp/transport/structuredCut';
-
-/** Feeds `line` to a StreamedLine in pieces of `size` bytes, as a pipe delivers it. */
-function streamed(line: string, size = 65_536): unknown {
-  const bytes = Buffer.from(line);
-  const parsed = new StreamedLine();
-  for (let at = 0; at < bytes.length; at += size) parsed.write(bytes.subarray(at, at + size));
-  return parsed.end();
-}
+import { streamed } from './streamedInPieces';
 
 /** About `chars` characters of rows, as a server's structured result holds them. */
 function rows(chars: number) {
