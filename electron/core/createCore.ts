@@ -155,17 +155,19 @@ export function createCore(options: CoreOptions): Core {
         shellSandbox,
         commandSettings: () => commandSettingsOf(settings.get()),
       }),
-    elicit: createElicitationHandler(questions, links),
+    serverRequests: {
+      elicit: createElicitationHandler(questions, links),
+      sample: createSamplingHandler({
+        questions,
+        provider: () => ollama.provider(),
+        settings: () => settings.get(),
+      }),
+    },
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).
     openAuthorization: async (url) => {
       const outcome = await links.open(url);
       if (outcome.outcome === 'refused') throw new Error(outcome.reason);
     },
-    sample: createSamplingHandler({
-      questions,
-      provider: () => ollama.provider(),
-      settings: () => settings.get(),
-    }),
     onTaskFinished: (task, outcome) =>
       saveLateTaskResult(
         chat.history,

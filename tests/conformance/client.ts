@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     launchContext: () => ({ platform: process.platform, environment: process.env }),
     onProblem: (message) => console.error(message),
     // A user who submits the form as shown: every field keeps its default.
-    elicit: async () => ({ action: 'accept', content: {} }),
+    serverRequests: { elicit: async () => ({ action: 'accept', content: {} }) },
     openAuthorization: async (url) => {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`The sign-in page answered HTTP ${response.status}.`);

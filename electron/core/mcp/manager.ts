@@ -33,14 +33,13 @@ import { ServerConnection, type ConnectionTiming } from './lifecycle/connection'
 import { fileEraVerdicts } from './lifecycle/eraVerdicts';
 import { pendingTasksFile, type PendingTasks } from './offerings/tasks/pendingTasks';
 import { createTaskResumer, type TaskFinished } from './offerings/tasks/taskResume';
-import type { Elicit } from './lifecycle/hearthClient';
 import { launchReview } from './config/launchReview';
 import { withArgumentFolders } from './config/argumentFolderChoice';
 import { allowBlocked as allowBlockedAccess } from '../sandbox';
 import { carryOverSignIn } from './oauth/signInChange';
 import { authForServer } from './oauth/authForServer';
 import { createOAuthStore } from './oauth/tokenStore';
-import type { Sample } from './fromServer/sampling';
+import type { ServerRequests } from './fromServer/serverRequests';
 import type { ToolCallOptions, ToolCallOutcome } from './offerings/callTool';
 import { createLogBatcher } from './fromServer/logBatcher';
 import { createServerLog, type ServerLog } from './fromServer/serverLog';
@@ -61,10 +60,8 @@ export interface McpManagerOptions {
   timing?: ConnectionTiming;
   /** Hearth's built-in tool server; added (once, on by default) to the server list when given. */
   builtinServer?: () => McpServer;
-  /** Answers servers' elicitation requests by asking the user. */
-  elicit?: Elicit;
-  /** Answers servers' sampling requests with the model, after the user approves. */
-  sample?: Sample;
+  /** What Hearth answers when a server asks (elicitation, sampling), passed to each connection. */
+  serverRequests?: ServerRequests;
   /**
    * Opens an OAuth authorization page for the user (the system browser, or a tab the browser
    * host opens); rejects when the page cannot be shown. Without it, sign-in is not possible.
@@ -213,8 +210,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       onCatalogChanged: catalogChanged,
       timing: options.timing,
       builtinServer: options.builtinServer,
-      elicit: options.elicit,
-      sample: options.sample,
+      serverRequests: options.serverRequests,
       onResourceUpdated: (uri) => events.emit('resources:updated', { server: config.name, uri }),
       auth,
       eras,

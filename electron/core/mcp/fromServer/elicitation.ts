@@ -7,7 +7,7 @@ import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { UserQuestions } from '../../questions/userQuestions';
 import type { LinkService } from '../../links';
 import { checkExternalUrl } from '../../security/externalLinks';
-import type { Elicit } from '../lifecycle/hearthClient';
+import type { Elicit } from './serverRequests';
 
 /** Longest message from a server shown in the dialog. */
 const MAX_MESSAGE = 10_000;

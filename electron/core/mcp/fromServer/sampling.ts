@@ -7,21 +7,15 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type CreateMessageRequest,
-  type CreateMessageResult,
 } from '@modelcontextprotocol/client';
 import type { Message } from 'ollama';
 import type { Settings } from '../../../../preload/contract';
 import type { UserQuestions } from '../../questions/userQuestions';
 import type { ModelProvider } from '../../ollama/ollamaService';
+import type { Sample } from './serverRequests';
 
 /** The error code the spec asks for when the user rejects a sampling request. */
 export const USER_REJECTED = -1;
-
-export type Sample = (
-  server: string,
-  params: CreateMessageRequest['params'],
-  signal: AbortSignal,
-) => Promise<CreateMessageResult>;
 
 export function createSamplingHandler(options: {
   questions: Pick<UserQuestions, 'askSampling'>;

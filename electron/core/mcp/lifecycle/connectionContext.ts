@@ -1,8 +1,7 @@
 /** What a server's connection is given by the manager (or a trial): its config, hooks and limits. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerConfig, ServerStatus } from '../../../../preload/schemas/servers';
-import type { Elicit } from './hearthClient';
-import type { Sample } from '../fromServer/sampling';
+import type { ServerRequests } from '../fromServer/serverRequests';
 import type { EraVerdicts } from './eraVerdicts';
 import type { PendingTasks } from '../offerings/tasks/pendingTasks';
 import type { ServerAuth } from '../oauth/serverAuth';
@@ -27,10 +26,8 @@ export interface ConnectionContext {
   timing?: ConnectionTiming;
   /** Makes Hearth's built-in tool server, for configs of type `builtin`. */
   builtinServer?: () => McpServer;
-  /** Asks the user what a server's elicitation request wants; absent, the capability is not offered. */
-  elicit?: Elicit;
-  /** Answers a server's sampling request with the model, after the user approves. */
-  sample?: Sample;
+  /** What Hearth answers when the server asks (fromServer/serverRequests.ts). */
+  serverRequests?: ServerRequests;
   /** A resource the server was asked to watch changed (`notifications/resources/updated`). */
   onResourceUpdated?(uri: string): void;
   /** OAuth for a remote server: signs its requests in, and signs in when asked. */

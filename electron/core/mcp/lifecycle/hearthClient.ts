@@ -1,28 +1,19 @@
 /**
- * The SDK Client Hearth connects each server with: what Hearth offers servers (roots, and, when
- * the host can ask the user, elicitation and sampling) and who answers each request. It speaks
- * both protocol eras: 2026-07-28 servers are found with `server/discover`, older ones get the
- * 2025 `initialize` handshake. A 2026 server's `input_required` results (its way of asking for
- * input in the middle of a call) are answered by the same handlers, so the user meets the same
- * dialogs either way.
+ * The SDK Client Hearth connects each server with: what Hearth answers when a server asks
+ * (fromServer/serverRequests.ts: roots, and, when the host can ask the user, elicitation and
+ * sampling). It speaks both protocol eras: 2026-07-28 servers are found with `server/discover`,
+ * older ones get the 2025 `initialize` handshake. A 2026 server's `input_required` results (its
+ * way of asking for input in the middle of a call) are answered by the same handlers, so the
+ * user meets the same dialogs either way.
  */
-import {
-  Client,
-  type ElicitRequest,
-  type ElicitResult,
-  type VersionNegotiationMode,
-} from '@modelcontextprotocol/client';
+import { Client, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Sample } from '../fromServer/sampling';
+import {
+  answerServerRequests,
+  requestCapabilities,
+  type ServerRequests,
+} from '../fromServer/serverRequests';
 import { passingCutJson } from '../transport/structuredCut';
-
-export type Elicit = (
-  server: string,
-  params: ElicitRequest['params'],
-  signal: AbortSignal,
-) => Promise<ElicitResult>;
 
 export interface ClientServices {
   version: string;
@@ -30,8 +21,8 @@ export interface ClientServices {
   server(): string;
   /** The server's folders, read at each request so they are always current. */
   roots(): string[];
-  elicit?: Elicit;
-  sample?: Sample;
+  /** What Hearth answers when the server asks; none of them when absent (roots aside). */
+  requests?: ServerRequests;
   /** `auto` probes the era; `legacy` for servers known to speak only the 2025 handshake. */
   negotiation?: VersionNegotiationMode;
   /**
@@ -49,16 +40,11 @@ export const STDIO_PROBE_TIMEOUT_MS = 8_000;
 export const MAX_INPUT_ROUNDS = 8;
 
 export function createHearthClient(services: ClientServices): Client {
-  const { elicit, sample } = services;
+  const requests = services.requests ?? {};
   const client = new Client(
     { name: 'hearth', title: 'Hearth', version: services.version },
     {
-      capabilities: {
-        roots: { listChanged: true },
-        // applyDefaults: a field the user left untouched is answered with the server's default.
-        ...(elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
-        ...(sample ? { sampling: {} } : {}),
-      },
+      capabilities: requestCapabilities(requests),
       versionNegotiation: {
         mode: services.negotiation ?? 'auto',
         ...(services.probeTimeoutMs ? { probe: { timeoutMs: services.probeTimeoutMs } } : {}),
@@ -68,22 +54,6 @@ export function createHearthClient(services: ClientServices): Client {
       jsonSchemaValidator: passingCutJson(new AjvJsonSchemaValidator()),
     },
   );
-  client.setRequestHandler('roots/list', () => ({
-    roots: services
-      .roots()
-      .map((path) => ({ uri: pathToFileURL(path).href, name: basename(path) || path })),
-  }));
-  if (sample) {
-    // A server asks to use the model: the user approves (or edits, or rejects) first.
-    client.setRequestHandler('sampling/createMessage', (request, context) =>
-      sample(services.server(), request.params, context.mcpReq.signal),
-    );
-  }
-  if (elicit) {
-    // A server asks the user for information: the user answers in a dialog, or it is cancelled.
-    client.setRequestHandler('elicitation/create', (request, context) =>
-      elicit(services.server(), request.params, context.mcpReq.signal),
-    );
-  }
+  answerServerRequests(client, requests, { name: services.server, roots: services.roots });
   return client;
 }

@@ -58,8 +58,7 @@ export async function attemptStart(
     version: context.clientVersion,
     server: () => context.config().name,
     roots: () => context.config().roots,
-    elicit: context.elicit,
-    sample: context.sample,
+    requests: context.serverRequests,
     ...(kind === 'stdio' ? { probeTimeoutMs: STDIO_PROBE_TIMEOUT_MS } : {}),
   });
   host.adopt(client, transport, kind);
