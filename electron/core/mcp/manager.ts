@@ -308,8 +308,6 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return true;
     },
     start: (name) => slot(name).connection.start(),
-      // Its sandbox folder goes with it: the caches of its own, what it kept there.
-      await options.launchContext().sandbox?.forgetServer(config.name);
     signIn: (name) => slot(name).connection.signIn(),
     signOut: (name) => slot(name).connection.signOut(),
     stop: (name) => slot(name).connection.stop(),
