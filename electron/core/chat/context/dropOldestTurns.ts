@@ -125,7 +125,24 @@ export function fitToContext(input: FitToContextInput): FitToContextResult {
   };
 }
 
+/**
+ * Estimated counts, kept per message: a turn sends the same message objects round after round
+ * (ollamaMessages.ts keeps them), so each is counted once rather than at every request, and a
+ * message that changes is a new object, counted anew (bench: chat.loop_overhead_ms).
+ */
+const estimated = new WeakMap<ChatMessageLike, number>();
+
 function messageTokens(message: ChatMessageLike, count: (text: string) => number): number {
+  if (count !== estimateTokens) return countMessage(message, count);
+  let tokens = estimated.get(message);
+  if (tokens === undefined) {
+    tokens = countMessage(message, count);
+    estimated.set(message, tokens);
+  }
+  return tokens;
+}
+
+function countMessage(message: ChatMessageLike, count: (text: string) => number): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS + count(message.content);
   if (message.thinking) tokens += count(message.thinking);
   if (message.tool_calls?.length) tokens += count(JSON.stringify(message.tool_calls));

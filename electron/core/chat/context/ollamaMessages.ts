@@ -16,6 +16,16 @@ import { unansweredResult } from '../toolCall/unansweredCalls';
  */
 type WireMessage = Message & { tool_call_id?: string };
 
+/**
+ * The wire form of each saved message, kept with it: a turn sends the same messages round after
+ * round, and the same objects let their token counts be kept too (dropOldestTurns.ts), so a
+ * round converts and counts only what is new (bench: chat.loop_overhead_ms).
+ */
+const converted = new WeakMap<
+  StoredMessage,
+  { vision: boolean; modelCallId: string | undefined; wire: WireMessage }
+>();
+
 export function toOllamaMessages(
   messages: readonly StoredMessage[],
   vision = false,
@@ -27,34 +37,49 @@ export function toOllamaMessages(
   return withEveryCallAnswered(messages)
     .filter((message) => message.role !== 'system')
     .map((message) => {
-      if (message.role === 'assistant') {
-        return {
-          role: 'assistant',
-          content: message.content,
-          ...(message.toolCalls?.length
-            ? {
-                tool_calls: message.toolCalls.map((call) => ({
-                  ...(call.modelCallId ? { id: call.modelCallId } : {}),
-                  function: { name: call.modelName, arguments: call.arguments },
-                })),
-              }
-            : {}),
-        };
-      }
-      if (message.role === 'tool') {
-        const modelCallId = message.toolCallId ? modelCallIds.get(message.toolCallId) : undefined;
-        return {
-          role: 'tool',
-          content: message.content,
-          // A vision model sees the result's images again, on the tool message (toolImages.ts).
-          ...toolImagesForModel(message, vision),
-          ...(message.toolName ? { tool_name: message.toolName } : {}),
-          ...(modelCallId ? { tool_call_id: modelCallId } : {}),
-        };
-      }
-      if (message.role === 'user') return userMessageForModel(message, vision);
-      return { role: message.role, content: message.content };
+      const modelCallId =
+        message.role === 'tool' && message.toolCallId
+          ? modelCallIds.get(message.toolCallId)
+          : undefined;
+      const known = converted.get(message);
+      if (known?.vision === vision && known.modelCallId === modelCallId) return known.wire;
+      const wire = wireMessage(message, vision, modelCallId);
+      converted.set(message, { vision, modelCallId, wire });
+      return wire;
     });
+}
+
+function wireMessage(
+  message: StoredMessage,
+  vision: boolean,
+  modelCallId: string | undefined,
+): WireMessage {
+  if (message.role === 'assistant') {
+    return {
+      role: 'assistant',
+      content: message.content,
+      ...(message.toolCalls?.length
+        ? {
+            tool_calls: message.toolCalls.map((call) => ({
+              ...(call.modelCallId ? { id: call.modelCallId } : {}),
+              function: { name: call.modelName, arguments: call.arguments },
+            })),
+          }
+        : {}),
+    };
+  }
+  if (message.role === 'tool') {
+    return {
+      role: 'tool',
+      content: message.content,
+      // A vision model sees the result's images again, on the tool message (toolImages.ts).
+      ...toolImagesForModel(message, vision),
+      ...(message.toolName ? { tool_name: message.toolName } : {}),
+      ...(modelCallId ? { tool_call_id: modelCallId } : {}),
+    };
+  }
+  if (message.role === 'user') return userMessageForModel(message, vision);
+  return { role: message.role, content: message.content };
 }
 
 /**
