@@ -268,7 +268,7 @@ function ImportPreview(props: {
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, [previewed]);
-  // A note every server shares (VS Code's one sandbox block is the file's) is said once, on top.
+  // A note several servers share (VS Code's one sandbox block is the file's) is said once, on top.
   const shared = sharedNotes(report.items);
   return (
     <section className="import-preview" aria-labelledby={headingId}>
