@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../../electron/core/bridge/errors';
-import type { LaunchReview } from '../../../../preload/schemas/servers';
+import type { LaunchReview, ServerStatus } from '../../../../preload/schemas/servers';
 import { builtin, renderServers, serverRow, statusOf, stdioEntry } from './serverFixtures';
 
 afterEach(cleanup);
@@ -189,12 +189,12 @@ describe('the folders a sandboxed server’s arguments name', () => {
   });
 
   it('the review closes once the server starts, before a first download ends', async () => {
-    let started: (value: unknown) => void = () => undefined;
+    let started: (value: ServerStatus) => void = () => undefined;
     const harness = renderServers(
       [builtin, stdioEntry('github', { consent: 'required' })],
       {
         'servers:reviewLaunch': () => review(),
-        'servers:approveLaunch': () => new Promise((resolve) => (started = resolve)),
+        'servers:approveLaunch': () => new Promise<ServerStatus>((resolve) => (started = resolve)),
       },
       { serverName: 'github' },
     );
