@@ -120,6 +120,10 @@ describe('a first npx start that is still downloading', () => {
     const bytes = downloading.map((each) => each.download?.bytes ?? 0);
     expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
     expect(seen.some((each) => each.state === 'error')).toBe(false);
+    // npm's note that the packages are in place ended the download before the server answered.
+    expect(h.manager.logs('downloaded').map((entry) => entry.text)).toContain(
+      `Downloaded ${SPEC} with npx; the start limit counts from now.`,
+    );
   }, 120_000);
 
   it('fails once the download stops moving for the limit, and says so', async () => {

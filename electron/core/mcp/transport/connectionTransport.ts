@@ -82,8 +82,9 @@ export function buildTransport(
         log.add('hearth', 'debug', `Ignored a line on stdout that is not MCP: ${line}`),
       ...(launcher
         ? {
-            watchDownload: (spawned) =>
-              new LauncherDownload({
+            watchDownload: (spawned) => {
+              let told = false;
+              const download: LauncherDownload = new LauncherDownload({
                 ...launcher,
                 // The cache the process really uses: the sandbox may give it one of its own.
                 npmCache: npmCacheOf(
@@ -92,8 +93,20 @@ export function buildTransport(
                   launchContext.environment.HOME || homedir(),
                   launchContext.platform,
                 ),
-                onChange: () => context.onDownloadChange?.(),
-              }),
+                onChange: () => {
+                  if (download.finished && !told) {
+                    told = true;
+                    log.add(
+                      'hearth',
+                      'info',
+                      `Downloaded ${download.packageName} with ${launcher.launcher}; the start limit counts from now.`,
+                    );
+                  }
+                  context.onDownloadChange?.();
+                },
+              });
+              return download;
+            },
           }
         : {}),
       ...(sandbox && transport.sandbox
