@@ -94,7 +94,8 @@ export function launcherNeeds(command: string, ownFolder: string): LauncherNeeds
   if (name === 'npx' || name === 'npm' || name === 'pnpm' || name === 'bunx') {
     const npm = join(caches, 'npm');
     // pnpm keeps packages in a store of its own; npm warns about the variable, so only for pnpm.
-    const store = name === 'pnpm' ? { npm_config_store_dir: join(caches, 'pnpm') } : {};
+    const store: Record<string, string> =
+      name === 'pnpm' ? { npm_config_store_dir: join(caches, 'pnpm') } : {};
     return {
       launcher: 'npx',
       writeFolders: [npm, ...(name === 'pnpm' ? [join(caches, 'pnpm')] : [])],
