@@ -8,44 +8,39 @@ import type { AppInfo } from '../../preload/contract';
 import { createEventHub, type EventHub } from './bridge/events';
 import { createRouter, type Router, type Sender } from './bridge/router';
 import { createHandlers } from './channelTable';
-import { createLinkService, type ExternalOpener, type LinkService } from './links';
+import { createLinkService, openOrReject, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
 import { createBuiltinServer } from './builtin/server';
 import { commandSettingsOf } from './builtin/commands/commandPlace';
 import { SudoTickets } from './builtin/sudo/sudoTickets';
-import {
-  createChatService,
-  createCommandRuleService,
-  saveLateTaskResult,
-  type ChatService,
-} from './chat';
+import { createChatService, createCommandRuleService, type ChatService } from './chat';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import {
   consentKeyFolder,
   createElicitationHandler,
   createImportService,
+  createLaunchContextHolder,
   createMcpManager,
   createResourceWatch,
   createSamplingHandler,
-  type LaunchContext,
   type McpManager,
 } from './mcp';
 import { createOllamaAccess } from './ollama/ollamaAccess';
-import { readLoginShellPath } from './programs';
 import { createServerSandbox, createShellSandbox } from './sandbox';
-import { createNotices, type Notices } from './notices';
-import type { SecretVault } from './secrets/secretVault';
+import { createNotices, problemReporter, type Notices } from './notices';
+import { flushBeforeQuit, type SecretVault } from './secrets/secretVault';
 import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
-import { watchOllamaStatus, type StatusWatch } from './ollama/statusWatch';
+import { ollamaStatusFeed } from './ollama/statusWatch';
 import { firstPageUp } from './firstPageUp';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
 import { checkSandbox } from './runtimes/sandboxDoctor';
 import { createRegistryClient } from './registry/registryClient';
 import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
+import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
-import { createDesktopStatus, type DesktopStatusHolder } from './desktop';
+import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
 
 export interface CoreOptions {
   dataDir: string;
@@ -97,12 +92,8 @@ export function createCore(options: CoreOptions): Core {
   const { dataDir, logger } = options;
   const events = createEventHub(logger.child('events'));
   const notices = createNotices(events);
-  const onProblem = (message: string) => {
-    logger.warn(message);
-    notices.add('warning', message);
-  };
-  const store = openSettingsStore({ dataDir, onProblem });
-  const settings = createSettingsService(store, events);
+  const onProblem = problemReporter(logger, notices);
+  const settings = createSettingsService(openSettingsStore({ dataDir, onProblem }), events);
   const links = createLinkService(options.openExternal, logger.child('links'));
   const appInfo: AppInfo = { ...options.appInfo, dataDir };
   const desktopStatus = createDesktopStatus((status) =>
@@ -111,32 +102,22 @@ export function createCore(options: CoreOptions): Core {
   const baseEnvironment = options.environment ?? process.env;
   // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
   const hearthNode = options.nodeExecutable ?? process.execPath;
-  // The OS sandbox stdio servers with a policy start in (electron/core/sandbox).
   // Every folder of Hearth's own is hidden from sandboxed processes, by policy.
   const hearthFolders = [dataDir, consentKeyFolder(dataDir)];
-  const sandbox = createServerSandbox({
-    dataDir,
-    hearthFolders,
-    home: homedir(),
-    platform: process.platform,
-  });
-  let launchContext: LaunchContext = {
-    platform: process.platform,
-    environment: baseEnvironment,
-    hearthNode,
-    sandbox,
-  };
-  // The built-in shell's commands run in the OS sandbox: they write only where they run and temp.
+  const place = { dataDir, hearthFolders, home: homedir(), platform: process.platform };
+  const sandbox = createServerSandbox(place);
+  const launch = createLaunchContextHolder(
+    { platform: process.platform, environment: baseEnvironment, hearthNode, sandbox },
+    logger,
+  );
   const shellSandbox = createShellSandbox({
-    dataDir,
-    hearthFolders,
-    home: homedir(),
-    platform: process.platform,
-    path: () => launchContext.environment.PATH ?? '',
+    ...place,
+    path: () => launch.current().environment.PATH ?? '',
     runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
   });
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
+  const ollamaStatus = ollamaStatusFeed(() => ollama.status(), events);
   const questions = createRendererQuestions(events, {
     sudoTimeoutMs: () => settings.get().chat.sudoPromptSeconds * 1_000,
   });
@@ -146,7 +127,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     logger: logger.child('mcp'),
     clientVersion: appInfo.version,
-    launchContext: () => launchContext,
+    launchContext: launch.current,
     onProblem,
     builtinServer: () =>
       createBuiltinServer({
@@ -164,25 +145,15 @@ export function createCore(options: CoreOptions): Core {
       }),
     },
     // A sign-in page is a link like any other: checked, then opened (or handed to the page).
-    openAuthorization: async (url) => {
-      const outcome = await links.open(url);
-      if (outcome.outcome === 'refused') throw new Error(outcome.reason);
-    },
-    onTaskFinished: (task, outcome) =>
-      saveLateTaskResult(
-        chat.history,
-        events,
-        task,
-        outcome,
-        settings.get().chat.maxToolResultChars,
-      ),
+    openAuthorization: openOrReject(links),
+    onTaskFinished: (task, outcome) => chat.lateTaskFinished(task, outcome),
   });
   const imports = createImportService({
     manager: mcp,
     platform: process.platform,
     env: baseEnvironment,
     home: homedir(),
-    launchContext: () => launchContext,
+    launchContext: launch.current,
   });
   const chat = createChatService({
     dataDir,
@@ -199,22 +170,15 @@ export function createCore(options: CoreOptions): Core {
   const apps = createAppsService({
     mcp,
     callContext: (id) => chat.callContext(id),
-    findCall: (conversationId, callId) => ({
-      conversation: chat.history.title(conversationId) !== undefined,
-      call: chat.history.toolCall(conversationId, callId),
-    }),
+    findCall: (conversationId, callId) => chat.findCall(conversationId, callId),
   });
   const bundles = createBundleService({
     dataDir,
     mcp,
     vault: options.vault,
     events,
-    launchContext: () => launchContext,
-    environment: {
-      platform: process.platform,
-      home: homedir(),
-      nodeExecutable: hearthNode,
-    },
+    launchContext: launch.current,
+    environment: { platform: process.platform, home: homedir(), nodeExecutable: hearthNode },
     onProblem,
   });
   const router = createRouter({
@@ -232,47 +196,20 @@ export function createCore(options: CoreOptions): Core {
       commandRules: createCommandRuleService(mcp.consent),
       ollama,
       runtimes: {
-        check: () => checkRuntimes(launchContext),
-        sandbox: () => checkSandbox(launchContext),
+        check: () => checkRuntimes(launch.current()),
+        sandbox: () => checkSandbox(launch.current()),
       },
       registry: createRegistryService({
         client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
         servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },
         bundles: { stageFile: (path, stage) => bundles.stageFile(path, stage) },
       }),
-      bundles: {
-        ...bundles,
-        async choose() {
-          if (!options.chooseBundleFile) return { supported: false };
-          const path = await options.chooseBundleFile();
-          return path === undefined
-            ? { supported: true }
-            : { supported: true, stagedId: await bundles.stageFile(path) };
-        },
-      },
+      bundles: withBundleChoice(bundles, options.chooseBundleFile),
       apps,
-      desktop: {
-        async chooseFolder(title) {
-          if (!options.chooseFolder) return { supported: false };
-          const path = await options.chooseFolder(title);
-          return path === undefined ? { supported: true } : { supported: true, path };
-        },
-        showMainWindow(view) {
-          if (!options.showMainWindow) return false;
-          options.showMainWindow();
-          // The main window's page follows the menus' navigation event to the view asked for.
-          if (view) events.emit('app:navigate', { view });
-          return true;
-        },
-      },
+      desktop: createDesktopEffects(options, events),
     }),
     isTrustedSender: options.isTrustedSender,
     logger: logger.child('bridge'),
-  });
-  let statusWatch: StatusWatch | undefined;
-  // A new address in Settings is checked at once, not at the next round.
-  const stopRecheck = events.addSink((channel) => {
-    if (channel === 'settings:changed') statusWatch?.checkNow();
   });
   return {
     router,
@@ -288,39 +225,18 @@ export function createCore(options: CoreOptions): Core {
     appInfo,
     desktopStatus,
     async start(afterPage) {
-      statusWatch ??= watchOllamaStatus(
-        () => ollama.status(),
-        (status) => events.emit('ollama:statusChanged', status),
-      );
+      ollamaStatus.start();
       // The shell is read while the page loads; only the servers wait for it to be up, and they
       // are never shown stopped while the shell answers.
-      const [path] = await Promise.all([
-        readLoginShellPath({
-          platform: process.platform,
-          shell: baseEnvironment.SHELL,
-          currentPath: baseEnvironment.PATH ?? '',
-        }),
-        afterPage ? firstPageUp(afterPage) : undefined,
-      ]);
-      if (path.problem) logger.warn(path.problem);
-      launchContext = {
-        platform: process.platform,
-        environment: { ...baseEnvironment, PATH: path.path },
-        hearthNode,
-        sandbox,
-      };
+      await launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
       await mcp.startAll();
     },
     async dispose() {
-      statusWatch?.stop();
-      stopRecheck();
+      ollamaStatus.stop();
       await chat.dispose();
       tickets.clear();
       await mcp.dispose();
-      // A secret saved just before quitting may still be on its way through the keychain.
-      if (options.vault.unsaved() > 0)
-        logger.info('Saving secrets before quitting; the keychain may be asking for its password.');
-      await options.vault.flush();
+      await flushBeforeQuit(options.vault, logger);
     },
   };
 }

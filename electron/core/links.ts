@@ -29,3 +29,14 @@ export function createLinkService(openExternal: ExternalOpener, logger: Logger):
     },
   };
 }
+
+/**
+ * Opens a page the user must see (a sign-in page), checked like any link; rejects with the reason
+ * when it is refused. Handed to the page (`delegated`) counts as opened.
+ */
+export function openOrReject(links: LinkService): (url: string) => Promise<void> {
+  return async (url) => {
+    const outcome = await links.open(url);
+    if (outcome.outcome === 'refused') throw new Error(outcome.reason);
+  };
+}

@@ -4,6 +4,7 @@
  */
 import { MAX_TEXT_LENGTH, type Notice } from '../../preload/contract';
 import type { EventHub } from './bridge/events';
+import type { Logger } from './logger';
 
 /** Enough for everything a session could reasonably need to show; older ones drop off. */
 export const MAX_NOTICES = 50;
@@ -38,5 +39,13 @@ export function createNotices(events: EventHub, now: () => Date = () => new Date
       notices = notices.filter((notice) => notice.id !== id);
       return notices.length < before;
     },
+  };
+}
+
+/** A problem Hearth goes on despite (a file set aside, a folder it may not write): logged and shown. */
+export function problemReporter(logger: Logger, notices: Notices): (message: string) => void {
+  return (message) => {
+    logger.warn(message);
+    notices.add('warning', message);
   };
 }

@@ -39,6 +39,7 @@ export {
 } from './trayHost';
 export { closeAction, type CloseAction } from './closeAction';
 export { createDesktopStatus, NO_DESKTOP, type DesktopStatusHolder } from './desktopStatus';
+export { createDesktopEffects, type DesktopHost } from './desktopEffects';
 export { isWaylandSession, shortcutStatus } from './shortcutStatus';
 export { DESKTOP_ID, commandLine, execValue, launchCommand, readEntryKeys } from './desktopEntry';
 export {

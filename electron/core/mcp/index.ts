@@ -49,5 +49,9 @@ export {
 } from './offerings/uiResources/sandboxPage';
 export { toolVisibleTo } from './offerings/uiResources/toolVisibility';
 export { type LaunchContext } from './transport/configTransports';
+export {
+  createLaunchContextHolder,
+  type LaunchContextHolder,
+} from './transport/launchContextHolder';
 export { type LongText, longTextOf } from './transport/longText';
 export { killAllNow, terminateTree } from './transport/processTree';

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ollamaStatusSchema } from '../../../preload/schemas/chat';
+import type { EventHub } from '../bridge/events';
 
 type OllamaStatus = z.output<typeof ollamaStatusSchema>;
 
@@ -50,6 +51,29 @@ export function watchOllamaStatus(
     stop() {
       stopped = true;
       clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Ollama's status for the windows (`ollama:statusChanged`): watched from `start()`, and checked
+ * at once when the settings change (a new address is checked at once, not at the next round).
+ */
+export function ollamaStatusFeed(
+  check: () => Promise<OllamaStatus>,
+  events: EventHub,
+): { start(): void; stop(): void } {
+  let watch: StatusWatch | undefined;
+  const stopRecheck = events.addSink((channel) => {
+    if (channel === 'settings:changed') watch?.checkNow();
+  });
+  return {
+    start() {
+      watch ??= watchOllamaStatus(check, (status) => events.emit('ollama:statusChanged', status));
+    },
+    stop() {
+      watch?.stop();
+      stopRecheck();
     },
   };
 }

@@ -160,3 +160,14 @@ function readEntries(path: string): Record<string, string> {
     ),
   );
 }
+
+/** Waits for secrets still on their way to disk before Hearth quits, saying why it waits. */
+export async function flushBeforeQuit(
+  vault: SecretVault,
+  log: { info(message: string): void },
+): Promise<void> {
+  // A secret saved just before quitting may still be on its way through the keychain.
+  if (vault.unsaved() > 0)
+    log.info('Saving secrets before quitting; the keychain may be asking for its password.');
+  await vault.flush();
+}

@@ -20,6 +20,8 @@ import {
   BUILTIN_SERVER_ENTRY,
   HEARTH_CLOSING,
   type McpManager,
+  type PendingTask,
+  type ToolCallOutcome,
   toolAppResourceUri,
 } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
@@ -36,6 +38,7 @@ import { answerUnansweredCalls } from '../toolCall/unansweredCalls';
 import { createLiveResults, type LiveResults } from '../toolCall/liveResults';
 import type { ShellSandboxState } from '../../sandbox';
 import { shellSandboxFacts } from '../toolCall/shellSandboxFacts';
+import { saveLateTaskResult } from '../toolCall/lateTaskResults';
 import { turnEndingKeeper } from './turnEndingKeeper';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
@@ -96,6 +99,13 @@ export interface ChatService {
    * an MCP App's own tool calls use them.
    */
   callContext(conversationId: string): SharedCallContext;
+  /** The saved call an MCP App belongs to: whether its conversation is there, and the call. */
+  findCall(
+    conversationId: string,
+    callId: string,
+  ): { conversation: boolean; call?: { server: string; tool: string } };
+  /** A task picked up after a restart finished: its result goes to the call that waits for it. */
+  lateTaskFinished(task: PendingTask, outcome: ToolCallOutcome): void;
   dispose(): Promise<void>;
 }
 
@@ -322,6 +332,19 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     toolMemory: memory,
     liveResults,
     callContext: (conversationId) => callContext(conversationId),
+    findCall: (conversationId, callId) => ({
+      conversation: history.title(conversationId) !== undefined,
+      call: history.toolCall(conversationId, callId),
+    }),
+    lateTaskFinished(task, outcome) {
+      saveLateTaskResult(
+        history,
+        events,
+        task,
+        outcome,
+        options.settings().chat.maxToolResultChars,
+      );
+    },
     async send(input) {
       if (input.conversationId && active.has(input.conversationId))
         throw new UserFacingError(
