@@ -304,6 +304,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       await forget(config.name);
       store.delete(config.name);
       consent.forget(config.name);
+      // Its sandbox folder goes with it: the caches of its own, what it kept there.
+      await options.launchContext().sandbox?.forgetServer(config.name);
       catalogChanged();
       return true;
     },
