@@ -12,17 +12,24 @@ export interface HeldAnswer<T> {
   readonly calls: number;
   /** Answers the oldest waiting call; throws when none is waiting. */
   answer(value: T): void;
+  /** Makes the oldest waiting call fail with `reason`; throws when none is waiting. */
+  fail(reason: unknown): void;
 }
 
 export function heldAnswer<T>(): HeldAnswer<T> {
-  const waiting: ((value: T) => void)[] = [];
+  const waiting: { resolve(value: T): void; reject(reason: unknown): void }[] = [];
   const watchers: { count: number; resolve: () => void }[] = [];
   let calls = 0;
+  const next = () => {
+    const oldest = waiting.shift();
+    if (!oldest) throw new Error('answered a request that was not asked (wait for asked() first)');
+    return oldest;
+  };
   return {
     handler: () =>
-      new Promise<T>((resolve) => {
+      new Promise<T>((resolve, reject) => {
         calls += 1;
-        waiting.push(resolve);
+        waiting.push({ resolve, reject });
         for (const watcher of watchers.filter((entry) => entry.count <= calls)) {
           watchers.splice(watchers.indexOf(watcher), 1);
           watcher.resolve();
@@ -35,10 +42,7 @@ export function heldAnswer<T>(): HeldAnswer<T> {
     get calls() {
       return calls;
     },
-    answer(value) {
-      const next = waiting.shift();
-      if (!next) throw new Error('answered a request that was not asked (wait for asked() first)');
-      next(value);
-    },
+    answer: (value) => next().resolve(value),
+    fail: (reason) => next().reject(reason),
   };
 }

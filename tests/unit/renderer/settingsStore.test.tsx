@@ -1,14 +1,11 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  applySettingsPatch,
-  settingsSchema,
-  type Settings,
-  type SettingsPatch,
-} from '../../../preload/contract';
+import { applySettingsPatch, settingsSchema, type Settings } from '../../../preload/contract';
 import { useApi } from '../../../renderer/src/apiContext';
 import { useSettings, type SettingsState } from '../../../renderer/src/hooks';
 import { connectTo, renderWith } from '../../support/rendererHarness';
+import { UserFacingError } from '../../../electron/core/bridge/errors';
+import { heldAnswer } from '../../support/heldAnswer';
 
 /** A component that shows the theme and hands out its settings state. */
 function Theme({ name, expose }: { name: string; expose?: (state: SettingsState) => void }) {
@@ -19,21 +16,14 @@ function Theme({ name, expose }: { name: string; expose?: (state: SettingsState)
 
 /** Main whose `settings:set` waits until the test lets it answer. */
 function mainWithSlowSaves(start: Settings = settingsSchema.parse({ theme: 'light' })) {
-  let settings = start;
-  const pending: (() => void)[] = [];
+  const saves = heldAnswer<Settings>();
   const harness = connectTo({
-    'settings:get': () => settings,
-    'settings:set': (patch: SettingsPatch) =>
-      new Promise<Settings>((resolve, reject) =>
-        pending.push(() => {
-          if (patch.theme === 'system') reject(new Error('The settings file is read-only'));
-          else resolve((settings = applySettingsPatch(settings, patch)));
-        }),
-      ),
+    'settings:get': () => start,
+    'settings:set': saves.handler,
   });
   const count = (channel: string) =>
     harness.calls.filter((call) => call.channel === channel).length;
-  return { harness, count, answer: () => pending.shift()?.() };
+  return { harness, count, saves };
 }
 
 afterEach(cleanup);
@@ -55,7 +45,7 @@ describe('settings shared by every component of a page', () => {
   });
 
   it('shows a change everywhere before main answers, and undoes it everywhere when main refuses', async () => {
-    const { harness, answer } = mainWithSlowSaves();
+    const { harness, saves } = mainWithSlowSaves();
     let shell: SettingsState | undefined;
     renderWith(
       <>
@@ -69,16 +59,18 @@ describe('settings shared by every component of a page', () => {
     let saved: Promise<boolean> | undefined;
     act(() => void (saved = shell?.update({ theme: 'dark' })));
     expect(screen.getByTestId('chat').textContent).toBe('dark');
+    await saves.asked(1);
     await act(async () => {
-      answer();
+      saves.answer(applySettingsPatch(settingsSchema.parse({ theme: 'light' }), { theme: 'dark' }));
       expect(await saved).toBe(true);
     });
     expect(screen.getByTestId('chat').textContent).toBe('dark');
 
     act(() => void (saved = shell?.update({ theme: 'system' })));
     expect(screen.getByTestId('chat').textContent).toBe('system');
+    await saves.asked(2);
     await act(async () => {
-      answer();
+      saves.fail(new UserFacingError('The settings file is read-only'));
       expect(await saved).toBe(false);
     });
     expect(screen.getByTestId('chat').textContent).toBe('dark');

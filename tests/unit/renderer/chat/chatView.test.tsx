@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChatView } from '../../../../renderer/src/chat/ChatView';
 import { renderWith, testNavigation } from '../../../support/rendererHarness';
 import { connectChat, message, openConversation, play, TURN, withLayout } from './chatFixtures';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 withLayout();
 const turn = TURN;
@@ -30,7 +31,7 @@ describe('sending', () => {
     const user = userEvent.setup();
     const harness = connectChat({
       'chat:send': () => {
-        throw new Error('Pick a model first.');
+        throw new UserFacingError('Pick a model first.');
       },
     });
     renderWith(<ChatView />, harness);

@@ -1,6 +1,7 @@
 /** Questions as main sends them, and a harness that records the answers the dialogs give. */
 import type { EventPayload, InvokeArgs } from '../../../../preload/contract';
 import { connectTo, type RendererHarness } from '../../../support/rendererHarness';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 export type ApprovalRequest = EventPayload<'approval:request'>;
 export type SudoRequest = EventPayload<'sudo:request'>;
@@ -108,7 +109,7 @@ export function questionHarness(
   const elicitations: QuestionHarness['elicitations'] = [];
   const samplings: QuestionHarness['samplings'] = [];
   const reply = () => {
-    if (answers.fail) throw new Error(answers.fail);
+    if (answers.fail) throw new UserFacingError(answers.fail);
     return answers.accept ?? true;
   };
   const harness = connectTo({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandRuleEntry } from '../../../../preload/schemas/chat';
 import { renderSettings, settingsHarness } from './settingsHarness';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 afterEach(cleanup);
 
@@ -16,7 +17,7 @@ function rulesHarness(start: CommandRuleEntry[]) {
   return settingsHarness({
     'commandRules:list': () => rules,
     'commandRules:add': (rule) => {
-      if (rule.text.trim() === 'bash') throw new Error('“bash” cannot be a prefix rule.');
+      if (rule.text.trim() === 'bash') throw new UserFacingError('“bash” cannot be a prefix rule.');
       rules = [...rules, { ...rule, text: rule.text.trim() }];
       return rules;
     },

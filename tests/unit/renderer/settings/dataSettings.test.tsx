@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsSchema } from '../../../../preload/contract';
 import { renderSettings, settingsHarness } from './settingsHarness';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 afterEach(cleanup);
 
@@ -49,7 +50,7 @@ describe('the data settings', () => {
     const user = userEvent.setup();
     const harness = settingsHarness({
       'settings:reset': () => {
-        throw new Error('The settings file is read-only.');
+        throw new UserFacingError('The settings file is read-only.');
       },
     });
     await renderSettings(harness);

@@ -5,6 +5,7 @@ import { settingsSchema, type InvokeResult } from '../../../../preload/contract'
 import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
 import { CONNECTED, renderSettings, settingsHarness } from './settingsHarness';
 import { heldAnswer } from '../../../support/heldAnswer';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 afterEach(cleanup);
 
@@ -115,7 +116,7 @@ describe('the Ollama settings', () => {
   it('says so when the check itself fails', async () => {
     const harness = settingsHarness({
       'ollama:status': () => {
-        throw new Error('The bridge is closed.');
+        throw new UserFacingError('The bridge is closed.');
       },
     });
     await renderSettings(harness);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsSchema } from '../../../../preload/contract';
 import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
 import { model, renderSettings, settingsHarness } from './settingsHarness';
+import { UserFacingError } from '../../../../electron/core/bridge/errors';
 
 afterEach(cleanup);
 
@@ -210,7 +211,7 @@ describe('the settings view', () => {
     const user = userEvent.setup();
     const harness = settingsHarness({
       'settings:set': () => {
-        throw new Error('The settings file is read-only.');
+        throw new UserFacingError('The settings file is read-only.');
       },
     });
     await renderSettings(harness);
