@@ -6,12 +6,8 @@
  */
 import type { EventHub } from '../../bridge/events';
 import type { ConversationStore } from '../../history/conversationStore';
-import {
-  DEFAULT_IMAGE_BOUNDS,
-  type PendingTask,
-  resultForModel,
-  type ToolCallOutcome,
-} from '../../mcp';
+import type { PendingTask, ToolCallOutcome } from '../../mcp';
+import { resultStep } from './resultStep';
 import { toolImagesAttachment } from './toolImages';
 import { findUnansweredCalls } from './unansweredCalls';
 
@@ -31,14 +27,15 @@ export function saveLateTaskResult(
     ? findUnansweredCalls(page.messages).find(({ call }) => call.id === task.callId)
     : undefined;
   if (!waiting) return false;
-  const forModel = outcome.ok
-    ? resultForModel(outcome.result, { maxChars: maxResultChars, images: DEFAULT_IMAGE_BOUNDS })
-    : { text: `Error: ${outcome.message}`, images: [] };
-  const images = forModel.images ?? [];
+  // The same last step as a live call's; its images are kept whatever the model (see above).
+  const { state, content, images } = resultStep(outcome, {
+    maxChars: maxResultChars,
+    images: true,
+  });
   const saved = history.append(task.conversationId, [
     {
       role: 'tool',
-      content: forModel.text,
+      content,
       toolCallId: task.callId,
       toolName: waiting.call.modelName,
       ...(images.length ? { attachments: [toolImagesAttachment(task, images)] } : {}),
@@ -48,7 +45,7 @@ export function saveLateTaskResult(
     task.conversationId,
     waiting.messageId,
     task.callId,
-    outcome.ok && !outcome.result.isError ? 'done' : 'failed',
+    state === 'done' ? 'done' : 'failed',
   );
   for (const message of saved)
     events.emit('chat:message', { conversationId: task.conversationId, message });
