@@ -3,8 +3,8 @@ import type { ServerState } from '../../../../preload/schemas/servers';
 import {
   runToolCall,
   type CallContext,
-  type ToolAccess,
 } from '../../../../electron/core/chat/toolCall/toolCallRunner';
+import { toolAccess } from '../../../support/toolAccess';
 
 // A known tool whose server is restarting: the call waits (the wait is bounded by the caller),
 // then either goes on or says plainly that the server is restarting; it never reads as unknown.
@@ -84,19 +84,15 @@ function gatedContext(
     properties: { [name]: { type: 'string' } },
     required: [name],
   });
-  const tools: ToolAccess = {
+  const tools = toolAccess({
     resolve: (name) => owners[name],
     modelNames: () => Object.keys(owners),
     definition: (_server, tool) =>
       tool === 'echo'
         ? { name: 'echo', inputSchema: schema('text') }
         : { name: 'shell', inputSchema: schema('command') },
-    settled: async () => 'ready',
     policy: () => options.policy ?? 'ask',
     isAlwaysAllowed: () => options.alwaysAllowed ?? false,
-    reviewChange: () => [],
-    alwaysAllow: () => undefined,
-    commandRules: () => [],
     addCommandRule: (_server, _tool, rule) => void trace.rules.push(rule),
     isShellTool: (_server, tool) => tool === 'shell',
     sudoRunner: () => ({ server: 'hearth', tool: 'shell' }),
@@ -116,7 +112,7 @@ function gatedContext(
         result: { content: [{ type: 'text', text: options.result ?? 'echoed' }] },
       };
     },
-  };
+  });
   const answer = options.answer ?? 'once';
   const context: CallContext = {
     conversationId: 'c1',

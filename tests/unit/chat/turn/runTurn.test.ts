@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
 import { runTurn, type TurnOptions } from '../../../../electron/core/chat/turn';
-import type { ToolAccess } from '../../../../electron/core/chat/toolCall/toolCallRunner';
 import {
   openConversationStore,
   type ConversationStore,
@@ -18,6 +17,7 @@ import {
   type Script,
 } from '../../../fixtures/fakeOllama';
 import { tempDir } from '../../../support/testHost';
+import { toolAccess } from '../../../support/toolAccess';
 
 // One turn on its own (electron/core/chat/turn/runTurn.ts), against the fake Ollama over
 // loopback and a real conversation store: a round reads reply → save the assistant message →
@@ -45,19 +45,10 @@ async function turnWith(
   const statuses: { state: string; message?: string }[] = [];
   const stop = new AbortController();
   let ran = 0;
-  const tools: ToolAccess = {
+  const tools = toolAccess({
     resolve: (name) => (name === 'files_echo' ? { server: 'files', tool: 'echo' } : undefined),
     modelNames: () => ['files_echo'],
     definition: () => echo,
-    settled: async () => 'ready',
-    policy: () => 'ask',
-    isAlwaysAllowed: () => false,
-    reviewChange: () => [],
-    alwaysAllow: () => undefined,
-    commandRules: () => [],
-    addCommandRule: () => undefined,
-    isShellTool: () => false,
-    sudoRunner: () => undefined,
     call: async (_server, _tool, args) => {
       ran++;
       return {
@@ -65,7 +56,7 @@ async function turnWith(
         result: { content: [{ type: 'text', text: `echo ${String(args.text)}` }] },
       };
     },
-  };
+  });
   const turn: TurnOptions = {
     conversationId,
     turnId: 'turn-1',
