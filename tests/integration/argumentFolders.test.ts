@@ -5,23 +5,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  createServerSandbox,
-  defaultSandboxPolicy,
-  resetSandboxSession,
-} from '../../electron/core/sandbox';
-import { createTestManager, type TestManager } from '../support/managerHarness';
+import { describe, expect, it } from 'vitest';
+import { createServerSandbox, defaultSandboxPolicy } from '../../electron/core/sandbox';
+import { createTestManager } from '../support/managerHarness';
+import { managersDisposedAfterEach, sandboxWorks } from '../support/sandboxHarness';
 import { filesystemServer } from '../support/mcpFixtures';
 import { tempDir } from '../support/testHost';
 
-const sandboxWorks = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
-
-const managers: TestManager[] = [];
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((tm) => tm.manager.dispose()));
-});
-afterAll(resetSandboxSession);
+const managers = managersDisposedAfterEach();
 
 async function setup() {
   const home = tempDir('argument-folders-home');

@@ -6,22 +6,17 @@
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createServerSandbox,
   defaultSandboxPolicy,
   ownFolderOf,
-  resetSandboxSession,
 } from '../../electron/core/sandbox';
-import { createTestManager, type TestManager } from '../support/managerHarness';
+import { createTestManager } from '../support/managerHarness';
+import { managersDisposedAfterEach, sandboxWorks } from '../support/sandboxHarness';
 import { tempDir } from '../support/testHost';
 
-const sandboxWorks = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
-const managers: TestManager[] = [];
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((tm) => tm.manager.dispose()));
-});
-afterAll(resetSandboxSession);
+const managers = managersDisposedAfterEach();
 
 function freshHome() {
   const home = tempDir('fresh-home');

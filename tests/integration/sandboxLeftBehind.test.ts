@@ -14,28 +14,23 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBuiltinServer } from '../../electron/core/builtin/server';
 import { SudoTickets } from '../../electron/core/builtin/sudo/sudoTickets';
 import {
   createServerSandbox,
   createShellSandbox,
   defaultSandboxPolicy,
-  resetSandboxSession,
 } from '../../electron/core/sandbox';
-import { createTestManager, type TestManager } from '../support/managerHarness';
+import { createTestManager } from '../support/managerHarness';
+import { managersDisposedAfterEach, sandboxWorks } from '../support/sandboxHarness';
 import { tempDir } from '../support/testHost';
 
 const hostilePath = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hostileServer.mjs');
-const sandboxWorks = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
 const MARK = 'echo ran > "$MARKER"';
 const markerFile = join(tempDir('left-marker'), 'ran');
 
-const managers: TestManager[] = [];
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((tm) => tm.manager.dispose()));
-});
-afterAll(resetSandboxSession);
+const managers = managersDisposedAfterEach();
 
 /** A home with start-up files and a project that is a git repository, as a user has them. */
 function userFolders() {
