@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServerSandbox, defaultSandboxPolicy } from '../../electron/core/sandbox';
-import { createTestManager } from '../support/managerHarness';
+import { createTestManager, type TestManager } from '../support/managerHarness';
 import { managersDisposedAfterEach, sandboxWorks } from '../support/sandboxHarness';
 import { filesystemServer } from '../support/mcpFixtures';
 import { tempDir } from '../support/testHost';
