@@ -105,7 +105,7 @@ describe('the launch review of a sandboxed server', () => {
     await page.getByText('files', { exact: true }).first().click();
     await page.getByRole('button', { name: 'Review and approve' }).click();
     const review = page.getByRole('dialog', { name: 'Review “files”' });
-    const folders = review.getByRole('group', { name: 'Folders its arguments name' });
+    const folders = review.getByRole('group', { name: 'Folders its arguments and variables name' });
     const box = folders.getByRole('checkbox', { name: `Let it write in ${project}` });
     await box.waitFor();
     expect(await box.isChecked()).toBe(true);

@@ -5,7 +5,9 @@
  * (absolute, or `~`), naming a folder that exists or one meant to be made (its parent exists and
  * its name has no file extension); never a file, a folder the sandbox hides (keys, Hearth's
  * data), or one it may write already. A folder as wide as the home folder (or wider) is offered
- * too, but not chosen in advance.
+ * too, but not chosen in advance. A variable's value that is a path counts the same, and one
+ * naming a file offers the folder holding it (`MEMORY_FILE_PATH=/data/memory.jsonl`: the server
+ * is told to write that file).
  */
 import { statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
@@ -21,11 +23,18 @@ export function argumentFolders(
   args: string[],
   policy: Pick<ResolvedPolicy, 'denyRead' | 'allowWrite' | 'allowAllWrites'>,
   home: string,
+  variableValues: string[] = [],
 ): ArgumentFolder[] {
   if (policy.allowAllWrites) return [];
   const found = new Map<string, ArgumentFolder>();
-  for (const arg of args) {
-    const path = pathOf(arg, home);
+  const named = [
+    ...args.map((arg) => pathOf(arg, home)),
+    ...variableValues.map((value) => {
+      const path = pathOf(value, home);
+      return path && !isFolderOrMeantOne(path) ? dirname(path) : path;
+    }),
+  ];
+  for (const path of named) {
     if (!path || found.has(path) || !isFolderOrMeantOne(path)) continue;
     if (policy.denyRead.some((hidden) => isInside(path, hidden))) continue;
     if (policy.allowWrite.some((writable) => isInside(path, writable))) continue;

@@ -28,7 +28,7 @@ export function ArgumentFoldersChoice({
   if (!folders || folders.length === 0) return null;
   return (
     <fieldset className="field plain review-argument-folders">
-      <legend>Folders its arguments name</legend>
+      <legend>Folders its arguments and variables name</legend>
       <p className="field-hint">
         Its sandbox does not let it write there yet. The ones you tick are added to where it may
         write as you approve.

@@ -55,4 +55,19 @@ describe('the folders a server’s arguments name', () => {
       argumentFolders([join(home, 'project')], { ...policy(), allowAllWrites: true }, home),
     ).toEqual([]);
   });
+
+  it('a variable naming a file offers the folder holding it (the server is told to write it)', () => {
+    mkdirSync(join(home, 'memory'));
+    const values = [join(home, 'memory', 'memory.jsonl'), 'plain text', join(home, 'project')];
+    expect(argumentFolders([], policy(), home, values)).toEqual([
+      { path: join(home, 'memory'), broad: false },
+      { path: join(home, 'project'), broad: false },
+    ]);
+    // A file in a folder meant to be made offers that folder, as an argument would.
+    expect(argumentFolders([], policy(), home, [join(home, 'later', 'x.jsonl')])).toEqual([
+      { path: join(home, 'later'), broad: false },
+    ]);
+    // Never a hidden place.
+    expect(argumentFolders([], policy(), home, [join(home, '.ssh', 'config')])).toEqual([]);
+  });
 });

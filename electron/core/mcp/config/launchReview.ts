@@ -58,7 +58,14 @@ export function launchReview(
     risky: riskyVariables(
       transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
     ),
-    ...sandboxOf(name, transport, roots, context, args),
+    ...sandboxOf(
+      name,
+      transport,
+      roots,
+      context,
+      args,
+      shownEnv.filter((_, index) => !transport.env[index]?.secret),
+    ),
     fingerprint,
   };
 
@@ -83,13 +90,19 @@ function sandboxOf(
   roots: string[],
   context: LaunchContext,
   args: string[],
+  variableValues: string[],
 ): Pick<LaunchReview, 'sandbox'> {
   if (!transport.sandbox?.enabled) return {};
   if (isDockerCommand(transport.command))
     return { sandbox: { state: 'docker', hidden: [], writable: [], allWrites: false, hosts: [] } };
   const resolved = context.sandbox?.resolve(name, transport, roots, context.environment);
   if (!resolved) return {};
-  const named = argumentFolders(args, resolved, context.environment.HOME || homedir());
+  const named = argumentFolders(
+    args,
+    resolved,
+    context.environment.HOME || homedir(),
+    variableValues,
+  );
   return {
     sandbox: {
       state: 'on',

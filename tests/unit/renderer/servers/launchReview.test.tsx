@@ -173,7 +173,9 @@ describe('the folders a sandboxed server’s arguments name', () => {
     );
     await harness.user.click(await screen.findByRole('button', { name: 'Review and approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
-    const group = await within(dialog).findByRole('group', { name: 'Folders its arguments name' });
+    const group = await within(dialog).findByRole('group', {
+      name: 'Folders its arguments and variables name',
+    });
     const project = within(group).getByRole('checkbox', {
       name: 'Let it write in /users/me/My Projects',
     });
