@@ -53,11 +53,16 @@ describe('Ollama faults during a turn', () => {
     const slow = await chat.turn('wake up');
     expect(slow.status.state).toBe('done');
     chat.ollama.setScript([{ content: 'never', firstTokenDelayMs: 60_000 }]);
+    // Waited for before sending: the turn's first status may come before send's answer does.
+    const thinking = chat.next(
+      'chat:status',
+      (p) => p.conversationId === slow.conversationId && p.turnId !== slow.status.turnId,
+    );
     const { turnId } = await chat.api.chat.send({
       text: 'again',
       conversationId: slow.conversationId,
     });
-    await chat.next('chat:status', (p) => p.turnId === turnId);
+    expect((await thinking).turnId).toBe(turnId);
     await chat.api.chat.stop(slow.conversationId);
     const status = await chat.next(
       'chat:status',

@@ -51,8 +51,9 @@ export function withCloudConsent(
   const refuseUnagreed = async (model: string, signal?: AbortSignal) => {
     // The agreement is read at every request: one taken back applies at once.
     if (agreed().some((name) => sameModel(name, model))) return;
-    // Ollama's list is read for every turn: a model pulled meanwhile applies to the next.
-    if (await isCloud(model, signal)) throw refusalForCloudModel(model);
+    // Ollama's list is read for every turn: a model pulled meanwhile applies to the next. Stop
+    // ends the wait: an Ollama still loading a model can keep the list waiting.
+    if (await untilAborted(isCloud(model, signal), signal)) throw refusalForCloudModel(model);
   };
   const { embed } = provider;
   return {
@@ -70,4 +71,15 @@ export function withCloudConsent(
         }
       : {}),
   };
+}
+
+/** `promise`, or the signal's reason once it is aborted, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
