@@ -1,6 +1,6 @@
 /**
  * The folders a server's own arguments name, offered in its launch review as folders it may
- * write: `server-filesystem /home/me/notes` is told where to work by its arguments, and the user
+ * write: `server-filesystem ~/notes` is told where to work by its arguments, and the user
  * who typed or chose that folder meant it to write there. Only arguments that are paths count
  * (absolute, or `~`), naming a folder that exists or one meant to be made (its parent exists and
  * its name has no file extension); never a file, a folder the sandbox hides (keys, Hearth's
