@@ -8,6 +8,7 @@ import type { SharedCallContext } from '../../../electron/core/chat/service/chat
 import type { ToolAccess } from '../../../electron/core/chat/toolCall/toolCallRunner';
 import type { UserQuestions } from '../../../electron/core/questions/userQuestions';
 import type { McpManager } from '../../../electron/core/mcp/manager';
+import { toolAccess } from '../../support/toolAccess';
 
 // The gate an MCP App's requests pass: its own server's tools only, never a model-only one, with
 // the same approval as the model's calls; and the reasons a card shows when an app cannot load.
@@ -50,24 +51,14 @@ function setup(options: { answer?: 'once' | 'deny' | 'hold'; state?: string; mim
   } as unknown as UserQuestions;
   const definition = (server: string, name: string) =>
     servers[server]?.find((entry) => entry.name === name);
-  const tools: ToolAccess = {
-    resolve: () => undefined,
-    modelNames: () => [],
+  const tools: ToolAccess = toolAccess({
     definition,
     settled: async () => 'stopped',
-    policy: () => 'ask',
-    isAlwaysAllowed: () => false,
-    reviewChange: () => [],
-    alwaysAllow: () => undefined,
-    commandRules: () => [],
-    addCommandRule: () => undefined,
-    isShellTool: () => false,
-    sudoRunner: () => undefined,
     call: async (server, name, args) => {
       ran.push({ server, tool: name, args });
       return { ok: true, result: { content: [{ type: 'text', text: `${name} ran` }] } };
     },
-  };
+  });
   const context: SharedCallContext = {
     tools,
     questions,
