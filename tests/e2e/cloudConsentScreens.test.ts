@@ -2,17 +2,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS, plainAnswer } from '../fixtures/fakeOllama';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { openBrowserSession, SCREENS, type BrowserSession, SIZES } from '../support/browserSession';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
 // The question before the first message to a cloud model, in Chromium at two sizes, light and
 // dark: its words, its buttons in view, nothing sent until the user says so.
 // Screenshots go to test-results/screens/cloud-consent-*.png.
 const CLOUD = 'gpt-oss:120b-cloud';
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
 
 let session: BrowserSession;
 let page: Page;

@@ -18,17 +18,18 @@ import {
   TINY_MCP_SERVER,
   type SlowNpmRegistry,
 } from '../fixtures/npmRegistry/slowNpmRegistry';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  type BrowserSession,
+  SIZES,
+  THEMES,
+} from '../support/browserSession';
 import { obscuredFocusProblems } from '../support/controlChecks';
 import { filesystemServer } from '../support/mcpFixtures';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
-const THEMES = ['light', 'dark'] as const;
 const SPEC = 'hearth-slow-mcp@1.0.0';
 
 let session: BrowserSession;

@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { startTestRegistry, type TestRegistry } from '../fixtures/registry/registryServer';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  type BrowserSession,
+  SIZES,
+  THEMES,
+} from '../support/browserSession';
 import { buildBundle, type BuiltBundle } from '../support/bundleBuilder';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { everythingStdio } from '../support/mcpFixtures';
@@ -15,11 +21,6 @@ import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 // dark: dialogs whose buttons stay in view, Browse using its width, a chat title that keeps its
 // words, focus rings nobody clips, and a running task whose bar never reads as finished and
 // which can be cancelled alone. Screenshots go to test-results/screens/newuser-*.png.
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
-const THEMES = ['light', 'dark'] as const;
 const LONG_TITLE = 'Planning the garden beds for next spring';
 
 let session: BrowserSession;

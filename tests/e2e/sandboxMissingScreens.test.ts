@@ -13,17 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  type BrowserSession,
+  SIZES,
+  THEMES,
+} from '../support/browserSession';
 import { nonTextContrastProblems } from '../support/controlChecks';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { pathWithoutBwrap } from '../support/pathWithoutBwrap';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
-const THEMES = ['light', 'dark'] as const;
 const linuxWithBwrap = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
 
 let session: BrowserSession;

@@ -14,19 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSandboxPolicy } from '../../electron/core/sandbox';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  type BrowserSession,
+  SIZES,
+  THEMES,
+} from '../support/browserSession';
 import { nonTextContrastProblems, obscuredFocusProblems } from '../support/controlChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
 const hostilePath = join(import.meta.dirname, '..', 'fixtures', 'servers', 'hostileServer.mjs');
 const sandboxWorks = process.platform === 'linux' && existsSync('/usr/bin/bwrap');
-
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
-const THEMES = ['light', 'dark'] as const;
 
 let session: BrowserSession;
 let page: Page;

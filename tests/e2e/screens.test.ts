@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  type BrowserSession,
+  SIZES,
+  THEMES,
+} from '../support/browserSession';
 import { addApprovedServer } from '../support/fixtureServerSetup';
 import { fixtureCommand } from '../support/mcpFixtures';
 import { actionColumnProblems, nonTextContrastProblems } from '../support/controlChecks';
@@ -13,11 +19,6 @@ import { join } from 'node:path';
 // no serious accessibility finding (colour contrast included), a window that never scrolls as
 // a document, nothing interactive past its edges, no heading cut short. Screenshots of each go
 // to test-results/screens/ to be looked at.
-const SIZES = [
-  { name: '1280x800', width: 1280, height: 800 },
-  { name: '900x600', width: 900, height: 600 },
-];
-const THEMES = ['light', 'dark'] as const;
 
 let session: BrowserSession;
 let page: Page;

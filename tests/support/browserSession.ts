@@ -17,6 +17,13 @@ import { fakeSudoFolder } from './fakeSudo';
 
 export const SCREENS = join(REPO_ROOT, 'test-results', 'screens');
 
+/** The two window sizes every screen is walked at (the popup's 380x560 has its own tests). */
+export const SIZES = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '900x600', width: 900, height: 600 },
+] as const;
+export const THEMES = ['light', 'dark'] as const;
+
 export interface BrowserSession {
   browser: Browser;
   host: ServeProcess;
