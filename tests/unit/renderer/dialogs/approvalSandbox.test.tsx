@@ -37,11 +37,15 @@ describe('the approval says where a call runs', () => {
         tool: 'run_shell_command',
         arguments: { command: 'ls' },
         shell: { command: 'ls' },
-        sandbox: { kind: 'shell', writable: [], hosts: [] },
+        sandbox: { kind: 'shell', writable: ['/users/someone/Hearth/work'], hosts: [] },
       },
       'Allow run_shell_command from hearth?',
     );
     expect(inside.join(' ')).toContain('runs in Hearth’s sandbox');
+    // Where it may write, and what it never writes there.
+    expect(inside.join(' ')).toContain(
+      'write only in /users/someone/Hearth/work and a temp folder of its own (never git hooks',
+    );
     cleanup();
     const root = await notesOf(
       {
