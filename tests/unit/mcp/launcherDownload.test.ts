@@ -125,3 +125,36 @@ describe("npm's cache", () => {
     expect(changes).toBe(0);
   });
 });
+
+describe("npm's note that the package is in place", () => {
+  const tempFolder = useTempFolder();
+  it('ends the download when the server answers before the next look at the cache', () => {
+    const cache = tempFolder();
+    const tmp = join(cache, '_cacache', 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    let changes = 0;
+    const download = new LauncherDownload({
+      launcher: 'npx',
+      package: 'pkg@1.0.0',
+      npmCache: cache,
+      onChange: () => changes++,
+      // No second look on its own: only `answered` may find the note.
+      pollMs: 3_600_000,
+    });
+    download.begin();
+    expect(download.state()).toBeUndefined();
+    // npm fetches, installs, writes its note and runs the program, which answers: all between
+    // two looks.
+    writeFileSync(join(tmp, 'tarball'), 'x'.repeat(100));
+    mkdirSync(join(cache, '_npx', 'abc'), { recursive: true });
+    writeFileSync(
+      join(cache, '_npx', 'abc', 'package.json'),
+      JSON.stringify({ _npx: { packages: ['pkg@1.0.0'] } }),
+    );
+    expect(download.finished).toBe(false);
+    download.answered();
+    expect(download.finished).toBe(true);
+    expect(download.state()).toBeUndefined();
+    expect(changes).toBe(2);
+  });
+});

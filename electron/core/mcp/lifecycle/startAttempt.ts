@@ -87,7 +87,7 @@ export async function attemptStart(
     // A probe that met a launcher still downloading heard nothing, which says nothing of the
     // server's era: it is asked again next time.
     const downloaded = launcher?.download?.lastActivity !== undefined;
-    launcher?.download?.stop();
+    launcher?.download?.answered();
     if (kind !== 'in-process' && !downloaded)
       rememberEra(client, context.eras, eraKey(context.config()));
     // The log level is set while the lists load: one round trip, not two, before ready. The

@@ -180,7 +180,17 @@ export class LauncherDownload {
     for (const raw of text.split(/\r?\n/)) this.uvLine(stripAnsi(raw).trim());
   }
 
-  /** Stops watching: the process ended, or the server answered. */
+  /**
+   * The server answered. npm writes its note before it runs the program, so one last look
+   * records the download's end even when the install and the answer both fell between two polls.
+   */
+  answered(): void {
+    if (!this.done && this.options.launcher === 'npx' && this.options.npmCache)
+      this.pollNpmCache();
+    this.stop();
+  }
+
+  /** Stops watching: the process ended. */
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
