@@ -185,8 +185,7 @@ export class LauncherDownload {
    * records the download's end even when the install and the answer both fell between two polls.
    */
   answered(): void {
-    if (!this.done && this.options.launcher === 'npx' && this.options.npmCache)
-      this.pollNpmCache();
+    if (!this.done && this.options.launcher === 'npx' && this.options.npmCache) this.pollNpmCache();
     this.stop();
   }
 
