@@ -62,6 +62,27 @@ describe('the app in Chromium through the browser host', () => {
     await page.getByRole('radio', { name: 'System' }).check();
   });
 
+  it('lets the browser keep the hashed scripts and styles, and asks again for the page', async () => {
+    const cookie = { headers: { Cookie: `hearth_token=${host.token}` } };
+    const index = await fetch(host.url);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const assets = [...html.matchAll(/(?:src|href)="\.?\/(assets\/[^"]+)"/g)].map(
+      (match) => `/${match[1]}`,
+    );
+    expect(assets.some((path) => path.endsWith('.js'))).toBe(true);
+    expect(assets.some((path) => path.endsWith('.css'))).toBe(true);
+    for (const path of assets) {
+      const asset = await fetch(new URL(path, host.origin), cookie);
+      expect(asset.status, path).toBe(200);
+      expect(asset.headers.get('cache-control'), path).toBe('private, max-age=31536000, immutable');
+      // Kept or not, each still carries the CSP.
+      expect(asset.headers.get('content-security-policy'), path).toMatch(/script-src 'self'/);
+    }
+    const icon = await fetch(new URL('/favicon.svg', host.origin), cookie);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('answers 401 to a browser without the token', async () => {
     const response = await page.goto(host.origin);
     expect(response?.status()).toBe(401);

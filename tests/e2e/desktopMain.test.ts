@@ -166,7 +166,8 @@ describe('the desktop main process, built, against the electron stand-in', () =>
     expect(state.privilegedSchemes).toEqual([
       expect.objectContaining({
         scheme: 'app',
-        privileges: expect.objectContaining({ standard: true, secure: true }),
+        // V8's code cache keeps the compiled interface between starts.
+        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
       }),
       // MCP Apps' sandbox origin.
       expect.objectContaining({

@@ -36,6 +36,11 @@ class ProtocolStandIn {
   registerSchemesAsPrivileged(schemes: CustomScheme[]): void {
     if (app.isReady())
       throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    // shell/browser/api/electron_api_protocol.cc, RegisterSchemesAsPrivileged.
+    if (schemes.some((scheme) => scheme.privileges?.codeCache && !scheme.privileges.standard))
+      throw new Error(
+        'Code cache can only be enabled when the custom scheme is registered as standard scheme.',
+      );
     this.privileged.push(...schemes);
     note('protocol.registerSchemesAsPrivileged', schemes);
   }
