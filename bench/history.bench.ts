@@ -39,7 +39,29 @@ const SCROLL_STEP_PX = 1_200;
 const MAX_SCROLL_FRAMES = 900;
 const LAST_MARKER = 'final-message-of-the-long-conversation';
 
-/** Cycles of a question, a tool call and its result: a third of the messages are tool results. */
+/** Every this many cycles, the model's reply is Markdown: a list, inline code and a code block. */
+const MARKDOWN_EVERY = 4;
+
+/** A reply as local models write them when they format: emphasis, a list, code. */
+function markdownReply(random: () => number): string {
+  return [
+    `Let me look that up. **${sentence(random, 3)}** first:`,
+    '',
+    `- ${sentence(random, 8)}`,
+    `- the \`${words(random, 1)}\` setting, then ${words(random, 6)}`,
+    `- ${sentence(random, 5)}`,
+    '',
+    '```js',
+    `const ${words(random, 1).replace(/\W/g, '')} = await read('/notes/${words(random, 1)}.md');`,
+    `console.log(${JSON.stringify(sentence(random, 4))});`,
+    '```',
+  ].join('\n');
+}
+
+/**
+ * Cycles of a question, a tool call and its result: a third of the messages are tool results,
+ * and one reply in twelve messages is formatted.
+ */
 export function longConversation(count: number, random: () => number): NewMessage[] {
   const messages: NewMessage[] = [];
   for (let index = 0; messages.length < count; index++) {
@@ -48,7 +70,10 @@ export function longConversation(count: number, random: () => number): NewMessag
     messages.push({
       role: 'assistant',
       model: 'llama3.2',
-      content: `Let me look that up. ${sentence(random, 10)}.`,
+      content:
+        index % MARKDOWN_EVERY === 0
+          ? markdownReply(random)
+          : `Let me look that up. ${sentence(random, 10)}.`,
       toolCalls: [
         {
           id,
