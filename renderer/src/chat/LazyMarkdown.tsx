@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Markdown as MarkdownComponent } from './Markdown';
+import { renderPlainProse } from './plainProse';
 import { revealHidden } from './revealHidden';
 
 type Renderer = typeof MarkdownComponent;
@@ -39,5 +40,16 @@ export function Markdown({ text }: { text: string }) {
     };
   }, [Loaded]);
   if (Loaded) return <Loaded text={text} />;
-  return <div className="markdown markdown-plain">{revealHidden(text)}</div>;
+  return <BeforeRenderer text={text} />;
+}
+
+/**
+ * A message while the renderer loads. Plain prose shows as the renderer will show it, so it does
+ * not move when the renderer arrives; other text shows as it is.
+ */
+export function BeforeRenderer({ text }: { text: string }) {
+  const shown = revealHidden(text);
+  const prose = renderPlainProse(shown);
+  if (prose) return <div className="markdown">{prose}</div>;
+  return <div className="markdown markdown-plain">{shown}</div>;
 }

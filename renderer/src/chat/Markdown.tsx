@@ -18,6 +18,7 @@ import remarkGfm from 'remark-gfm';
 import { useApi } from '../apiContext';
 import { openLink } from '../links';
 import { BoundedCache } from './boundedCache';
+import { renderPlainProse } from './plainProse';
 import { revealHidden } from './revealHidden';
 import { InlineError } from '../ui/InlineError';
 
@@ -83,13 +84,16 @@ export function renderMarkdown(text: string, plugins: PluggableList = rehypePlug
   }
   let element = cache.get(text);
   if (element === undefined) {
-    // The synchronous react-markdown is a plain function of its options (no hooks).
-    element = ReactMarkdown({
-      children: revealHidden(text),
-      remarkPlugins: REMARK_PLUGINS,
-      rehypePlugins: plugins,
-      components: COMPONENTS,
-    });
+    const shown = revealHidden(text);
+    element =
+      renderPlainProse(shown) ??
+      // The synchronous react-markdown is a plain function of its options (no hooks).
+      ReactMarkdown({
+        children: shown,
+        remarkPlugins: REMARK_PLUGINS,
+        rehypePlugins: plugins,
+        components: COMPONENTS,
+      });
     cache.set(text, element);
   }
   return element;
