@@ -6,8 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 
+/** A specifier has no whitespace: code such as `['--from']) ?? …, '` is not one. */
 const SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g;
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./\s][^"'\s]*)["']/g;
 
 export function bareImportsOf(folder: string): string[] {
   const names = new Set<string>();
