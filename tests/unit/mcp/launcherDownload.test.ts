@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LauncherDownload,
   launcherOf,
@@ -156,5 +156,70 @@ describe("npm's note that the package is in place", () => {
     expect(download.finished).toBe(true);
     expect(download.state()).toBeUndefined();
     expect(changes).toBe(2);
+  });
+});
+
+describe("npm's log while it loads and resolves", () => {
+  const tempFolder = useTempFolder();
+  const title = (spec: string) =>
+    `0 verbose cli node npm-cli.js\n1 info using npm@11.19.1\n7 verbose title npm exec ${spec} hi\n`;
+
+  it("moves the launcher's last sign of work, without showing a download", () => {
+    const cache = tempFolder();
+    const logs = join(cache, '_logs');
+    mkdirSync(logs, { recursive: true });
+    // Left by an earlier launch of the same package: not this one's.
+    writeFileSync(join(logs, 'earlier-debug-0.log'), title('pkg@1.0.0'));
+    let now = 1_000;
+    const download = new LauncherDownload({
+      launcher: 'npx',
+      package: 'pkg@1.0.0',
+      npmCache: cache,
+      onChange: () => undefined,
+      now: () => now,
+      pollMs: 3_600_000,
+    });
+    download.begin();
+    expect(download.lastSignOfWork).toBeUndefined();
+    // Another launch's log, written meanwhile, is not this one's work either.
+    writeFileSync(join(logs, 'other-debug-0.log'), title('other@2.0.0'));
+    writeFileSync(join(logs, 'earlier-debug-0.log'), `${title('pkg@1.0.0')}9 more\n`);
+    now = 2_000;
+    download.answered();
+    expect(download.lastSignOfWork).toBeUndefined();
+  });
+
+  it('counts this launch’s log growing, and only while it grows', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const cache = tempFolder();
+    const logs = join(cache, '_logs');
+    mkdirSync(logs, { recursive: true });
+    let now = 1_000;
+    const download = new LauncherDownload({
+      launcher: 'npx',
+      package: 'pkg@1.0.0',
+      npmCache: cache,
+      onChange: () => undefined,
+      now: () => now,
+      pollMs: 100,
+    });
+    download.begin();
+    const look = () => vi.advanceTimersByTime(100);
+    writeFileSync(join(logs, 'now-debug-0.log'), title('pkg@1.0.0'));
+    now = 5_000;
+    look();
+    expect(download.lastSignOfWork).toBe(5_000);
+    now = 9_000;
+    look();
+    expect(download.lastSignOfWork).toBe(5_000);
+    writeFileSync(join(logs, 'now-debug-0.log'), `${title('pkg@1.0.0')}20 http fetch GET 200\n`);
+    now = 12_000;
+    look();
+    expect(download.lastSignOfWork).toBe(12_000);
+    // Resolving is no download: nothing to show, and nothing stalled.
+    expect(download.state()).toBeUndefined();
+    expect(download.lastActivity).toBeUndefined();
+    download.stop();
+    vi.useRealTimers();
   });
 });

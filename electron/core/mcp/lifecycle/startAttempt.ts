@@ -69,6 +69,9 @@ export async function attemptStart(
         get lastActivity() {
           return launcher.download?.lastActivity;
         },
+        get lastSignOfWork() {
+          return launcher.download?.lastSignOfWork;
+        },
         get finished() {
           return launcher.download?.finished ?? false;
         },

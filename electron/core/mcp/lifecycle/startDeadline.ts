@@ -1,8 +1,9 @@
 /**
  * The start limit of a server launched through `npx` or `uvx`: it counts from the later of the
- * start and the download's last progress (or its end), so a first start that is still
- * downloading its package is not cut, while a download that stops moving, or a server that does
- * not answer once it is in place, still fails after the limit.
+ * start and the launcher's last sign of work (its download's progress or end, npm's log while it
+ * resolves), so a first start that is still downloading its package, or an npm still loading on a
+ * busy machine, is not cut, while a download that stops moving, or a server that does not answer
+ * once it is in place, still fails after the limit.
  */
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { LauncherDownload } from '../transport/launcherDownload';
@@ -17,7 +18,7 @@ export interface StartDeadline {
 
 export function startDeadline(
   limitMs: number,
-  download: Pick<LauncherDownload, 'lastActivity' | 'finished'>,
+  download: Pick<LauncherDownload, 'lastActivity' | 'lastSignOfWork' | 'finished'>,
   now: () => number = Date.now,
 ): StartDeadline {
   const controller = new AbortController();
@@ -25,7 +26,7 @@ export function startDeadline(
   let stalled = false;
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
-    const from = Math.max(startedAt, download.lastActivity ?? 0);
+    const from = Math.max(startedAt, download.lastSignOfWork ?? 0);
     const left = from + limitMs - now();
     if (left > 0) {
       timer = setTimeout(check, left);

@@ -8,13 +8,15 @@
  *   `lib/content/write.js`, `makeTmp`). New or growing files there are the download moving.
  *   Once the packages are in place, npm writes `_npx: { packages }` into the package.json of its
  *   npx folder and then runs the package's program (libnpmexec `lib/index.js`): that write is the
- *   end of the download.
+ *   end of the download. Before the first byte, npm loads and resolves: its debug log of the
+ *   launch (`_logs/<time>-debug-0.log` in the cache, npm's `lib/utils/log-file.js`) grows as it
+ *   works, which on a busy machine can be many seconds of no download at all.
  * - uvx: uv prints one line per step on stderr even when stderr is not a terminal ("Resolved 12
  *   packages", "Downloading pydantic-core (1.9MiB)", "Downloaded pydantic-core", "Prepared …",
  *   "Installed 12 packages in 20ms"; uv's `crates/uv/src/commands/reporters.rs`, non-interactive
  *   messages since astral-sh/uv#11165). "Installed" is the end of the download.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 export type LauncherName = 'npx' | 'uvx';
@@ -154,6 +156,10 @@ export class LauncherDownload {
   private readonly tmpSizes = new Map<string, number>();
   /** Files left in npm's temp folder before this launch (another npm's, or a crash's). */
   private readonly tmpBefore = new Map<string, number>();
+  /** npm's logs before this launch, and the logs since that are another launch's. */
+  private readonly logsNotOurs = new Set<string>();
+  private ownLog?: { name: string; size: number };
+  private worked?: number;
   private timer?: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -167,6 +173,7 @@ export class LauncherDownload {
     if (this.options.launcher !== 'npx' || !this.options.npmCache) return;
     const tmp = join(this.options.npmCache, '_cacache', 'tmp');
     for (const name of listFolder(tmp)) this.tmpBefore.set(name, sizeOf(join(tmp, name)) ?? 0);
+    for (const name of listFolder(join(this.options.npmCache, '_logs'))) this.logsNotOurs.add(name);
     const poll = () => {
       this.pollNpmCache();
       if (!this.done) this.timer = setTimeout(poll, this.options.pollMs ?? DOWNLOAD_POLL_MS);
@@ -198,6 +205,15 @@ export class LauncherDownload {
   /** When the download last moved (or ended), if a download has been seen at all. */
   get lastActivity(): number | undefined {
     return this.activity;
+  }
+
+  /**
+   * When the launcher last showed it was working: its download moved or ended, or npm wrote to
+   * its log while loading and resolving. The start limit counts from here.
+   */
+  get lastSignOfWork(): number | undefined {
+    if (this.activity === undefined) return this.worked;
+    return Math.max(this.activity, this.worked ?? 0);
   }
 
   /** The package as the command names it. */
@@ -253,6 +269,28 @@ export class LauncherDownload {
     }
     if (grew) this.moved();
     if (this.seen && this.npxInstalled(join(cache, '_npx'))) this.finish();
+    if (!this.done) this.followNpmLog(join(cache, '_logs'));
+  }
+
+  /** npm's log of this launch grew: npm is still at work, download or not. */
+  private followNpmLog(folder: string): void {
+    if (!this.ownLog) {
+      for (const name of listFolder(folder)) {
+        if (this.logsNotOurs.has(name)) continue;
+        // The log names what it runs early on ("verbose title npm exec pkg@1.0.0 …").
+        const head = readHead(join(folder, name), 4_096);
+        const title = /^\d+ verbose title (.*)$/m.exec(head)?.[1];
+        if (title === undefined) continue;
+        if (title.split(' ').includes(this.options.package)) this.ownLog = { name, size: 0 };
+        else this.logsNotOurs.add(name);
+      }
+      if (!this.ownLog) return;
+    }
+    const size = sizeOf(join(folder, this.ownLog.name)) ?? 0;
+    if (size > this.ownLog.size) {
+      this.ownLog.size = size;
+      this.worked = this.now();
+    }
   }
 
   /** npm wrote `_npx.packages` naming this package since the launch started: it is in place. */
@@ -316,6 +354,19 @@ function listFolder(folder: string): string[] {
     return readdirSync(folder);
   } catch {
     return [];
+  }
+}
+
+function readHead(file: string, bytes: number): string {
+  let handle: number | undefined;
+  try {
+    handle = openSync(file, 'r');
+    const buffer = Buffer.alloc(bytes);
+    return buffer.toString('utf8', 0, readSync(handle, buffer, 0, bytes, 0));
+  } catch {
+    return '';
+  } finally {
+    if (handle !== undefined) closeSync(handle);
   }
 }
 
