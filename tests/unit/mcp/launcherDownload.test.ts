@@ -161,8 +161,10 @@ describe("npm's note that the package is in place", () => {
 
 describe("npm's log while it loads and resolves", () => {
   const tempFolder = useTempFolder();
+  // The start of a real npm 11 log of `npx -y pkg@1.0.0 hi`.
   const title = (spec: string) =>
-    `0 verbose cli node npm-cli.js\n1 info using npm@11.19.1\n7 verbose title npm exec ${spec} hi\n`;
+    `0 verbose cli node npm-cli.js\n1 info using npm@11.19.1\n7 verbose title npm exec ${spec} hi\n` +
+    `8 verbose argv "exec" "--yes" "--" "${spec}" "hi"\n`;
 
   it("moves the launcher's last sign of work, without showing a download", () => {
     const cache = tempFolder();
@@ -221,5 +223,26 @@ describe("npm's log while it loads and resolves", () => {
     expect(download.lastActivity).toBeUndefined();
     download.stop();
     vi.useRealTimers();
+  });
+
+  it('finds the log of `npx -p`, which names the package in its arguments only', () => {
+    const cache = tempFolder();
+    const logs = join(cache, '_logs');
+    mkdirSync(logs, { recursive: true });
+    const download = new LauncherDownload({
+      launcher: 'npx',
+      package: 'pkg@1.0.0',
+      npmCache: cache,
+      onChange: () => undefined,
+      now: () => 7_000,
+      pollMs: 3_600_000,
+    });
+    download.begin();
+    writeFileSync(
+      join(logs, 'package-debug-0.log'),
+      '7 verbose title npm exec tool\n8 verbose argv "exec" "--yes" "--package" "pkg@1.0.0" "--" "tool"\n',
+    );
+    download.answered();
+    expect(download.lastSignOfWork).toBe(7_000);
   });
 });

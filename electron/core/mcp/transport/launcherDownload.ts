@@ -277,11 +277,15 @@ export class LauncherDownload {
     if (!this.ownLog) {
       for (const name of listFolder(folder)) {
         if (this.logsNotOurs.has(name)) continue;
-        // The log names what it runs early on ("verbose title npm exec pkg@1.0.0 …").
+        // The log names what it runs early on: `verbose title npm exec pkg@1.0.0 …`, then
+        // `verbose argv "exec" "--yes" "--" "pkg@1.0.0"` (`"--package" "pkg@1.0.0"` for -p).
         const head = readHead(join(folder, name), 4_096);
-        const title = /^\d+ verbose title (.*)$/m.exec(head)?.[1];
-        if (title === undefined) continue;
-        if (title.split(' ').includes(this.options.package)) this.ownLog = { name, size: 0 };
+        const argv = /^\d+ verbose argv (.*)$/m.exec(head)?.[1];
+        if (argv === undefined) continue;
+        const title = /^\d+ verbose title (.*)$/m.exec(head)?.[1] ?? '';
+        const spec = this.options.package;
+        const ours = title.split(' ').includes(spec) || argv.includes(JSON.stringify(spec));
+        if (ours) this.ownLog = { name, size: 0 };
         else this.logsNotOurs.add(name);
       }
       if (!this.ownLog) return;
