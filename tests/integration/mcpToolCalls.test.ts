@@ -51,6 +51,23 @@ describe('calling tools', () => {
     });
   });
 
+  it('applies a changed time limit to the next call, without restarting the server', async () => {
+    harness = createTestManager();
+    const first = await harness.addServer('limits', fixtureCommand(['--tools=hang,echo']), {
+      requestTimeoutMs: 1_000,
+    });
+    const short = await harness.manager.callTool('limits', 'hang', {});
+    expect(!short.ok && short.message).toMatch(/longer than 1 s/);
+    const saved = harness.manager.store.get('limits');
+    if (!saved) throw new Error('The server was not saved.');
+    const changed = await harness.manager.save({ ...saved, requestTimeoutMs: 2_000 }, 'limits');
+    // The same process goes on: nothing restarted, nothing stopped.
+    expect(changed.status).toMatchObject({ state: 'ready', restarts: first.restarts });
+    expect(changed.status.pid).toBe(first.pid);
+    const longer = await harness.manager.callTool('limits', 'hang', {});
+    expect(!longer.ok && longer.message).toMatch(/longer than 2 s/);
+  });
+
   it('returns error results as results and protocol errors as messages', async () => {
     harness = createTestManager();
     await harness.addServer('errors', fixtureCommand(['--tools=fail,throw']));

@@ -25,8 +25,8 @@ export function withStoredSecrets(
 }
 
 /**
- * True when two configs start the same server (everything but its folders, tool settings and
- * log level is equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
+ * True when two configs start the same server (everything but its folders, tool settings, log
+ * level and time limit for calls is equal). Secret values are not compared here: a changed secret arrives with a value and restarts.
  */
 export function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
   const launch = (config: ServerConfig) =>
@@ -37,6 +37,8 @@ export function sameLaunch(before: ServerConfig, after: ServerConfig): boolean {
         config.transport.type === 'stdio' && config.transport.sandbox?.enabled ? config.roots : [],
       tools: {},
       logLevel: undefined,
+      // Each call reads its time limit afresh (lifecycle/serverCall.ts).
+      requestTimeoutMs: undefined,
     });
   const secretTyped = (config: ServerConfig) =>
     namedValuesOf(config)?.entries.some((entry) => entry.secret && entry.value !== undefined) ??
