@@ -61,9 +61,9 @@ describe('the client Hearth connects a server with', () => {
     expect((await server.listRoots()).roots).toEqual([
       { uri: 'file:///users/someone/notes', name: 'notes' },
     ]);
-    folders = ['/home/user/code', '/'];
+    folders = ['/users/someone/code', '/'];
     expect((await server.listRoots()).roots).toEqual([
-      { uri: 'file:///home/user/code', name: 'code' },
+      { uri: 'file:///users/someone/code', name: 'code' },
       { uri: 'file:///', name: '/' },
     ]);
   });
