@@ -161,87 +161,73 @@ describe("npm's note that the package is in place", () => {
 
 describe("npm's log while it loads and resolves", () => {
   const tempFolder = useTempFolder();
+  afterEach(() => vi.useRealTimers());
   // The start of a real npm 11 log of `npx -y pkg@1.0.0 hi`.
   const title = (spec: string) =>
     `0 verbose cli node npm-cli.js\n1 info using npm@11.19.1\n7 verbose title npm exec ${spec} hi\n` +
     `8 verbose argv "exec" "--yes" "--" "${spec}" "hi"\n`;
 
-  it("moves the launcher's last sign of work, without showing a download", () => {
+  /** An npx launch of pkg@1.0.0 on a clock the test moves; npm's cache looked at every `pollMs`. */
+  function launch(pollMs: number, before: (logs: string) => void = () => undefined) {
     const cache = tempFolder();
     const logs = join(cache, '_logs');
     mkdirSync(logs, { recursive: true });
-    // Left by an earlier launch of the same package: not this one's.
-    writeFileSync(join(logs, 'earlier-debug-0.log'), title('pkg@1.0.0'));
-    let now = 1_000;
+    before(logs);
+    const clock = { now: 1_000 };
     const download = new LauncherDownload({
       launcher: 'npx',
       package: 'pkg@1.0.0',
       npmCache: cache,
       onChange: () => undefined,
-      now: () => now,
-      pollMs: 3_600_000,
+      now: () => clock.now,
+      pollMs,
     });
     download.begin();
+    return { logs, clock, download };
+  }
+
+  it("moves the launcher's last sign of work, without showing a download", () => {
+    // Left by an earlier launch of the same package: not this one's.
+    const { logs, clock, download } = launch(3_600_000, (logs) =>
+      writeFileSync(join(logs, 'earlier-debug-0.log'), title('pkg@1.0.0')),
+    );
     expect(download.lastSignOfWork).toBeUndefined();
     // Another launch's log, written meanwhile, is not this one's work either.
     writeFileSync(join(logs, 'other-debug-0.log'), title('other@2.0.0'));
     writeFileSync(join(logs, 'earlier-debug-0.log'), `${title('pkg@1.0.0')}9 more\n`);
-    now = 2_000;
+    clock.now = 2_000;
     download.answered();
     expect(download.lastSignOfWork).toBeUndefined();
   });
 
   it('counts this launch’s log growing, and only while it grows', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const cache = tempFolder();
-    const logs = join(cache, '_logs');
-    mkdirSync(logs, { recursive: true });
-    let now = 1_000;
-    const download = new LauncherDownload({
-      launcher: 'npx',
-      package: 'pkg@1.0.0',
-      npmCache: cache,
-      onChange: () => undefined,
-      now: () => now,
-      pollMs: 100,
-    });
-    download.begin();
+    const { logs, clock, download } = launch(100);
     const look = () => vi.advanceTimersByTime(100);
     writeFileSync(join(logs, 'now-debug-0.log'), title('pkg@1.0.0'));
-    now = 5_000;
+    clock.now = 5_000;
     look();
     expect(download.lastSignOfWork).toBe(5_000);
-    now = 9_000;
+    clock.now = 9_000;
     look();
     expect(download.lastSignOfWork).toBe(5_000);
     writeFileSync(join(logs, 'now-debug-0.log'), `${title('pkg@1.0.0')}20 http fetch GET 200\n`);
-    now = 12_000;
+    clock.now = 12_000;
     look();
     expect(download.lastSignOfWork).toBe(12_000);
     // Resolving is no download: nothing to show, and nothing stalled.
     expect(download.state()).toBeUndefined();
     expect(download.lastActivity).toBeUndefined();
     download.stop();
-    vi.useRealTimers();
   });
 
   it('finds the log of `npx -p`, which names the package in its arguments only', () => {
-    const cache = tempFolder();
-    const logs = join(cache, '_logs');
-    mkdirSync(logs, { recursive: true });
-    const download = new LauncherDownload({
-      launcher: 'npx',
-      package: 'pkg@1.0.0',
-      npmCache: cache,
-      onChange: () => undefined,
-      now: () => 7_000,
-      pollMs: 3_600_000,
-    });
-    download.begin();
+    const { logs, clock, download } = launch(3_600_000);
     writeFileSync(
       join(logs, 'package-debug-0.log'),
       '7 verbose title npm exec tool\n8 verbose argv "exec" "--yes" "--package" "pkg@1.0.0" "--" "tool"\n',
     );
+    clock.now = 7_000;
     download.answered();
     expect(download.lastSignOfWork).toBe(7_000);
   });
