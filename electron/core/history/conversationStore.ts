@@ -10,8 +10,10 @@ import type { TurnEnding } from '../../../preload/schemas/chat';
 import { UserFacingError } from '../bridge/errors';
 import { describeDatabaseError } from './databaseErrors';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
-import { messageFromRow, messageParameters, summaryFromRow } from './rows';
+import { createMessageCache, type SizedMessage } from './messageCache';
+import { messageFromRow, messageParameters, rowCharacters, summaryFromRow } from './rows';
 import { prepareSearch } from './search';
+import { createSearchIndexing } from './searchIndexing';
 import { toSearchExpression } from './searchQuery';
 import { titleFrom } from './titles';
 import { writeTurnEnding } from './turnEndings';
@@ -120,7 +122,49 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     ellipsis: SNIPPET_ELLIPSIS,
     tokens: SNIPPET_TOKENS,
   });
+  const indexing = createSearchIndexing(database, {
+    transaction,
+    // Indexing waits for the next flush; the next save meets the same problem and says so.
+    onFailed: () => undefined,
+  });
+  const cache = createMessageCache();
+  let dataVersion = readDataVersion();
   let closed = false;
+
+  function readDataVersion(): number {
+    return Number(statements.dataVersion.get()?.data_version ?? 0);
+  }
+
+  /** The kept messages of `id`, unless another connection has written since they were read. */
+  function cached(id: string): readonly StoredMessage[] | undefined {
+    const version = readDataVersion();
+    if (version !== dataVersion) {
+      dataVersion = version;
+      cache.clear();
+    }
+    return cache.get(id);
+  }
+
+  function allMessages(id: string): readonly StoredMessage[] {
+    return (
+      cached(id) ??
+      cache.set(
+        id,
+        statements.messages.all(id).map((row) => ({
+          message: messageFromRow(row),
+          characters: rowCharacters(row),
+        })),
+      )
+    );
+  }
+
+  /** Re-reads one message after an update, into the kept conversation. */
+  function reread(id: string, messageId: number): void {
+    cache.replaced(id, messageId, () => {
+      const row = statements.messageRow.get(messageId, id);
+      return row ? { message: messageFromRow(row), characters: rowCharacters(row) } : undefined;
+    });
+  }
 
   function transaction<T>(work: () => T): T {
     try {
@@ -173,6 +217,8 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     before = Number.MAX_SAFE_INTEGER,
   ): { messages: StoredMessage[]; earlier: number } | undefined {
     if (!statements.conversationTitle.get(id)) return undefined;
+    const kept = cached(id);
+    if (kept) return pageOf(kept, limit, before);
     const newestFirst = statements.messagesBefore.all(id, before, count(limit));
     // Results belong with the call before them: extend the page back to that call.
     while (newestFirst.length > 0 && newestFirst.at(-1)?.role === 'tool') {
@@ -186,12 +232,15 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     return { messages, earlier };
   }
 
-  function insertAll(id: string, messages: readonly NewMessage[]): StoredMessage[] {
+  function insertAll(id: string, messages: readonly NewMessage[]): SizedMessage[] {
     const createdAt = now().toISOString();
     const stored = messages.map((message) => {
       const parameters = messageParameters(id, message, createdAt);
       const { lastInsertRowid } = statements.insertMessage.run(parameters);
-      return messageFromRow({ ...parameters, id: Number(lastInsertRowid) });
+      return {
+        message: messageFromRow({ ...parameters, id: Number(lastInsertRowid) }),
+        characters: rowCharacters(parameters),
+      };
     });
     statements.touch.run(createdAt, id);
     titleIfUntitled(id);
@@ -220,8 +269,7 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       if (!row) return undefined;
       const systemPrompt = row.system_prompt === null ? undefined : String(row.system_prompt);
       const head = { ...summaryFromRow(row), ...withSystemPrompt(systemPrompt) };
-      if (options.lastMessages === undefined)
-        return { ...head, messages: statements.messages.all(id).map(messageFromRow) };
+      if (options.lastMessages === undefined) return { ...head, messages: [...allMessages(id)] };
       const page = messagePage(id, options.lastMessages);
       return { ...head, messages: page?.messages ?? [], earlierMessages: page?.earlier ?? 0 };
     },
@@ -263,13 +311,17 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       });
     },
     delete(id) {
+      cache.forget(id);
       return Number(statements.deleteConversation.run(id).changes) > 0;
     },
     append(id, messages) {
-      return transaction(() => {
+      const stored = transaction(() => {
         requireConversation(id);
         return insertAll(id, messages);
       });
+      // After the commit: a write that failed leaves the kept messages as they were.
+      indexing.saved(stored.length);
+      return cache.appended(id, stored);
     },
     setToolCallOutcome(id, messageId, callId, outcome, extra) {
       transaction(() => {
@@ -281,22 +333,32 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         );
         statements.setToolCalls.run(JSON.stringify(updated), messageId);
       });
+      reread(id, messageId);
     },
     setEnding(id, messageId, ending) {
       transaction(() => writeTurnEnding(database, id, messageId, ending));
+      reread(id, messageId);
     },
     replaceFrom(id, messageId, messages) {
-      return transaction(() => {
+      const stored = transaction(() => {
         requireConversation(id);
         if (!statements.messageBelongs.get(messageId, id))
           throw new UserFacingError('That message is no longer part of this conversation.');
         statements.deleteFrom.run(id, messageId);
         return insertAll(id, messages);
       });
+      indexing.saved(stored.length);
+      cache.truncated(id, messageId);
+      return cache.appended(id, stored);
     },
     search(query, limit = DEFAULT_SEARCH_LIMIT) {
       const expression = toSearchExpression(query);
       if (expression === undefined) return [];
+      try {
+        indexing.flush();
+      } catch {
+        // A database that cannot be written to now is searched as far as it is indexed.
+      }
       return search(expression, count(limit));
     },
     contentPage(id, messageId, offset, length) {
@@ -308,9 +370,31 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     close() {
       if (closed) return;
       closed = true;
+      cache.clear();
+      try {
+        indexing.close();
+      } catch {
+        // What waits is indexed at the next start's first search.
+      }
       database.close();
     },
   };
+}
+
+/**
+ * `messagePage` over a conversation's kept messages, page for page what the database gives: the
+ * last `limit` before `before`, extended back 50 at a time while it starts with a tool result.
+ */
+function pageOf(
+  messages: readonly StoredMessage[],
+  limit: number,
+  before: number,
+): { messages: StoredMessage[]; earlier: number } {
+  let end = messages.findIndex((message) => message.id >= before);
+  if (end === -1) end = messages.length;
+  let from = Math.max(0, end - count(limit));
+  if (from < end) while (from > 0 && messages[from]?.role === 'tool') from = Math.max(0, from - 50);
+  return { messages: messages.slice(from, end), earlier: from };
 }
 
 function withSystemPrompt(prompt: string | undefined): { systemPrompt?: string } {
@@ -354,6 +438,9 @@ function prepareStatements(database: DatabaseSync) {
         created_at)
       VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
         $tool_name, $model, $timings, $attachments, $request_facts, $created_at)`),
+    messageRow: prepare('SELECT * FROM messages WHERE id = ? AND conversation_id = ?'),
+    /** Changes when another connection commits (SQLite's PRAGMA data_version). */
+    dataVersion: prepare('PRAGMA data_version'),
     messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
     content: prepare('SELECT content FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),

@@ -62,6 +62,27 @@ export function messageFromRow(row: Row): StoredMessage {
   });
 }
 
+/** Text columns a message row holds besides its ids, for what the row weighs in memory. */
+const TEXT_COLUMNS = [
+  'content',
+  'thinking',
+  'tool_calls',
+  'attachments',
+  'request_facts',
+  'timings',
+  'ending',
+] as const;
+
+/** About what a message row (or its insert parameters) holds, in characters. */
+export function rowCharacters(row: Record<string, SQLOutputValue | SQLInputValue>): number {
+  let characters = 0;
+  for (const column of TEXT_COLUMNS) {
+    const value = row[column];
+    if (typeof value === 'string') characters += value.length;
+  }
+  return characters;
+}
+
 /** The named parameters that insert `message` into `conversationId`. */
 export function messageParameters(
   conversationId: string,

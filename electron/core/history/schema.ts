@@ -125,8 +125,35 @@ const STEP_5 = `
 ALTER TABLE messages ADD COLUMN ending TEXT CHECK (ending IS NULL OR json_valid(ending));
 `;
 
+/**
+ * Step 6: messages join the search index after they are saved, many at once (searchIndexing.ts),
+ * not by a trigger in each save. `search_progress.indexed_through` is the last message id
+ * indexed; ids only grow (AUTOINCREMENT), so the messages after it are the ones waiting. A
+ * message's content changed while it waits is indexed as it then reads, so the trigger that
+ * indexes changed content again leaves waiting messages alone.
+ */
+const STEP_6 = `
+CREATE TABLE search_progress (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  indexed_through INTEGER NOT NULL
+);
+INSERT INTO search_progress (id, indexed_through)
+  SELECT 1, coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'messages'), 0);
+DROP TRIGGER messages_indexed;
+DROP TRIGGER messages_reindexed;
+CREATE TRIGGER messages_reindexed AFTER UPDATE OF content ON messages
+  WHEN old.id <= (SELECT indexed_through FROM search_progress) BEGIN
+  DELETE FROM search_index WHERE rowid = old.id;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT new.id,
+    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
+    new.conversation_id, new.id
+  WHERE new.content <> '';
+END;
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
