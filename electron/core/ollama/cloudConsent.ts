@@ -48,9 +48,10 @@ export function withCloudConsent(
     }
     return answer;
   };
+  const isAgreed = (model: string) => agreed().some((name) => sameModel(name, model));
   const refuseUnagreed = async (model: string, signal?: AbortSignal) => {
     // The agreement is read at every request: one taken back applies at once.
-    if (agreed().some((name) => sameModel(name, model))) return;
+    if (isAgreed(model)) return;
     // Ollama's list is read for every turn: a model pulled meanwhile applies to the next. Stop
     // ends the wait: an Ollama still loading a model can keep the list waiting.
     if (await untilAborted(isCloud(model, signal), signal)) throw refusalForCloudModel(model);
@@ -61,6 +62,10 @@ export function withCloudConsent(
     async *chat(request, options) {
       await refuseUnagreed(request.model, options?.signal);
       yield* provider.chat(request, options);
+    },
+    prepareChat(model, signal) {
+      // The turn's requests meet this same answer (kept per signal), and handle its failure.
+      if (!isAgreed(model) && !signal.aborted) isCloud(model, signal).catch(() => undefined);
     },
     ...(embed
       ? {

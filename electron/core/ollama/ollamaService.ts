@@ -60,6 +60,12 @@ export interface ModelProvider {
     signal?: AbortSignal,
   ): Promise<void>;
   chat(request: ChatRequest, options?: ChatStreamOptions): AsyncGenerator<ChatResponse>;
+  /**
+   * Starts now what a chat with `model` under `signal` will look up before it sends (whether
+   * the model runs on ollama.com), so the turn's first request need not wait for it. Never
+   * throws: a failed look-up is met again by that request.
+   */
+  prepareChat?(model: string, signal: AbortSignal): void;
   /** One vector per input, from an embedding model (/api/embed). */
   embed?(model: string, input: string[], signal?: AbortSignal): Promise<number[][]>;
 }
@@ -189,24 +195,27 @@ async function* streamChat(
   outer?.addEventListener('abort', onOuterAbort, { once: true });
   let timedOut: OllamaError | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const arm = (ms: number, error: OllamaError) => {
+  // The error is made only when the time runs out: an Error records its stack when made, and
+  // the idle limit is set again at every chunk.
+  const arm = (ms: number, error: () => OllamaError) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      timedOut = error;
+      timedOut = error();
       controller.abort();
     }, ms);
   };
+  const firstTokenMs = options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS;
   arm(
-    options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS,
-    new OllamaError(
-      `“${request.model}” sent nothing for ${Math.round((options.firstTokenTimeoutMs ?? FIRST_TOKEN_TIMEOUT_MS) / 1000)} s; it may still be loading. Try again, or pick a smaller model.`,
-      'first-token-timeout',
-    ),
+    firstTokenMs,
+    () =>
+      new OllamaError(
+        `“${request.model}” sent nothing for ${Math.round(firstTokenMs / 1000)} s; it may still be loading. Try again, or pick a smaller model.`,
+        'first-token-timeout',
+      ),
   );
-  const stalled = new OllamaError(
-    `“${request.model}” stopped sending in the middle of its answer.`,
-    'stalled',
-  );
+  const stalled = () =>
+    new OllamaError(`“${request.model}” stopped sending in the middle of its answer.`, 'stalled');
+  let whole = false;
   try {
     const stream = await startChat(client(controller.signal), request, options, controller.signal);
     let finished = false;
@@ -217,6 +226,7 @@ async function* streamChat(
     }
     // An aborted or cut body can end the loop quietly; only a `done` chunk is a whole answer.
     if (!finished) throw new Error('Did not receive done or success response in stream.');
+    whole = true;
   } catch (error) {
     if (timedOut) throw timedOut;
     if (outer?.aborted) throw new OllamaError('Stopped.', 'cancelled');
@@ -224,7 +234,9 @@ async function* streamChat(
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
-    controller.abort();
+    // A stream read to its end has closed its request; any other end (a failure, a reader that
+    // stopped early) ends the request here.
+    if (!whole) controller.abort();
   }
 }
 

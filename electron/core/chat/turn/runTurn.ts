@@ -26,6 +26,9 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   const turn = openTurn(options);
   turn.save(options.opening);
   turn.status('thinking');
+  // What the first request must know of the model (whether it runs on ollama.com) is asked of
+  // Ollama while the turn reads capabilities and builds its offer and request.
+  options.provider.prepareChat?.(model, signal);
 
   let capabilities: ModelCapabilities;
   try {
