@@ -86,43 +86,82 @@ export function estimateTokens(text: string): number {
   return Math.ceil(ascii / CHARS_PER_TOKEN + other * TOKENS_PER_OTHER_CHARACTER);
 }
 
-/** Keeps as much recent conversation as fits; see the file comment for what is never cut. */
+/**
+ * Keeps as much recent conversation as fits; see the file comment for what is never cut. It
+ * runs before every request over the whole conversation, so it works on indexes and running
+ * sums, with no arrays per turn (bench: chat.loop_overhead_ms).
+ */
 export function fitToContext(input: FitToContextInput): FitToContextResult {
   const count = input.countTokens ?? estimateTokens;
+  const { messages } = input;
   const budget = input.contextTokens - input.replyReserveTokens;
-  const fixed =
-    MESSAGE_OVERHEAD_TOKENS + count(input.system) + (input.toolsTokens ?? count(input.toolsJson));
-  const costs = input.messages.map((message) => messageTokens(message, count));
-
-  const turns = splitAtUserMessages(input.messages.length, (index) => input.messages[index]);
-  let total = fixed + sum(costs);
-  let firstKeptTurn = 0;
-  // Oldest whole turns first; the last turn holds the latest user message and always stays.
-  while (total > budget && firstKeptTurn < turns.length - 1) {
-    total -= sum(costs, turns[firstKeptTurn]);
-    firstKeptTurn++;
+  let total = fixedTokens(input, count);
+  const costs = new Array<number>(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const cost = messageTokens(messages[index] as ChatMessageLike, count);
+    costs[index] = cost;
+    total += cost;
   }
 
-  const kept = new Set<number>();
-  for (const turn of turns.slice(firstKeptTurn)) for (const index of turn) kept.add(index);
+  // Oldest whole turns first: a turn runs from a user message to the next (anything before the
+  // first is a turn of its own); the last turn holds the latest user message and always stays.
+  const lastStart = Math.max(
+    0,
+    messages.findLastIndex((message) => message.role === 'user'),
+  );
+  let firstKept = 0;
+  while (total > budget && firstKept < lastStart) {
+    let end = firstKept + 1;
+    while (end < lastStart && messages[end]?.role !== 'user') end++;
+    for (let index = firstKept; index < end; index++) total -= costs[index] as number;
+    firstKept = end;
+  }
 
   // Still too big: inside the last turn, drop its oldest steps (an assistant message with the
   // tool results that follow it), keeping its opening user message and its newest step, so the
   // model still sees the question and what it last learned.
-  const lastTurn = turns.at(-1) ?? [];
-  const steps = splitIntoSteps(lastTurn, (index) => input.messages[index]);
-  for (const step of steps.slice(1, -1)) {
-    if (total <= budget) break;
-    total -= sum(costs, step);
-    for (const index of step) kept.delete(index);
+  const dropped = new Set<number>();
+  if (total > budget) {
+    const steps = [lastStart];
+    for (let index = lastStart + 1; index < messages.length; index++) {
+      const role = messages[index]?.role;
+      if (role === 'user' || role === 'assistant') steps.push(index);
+    }
+    for (let step = 1; step < steps.length - 1 && total > budget; step++) {
+      for (let index = steps[step] as number; index < (steps[step + 1] as number); index++) {
+        total -= costs[index] as number;
+        dropped.add(index);
+      }
+    }
   }
 
-  const messages = input.messages.filter((_, index) => kept.has(index));
+  const kept: ChatMessageLike[] = [];
+  for (let index = firstKept; index < messages.length; index++)
+    if (!dropped.has(index)) kept.push(messages[index] as ChatMessageLike);
   return {
-    messages,
-    droppedMessages: input.messages.length - messages.length,
+    messages: kept,
+    droppedMessages: messages.length - kept.length,
     estimatedTokens: total,
   };
+}
+
+/** System prompt, tools and every message, as `fitToContext` counts them, without fitting. */
+export function estimateWhole(
+  input: Omit<FitToContextInput, 'contextTokens' | 'replyReserveTokens'>,
+): number {
+  const count = input.countTokens ?? estimateTokens;
+  let total = fixedTokens(input, count);
+  for (const message of input.messages) total += messageTokens(message, count);
+  return total;
+}
+
+function fixedTokens(
+  input: Pick<FitToContextInput, 'system' | 'toolsJson' | 'toolsTokens'>,
+  count: (text: string) => number,
+): number {
+  return (
+    MESSAGE_OVERHEAD_TOKENS + count(input.system) + (input.toolsTokens ?? count(input.toolsJson))
+  );
 }
 
 /**
@@ -149,44 +188,4 @@ function countMessage(message: ChatMessageLike, count: (text: string) => number)
   if (message.tool_name) tokens += count(message.tool_name);
   if (message.images?.length) tokens += IMAGE_TOKENS * message.images.length;
   return tokens;
-}
-
-function sum(costs: number[], indexes?: number[]): number {
-  const picked = indexes ?? costs.map((_, index) => index);
-  return picked.reduce((total, index) => total + (costs[index] ?? 0), 0);
-}
-
-/**
- * Message indexes grouped into turns: each starts at a user message and runs to the next.
- * Anything before the first user message (a greeting) is a turn of its own.
- */
-function splitAtUserMessages(
-  length: number,
-  at: (index: number) => ChatMessageLike | undefined,
-): number[][] {
-  const turns: number[][] = [];
-  for (let index = 0; index < length; index++) {
-    const current = turns.at(-1);
-    if (at(index)?.role === 'user' || current === undefined) turns.push([index]);
-    else current.push(index);
-  }
-  return turns;
-}
-
-/**
- * One turn's indexes grouped into steps: the user message alone, then each assistant message
- * with the tool results after it. A tool result is never parted from the call it answers.
- */
-function splitIntoSteps(
-  turn: number[],
-  at: (index: number) => ChatMessageLike | undefined,
-): number[][] {
-  const steps: number[][] = [];
-  for (const index of turn) {
-    const current = steps.at(-1);
-    const role = at(index)?.role;
-    if (current === undefined || role === 'user' || role === 'assistant') steps.push([index]);
-    else current.push(index);
-  }
-  return steps;
 }

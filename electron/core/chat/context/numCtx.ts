@@ -4,7 +4,7 @@
  * when even that cannot hold the conversation, drops the oldest turns (dropOldestTurns.ts) and
  * says so. Ollama reloads a model when num_ctx changes, so the size moves in coarse steps.
  */
-import { estimateTokens, fitToContext, type ChatMessageLike } from './dropOldestTurns';
+import { estimateWhole, fitToContext, type ChatMessageLike } from './dropOldestTurns';
 
 /**
  * Characters per token of tool schemas as JSON. Measured with Llama 3's tokenizer on the 143
@@ -20,15 +20,22 @@ export const MIN_CONTEXT = 8_192;
 /** Tokens kept free for the model's reply. */
 export const REPLY_RESERVE_TOKENS = 1_024;
 
-/** Tool schemas as tokens, with the JSON rate for ASCII and the cautious rate for the rest. */
+/**
+ * Tool schemas as tokens, with the JSON rate for ASCII and the cautious rate for the rest (one
+ * token per other character, a surrogate pair counting once, as `estimateTokens` counts them).
+ */
 export function estimateJsonTokens(json: string): number {
   let ascii = 0;
-  let other = '';
-  for (const character of json) {
-    if (character.charCodeAt(0) < 0x80) ascii++;
-    else other += character;
+  let other = 0;
+  for (let index = 0; index < json.length; index++) {
+    const code = json.charCodeAt(index);
+    if (code < 0x80) ascii++;
+    else {
+      other++;
+      if (code >= 0xd800 && code <= 0xdbff) index++;
+    }
   }
-  return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + estimateTokens(other);
+  return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + other;
 }
 
 export interface SizeContextInput {
@@ -58,13 +65,11 @@ export interface SizedContext {
 
 export function sizeContext(input: SizeContextInput): SizedContext {
   const toolsTokens = estimateJsonTokens(input.toolsJson);
-  const whole = fitToContext({
+  const whole = estimateWhole({
     system: input.system,
     messages: input.messages,
     toolsJson: input.toolsJson,
     toolsTokens,
-    contextTokens: Number.POSITIVE_INFINITY,
-    replyReserveTokens: 0,
   });
   const limit = Math.max(
     1,
@@ -72,7 +77,7 @@ export function sizeContext(input: SizeContextInput): SizedContext {
       ? Math.min(input.fixedContextTokens, input.modelMaxTokens)
       : Math.min(input.capTokens, input.modelMaxTokens),
   );
-  const wanted = roundUp(whole.estimatedTokens + REPLY_RESERVE_TOKENS);
+  const wanted = roundUp(whole + REPLY_RESERVE_TOKENS);
   const numCtx =
     input.fixedContextTokens > 0
       ? limit

@@ -32,21 +32,26 @@ export function toOllamaMessages(
 ): WireMessage[] {
   const modelCallIds = new Map<string, string>();
   for (const message of messages)
-    for (const call of message.toolCalls ?? [])
-      if (call.modelCallId) modelCallIds.set(call.id, call.modelCallId);
-  return withEveryCallAnswered(messages)
-    .filter((message) => message.role !== 'system')
-    .map((message) => {
-      const modelCallId =
-        message.role === 'tool' && message.toolCallId
-          ? modelCallIds.get(message.toolCallId)
-          : undefined;
-      const known = converted.get(message);
-      if (known?.vision === vision && known.modelCallId === modelCallId) return known.wire;
-      const wire = wireMessage(message, vision, modelCallId);
-      converted.set(message, { vision, modelCallId, wire });
-      return wire;
-    });
+    if (message.toolCalls)
+      for (const call of message.toolCalls)
+        if (call.modelCallId) modelCallIds.set(call.id, call.modelCallId);
+  const wire: WireMessage[] = [];
+  for (const message of withEveryCallAnswered(messages)) {
+    if (message.role === 'system') continue;
+    const modelCallId =
+      message.role === 'tool' && message.toolCallId
+        ? modelCallIds.get(message.toolCallId)
+        : undefined;
+    const known = converted.get(message);
+    if (known?.vision === vision && known.modelCallId === modelCallId) {
+      wire.push(known.wire);
+      continue;
+    }
+    const made = wireMessage(message, vision, modelCallId);
+    converted.set(message, { vision, modelCallId, wire: made });
+    wire.push(made);
+  }
+  return wire;
 }
 
 function wireMessage(
