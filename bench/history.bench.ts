@@ -26,91 +26,21 @@ import {
   stopMeasuring,
   timeOpen,
 } from './support/browserPage';
+import {
+  BIG_RESULT_BYTES,
+  LAST_MARKER,
+  longConversation,
+  seededRandom,
+} from './support/longConversation';
 import { words, sentence } from './support/words';
 
 const LONG_CONVERSATION = 10_000;
-const BIG_RESULT_EVERY = 40;
-const BIG_RESULT_BYTES = 100_000;
 const SEARCH_CONVERSATIONS = 1_000;
 const MESSAGES_EACH = 100;
 const DATABASE_TARGET_BYTES = 1_000_000_000;
 const QUERIES = 200;
 const SCROLL_STEP_PX = 1_200;
 const MAX_SCROLL_FRAMES = 900;
-const LAST_MARKER = 'final-message-of-the-long-conversation';
-
-/** Every this many cycles, the model's reply is Markdown: a list, inline code and a code block. */
-const MARKDOWN_EVERY = 4;
-
-/** A reply as local models write them when they format: emphasis, a list, code. */
-function markdownReply(random: () => number): string {
-  return [
-    `Let me look that up. **${sentence(random, 3)}** first:`,
-    '',
-    `- ${sentence(random, 8)}`,
-    `- the \`${words(random, 1)}\` setting, then ${words(random, 6)}`,
-    `- ${sentence(random, 5)}`,
-    '',
-    '```js',
-    `const ${words(random, 1).replace(/\W/g, '')} = await read('/notes/${words(random, 1)}.md');`,
-    `console.log(${JSON.stringify(sentence(random, 4))});`,
-    '```',
-  ].join('\n');
-}
-
-/**
- * Cycles of a question, a tool call and its result: a third of the messages are tool results,
- * and one reply in twelve messages is formatted.
- */
-export function longConversation(count: number, random: () => number): NewMessage[] {
-  const messages: NewMessage[] = [];
-  for (let index = 0; messages.length < count; index++) {
-    const id = `call_${index}`;
-    messages.push({ role: 'user', content: `Question ${index}: ${sentence(random, 14)}?` });
-    messages.push({
-      role: 'assistant',
-      model: 'llama3.2',
-      content:
-        index % MARKDOWN_EVERY === 0
-          ? markdownReply(random)
-          : `Let me look that up. ${sentence(random, 10)}.`,
-      toolCalls: [
-        {
-          id,
-          server: 'files',
-          tool: 'read_file',
-          modelName: 'files_read_file',
-          arguments: { path: `/notes/${index}.md` },
-          outcome: 'done',
-        },
-      ],
-    });
-    const big = index % BIG_RESULT_EVERY === 0;
-    messages.push({
-      role: 'tool',
-      toolCallId: id,
-      toolName: 'files_read_file',
-      content: big ? words(random, BIG_RESULT_BYTES / 6) : `${sentence(random, 40)}.`,
-    });
-  }
-  messages.length = count;
-  const last = messages[count - 1];
-  if (last)
-    messages[count - 1] = { role: 'assistant', model: 'llama3.2', content: `Done. ${LAST_MARKER}` };
-  return messages;
-}
-
-/** A deterministic generator, so every run measures the same history. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function timeSearches(store: ConversationStore, random: () => number): number[] {
   const samples: number[] = [];

@@ -26,7 +26,7 @@ import { startBuiltHost } from '../tests/support/serveProcess';
 import { tempDir } from '../tests/support/testHost';
 import { round, type Figure } from './figures';
 import { buildApp } from './support/browserPage';
-import { seededRandom } from './history.bench';
+import { seededRandom } from './support/longConversation';
 import { serversReady } from './support/serversReady';
 import { sentence } from './support/words';
 
