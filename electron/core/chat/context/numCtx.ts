@@ -42,6 +42,13 @@ export interface SizeContextInput {
   system: string;
   messages: ChatMessageLike[];
   toolsJson: string;
+  /** `toolsJson` counted (estimateJsonTokens), when the caller has counted it already. */
+  toolsTokens?: number;
+  /**
+   * The conversation goes on before `messages`, more than the largest window holds
+   * (recentWindow.ts): the window is then the largest, and `leftOut` messages count as dropped.
+   */
+  before?: { leftOut: number };
   /** The user's fixed window (Settings), or 0 to size it from the request. */
   fixedContextTokens: number;
   /** The largest window automatic sizing may ask for (memory grows with the window). */
@@ -63,21 +70,31 @@ export interface SizedContext {
   estimatedTokens: number;
 }
 
-export function sizeContext(input: SizeContextInput): SizedContext {
-  const toolsTokens = estimateJsonTokens(input.toolsJson);
-  const whole = estimateWhole({
-    system: input.system,
-    messages: input.messages,
-    toolsJson: input.toolsJson,
-    toolsTokens,
-  });
-  const limit = Math.max(
+/** The largest window a request may ask for: the user's fixed one, else the cap, within the model's. */
+export function contextLimit(
+  input: Pick<SizeContextInput, 'fixedContextTokens' | 'capTokens' | 'modelMaxTokens'>,
+): number {
+  return Math.max(
     1,
     input.fixedContextTokens > 0
       ? Math.min(input.fixedContextTokens, input.modelMaxTokens)
       : Math.min(input.capTokens, input.modelMaxTokens),
   );
-  const wanted = roundUp(whole + REPLY_RESERVE_TOKENS);
+}
+
+export function sizeContext(input: SizeContextInput): SizedContext {
+  const toolsTokens = input.toolsTokens ?? estimateJsonTokens(input.toolsJson);
+  const limit = contextLimit(input);
+  const wanted = input.before
+    ? limit
+    : roundUp(
+        estimateWhole({
+          system: input.system,
+          messages: input.messages,
+          toolsJson: input.toolsJson,
+          toolsTokens,
+        }) + REPLY_RESERVE_TOKENS,
+      );
   const numCtx =
     input.fixedContextTokens > 0
       ? limit
@@ -93,7 +110,7 @@ export function sizeContext(input: SizeContextInput): SizedContext {
   return {
     numCtx,
     messages: fitted.messages,
-    droppedMessages: fitted.droppedMessages,
+    droppedMessages: fitted.droppedMessages + (input.before?.leftOut ?? 0),
     estimatedTokens: fitted.estimatedTokens,
   };
 }

@@ -206,10 +206,15 @@ export function createToolOffer(options: ToolOfferOptions): OfferTools {
 
 /** The user's message before this turn's, as selection context, when there is one. */
 function previousUserMessage(history: readonly StoredMessage[], query: string) {
-  const users = history.filter((message) => message.role === 'user');
+  // From the end, with no copy: a long conversation is read at every turn.
+  const last = history.findLastIndex((message) => message.role === 'user');
   // The history already holds this turn's message at its end.
-  const previous = users.at(users.at(-1)?.content === query ? -2 : -1);
-  return previous ? { context: previous.content } : undefined;
+  const previous =
+    history[last]?.content === query
+      ? history.findLastIndex((message, index) => index < last && message.role === 'user')
+      : last;
+  const message = history[previous];
+  return previous >= 0 && message ? { context: message.content } : undefined;
 }
 
 /** Model names of the tools this conversation has called, most recent first. */
@@ -219,9 +224,12 @@ export function usedTools(
 ): string[] {
   const nameOf = new Map(tools.map((tool) => [`${tool.server}/${tool.tool.name}`, tool.modelName]));
   const names: string[] = [];
-  for (const message of [...history].reverse()) {
-    for (const call of [...(message.toolCalls ?? [])].reverse()) {
-      const name = nameOf.get(`${call.server}/${call.tool}`);
+  // From the end, with no copies: a long conversation is read at every turn.
+  for (let index = history.length - 1; index >= 0; index--) {
+    const calls = history[index]?.toolCalls ?? [];
+    for (let at = calls.length - 1; at >= 0; at--) {
+      const call = calls[at];
+      const name = call && nameOf.get(`${call.server}/${call.tool}`);
       if (name && !names.includes(name)) names.push(name);
     }
   }

@@ -6,9 +6,9 @@
  */
 import type { ChatRequest, Message } from 'ollama';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
-import { droppedNotice, sizeContext } from '../context/numCtx';
+import { droppedNotice } from '../context/numCtx';
+import { fitConversation } from '../context/recentWindow';
 import { createDeltaBatcher } from './deltaBatcher';
-import { toOllamaMessages } from '../context/ollamaMessages';
 import type { ToolOffer } from '../offer/chooseOffer';
 import { lastNumCtx, requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
@@ -22,9 +22,10 @@ export function buildRequest(
 ): { request: ChatRequest; facts: Reply['request']; dropped: boolean } {
   const { options, messages } = turn;
   const ollamaTools = offer.tools.map((tool) => tool.ollama);
-  const fitted = sizeContext({
+  const fitted = fitConversation({
     system: options.systemPrompt,
-    messages: toOllamaMessages(messages, capabilities.vision),
+    messages,
+    vision: capabilities.vision,
     toolsJson: JSON.stringify(ollamaTools),
     fixedContextTokens: options.settings.contextTokens,
     capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,
