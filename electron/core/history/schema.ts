@@ -96,6 +96,15 @@ ALTER TABLE messages ADD COLUMN request_facts TEXT
  * indexed again by their beginning.
  */
 export const INDEXED_TOOL_RESULT_CHARS = 4_000;
+/** What the trigger on changed content does from step 4 on: the message indexed again. */
+const INDEX_CHANGED_CONTENT = `
+  DELETE FROM search_index WHERE rowid = old.id;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT new.id,
+    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
+    new.conversation_id, new.id
+  WHERE new.content <> '';
+`;
 const STEP_4 = `
 DROP TRIGGER messages_indexed;
 DROP TRIGGER messages_reindexed;
@@ -106,12 +115,7 @@ CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' 
     new.conversation_id, new.id);
 END;
 CREATE TRIGGER messages_reindexed AFTER UPDATE OF content ON messages BEGIN
-  DELETE FROM search_index WHERE rowid = old.id;
-  INSERT INTO search_index (rowid, body, conversation_id, message_id)
-  SELECT new.id,
-    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
-    new.conversation_id, new.id
-  WHERE new.content <> '';
+${INDEX_CHANGED_CONTENT}
 END;
 DELETE FROM search_index WHERE rowid IN
   (SELECT id FROM messages WHERE role = 'tool' AND length(content) > ${INDEXED_TOOL_RESULT_CHARS});
@@ -143,12 +147,7 @@ DROP TRIGGER messages_indexed;
 DROP TRIGGER messages_reindexed;
 CREATE TRIGGER messages_reindexed AFTER UPDATE OF content ON messages
   WHEN old.id <= (SELECT indexed_through FROM search_progress) BEGIN
-  DELETE FROM search_index WHERE rowid = old.id;
-  INSERT INTO search_index (rowid, body, conversation_id, message_id)
-  SELECT new.id,
-    CASE WHEN new.role = 'tool' THEN substr(new.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE new.content END,
-    new.conversation_id, new.id
-  WHERE new.content <> '';
+${INDEX_CHANGED_CONTENT}
 END;
 `;
 

@@ -72,6 +72,12 @@ export const IMAGE_TOKENS = 768;
  * token per other character (a code point, so an emoji counts once), rounded up.
  */
 export function estimateTokens(text: string): number {
+  const { ascii, other } = countCharacters(text);
+  return Math.ceil(ascii / CHARS_PER_TOKEN + other * TOKENS_PER_OTHER_CHARACTER);
+}
+
+/** ASCII characters, and other characters as code points (a surrogate pair counts once). */
+export function countCharacters(text: string): { ascii: number; other: number } {
   let ascii = 0;
   let other = 0;
   for (let index = 0; index < text.length; index++) {
@@ -83,7 +89,7 @@ export function estimateTokens(text: string): number {
       if (code >= 0xd800 && code <= 0xdbff) index++;
     }
   }
-  return Math.ceil(ascii / CHARS_PER_TOKEN + other * TOKENS_PER_OTHER_CHARACTER);
+  return { ascii, other };
 }
 
 /**

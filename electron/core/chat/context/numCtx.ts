@@ -4,7 +4,13 @@
  * when even that cannot hold the conversation, drops the oldest turns (dropOldestTurns.ts) and
  * says so. Ollama reloads a model when num_ctx changes, so the size moves in coarse steps.
  */
-import { estimateWhole, fitToContext, type ChatMessageLike } from './dropOldestTurns';
+import {
+  countCharacters,
+  estimateWhole,
+  fitToContext,
+  TOKENS_PER_OTHER_CHARACTER,
+  type ChatMessageLike,
+} from './dropOldestTurns';
 
 /**
  * Characters per token of tool schemas as JSON. Measured with Llama 3's tokenizer on the 143
@@ -21,21 +27,12 @@ export const MIN_CONTEXT = 8_192;
 export const REPLY_RESERVE_TOKENS = 1_024;
 
 /**
- * Tool schemas as tokens, with the JSON rate for ASCII and the cautious rate for the rest (one
- * token per other character, a surrogate pair counting once, as `estimateTokens` counts them).
+ * Tool schemas as tokens, with the JSON rate for ASCII and the cautious rate for the rest, as
+ * `estimateTokens` counts it.
  */
 export function estimateJsonTokens(json: string): number {
-  let ascii = 0;
-  let other = 0;
-  for (let index = 0; index < json.length; index++) {
-    const code = json.charCodeAt(index);
-    if (code < 0x80) ascii++;
-    else {
-      other++;
-      if (code >= 0xd800 && code <= 0xdbff) index++;
-    }
-  }
-  return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + other;
+  const { ascii, other } = countCharacters(json);
+  return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + other * TOKENS_PER_OTHER_CHARACTER;
 }
 
 export interface SizeContextInput {
