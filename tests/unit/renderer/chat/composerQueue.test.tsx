@@ -44,8 +44,12 @@ describe('writing while a reply streams', () => {
     await user.click(screen.getByRole('button', { name: 'Remove the queued message' }));
     expect(screen.queryByText(/Queued — sends/)).toBeNull();
     play(harness, 'chat:status', { ...TURN, state: 'done' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sends(harness)).toEqual([]);
+    // A message sent now goes the same way a queued one would, after it: only it arrives.
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Something else{Enter}');
+    await vi.waitFor(() => expect(sends(harness)).toHaveLength(1));
+    expect(sends(harness)).toEqual([
+      { conversationId: 'c1', text: 'Something else', model: 'llama3.2' },
+    ]);
   });
 
   it('puts the queued message back into the field when the user stops the reply', async () => {

@@ -1,6 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlaps, RootsWarning } from '../../../../renderer/src/servers/RootsWarning';
+import { heldAnswer } from '../../../support/heldAnswer';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 
 afterEach(cleanup);
@@ -37,10 +39,24 @@ describe('a server whose roots reach Hearth’s data folder', () => {
   });
 
   it('says nothing when no root reaches it', async () => {
-    const harness = connectTo({ 'app:info': info });
-    renderWith(<RootsWarning roots={['/example/user/Documents']} />, harness);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(harness.calls.some((call) => call.channel === 'app:info')).toBe(true);
+    const answer = heldAnswer<ReturnType<typeof info>>();
+    /** The same server given, with a click, a root that reaches it (as many roots as before). */
+    function Roots() {
+      const [roots, setRoots] = useState(['/example/user/Documents']);
+      return (
+        <>
+          <button onClick={() => setRoots(['/example/user'])}>Reach it</button>
+          <RootsWarning roots={roots} />
+        </>
+      );
+    }
+    renderWith(<Roots />, connectTo({ 'app:info': answer.handler }));
+    await answer.asked();
+    await act(async () => answer.answer(info()));
     expect(screen.queryByRole('note')).toBeNull();
+    // The answer had been taken in when nothing was said: the warning now needs no new question.
+    fireEvent.click(screen.getByRole('button', { name: 'Reach it' }));
+    expect(screen.getByRole('note').textContent).toContain('/example/user/.config/Hearth');
+    expect(answer.calls).toBe(1);
   });
 });

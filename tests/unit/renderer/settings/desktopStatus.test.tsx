@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DesktopStatus } from '../../../../preload/contract';
+import { heldAnswer } from '../../../support/heldAnswer';
 import { renderSettings, settingsHarness } from './settingsHarness';
 
 afterEach(cleanup);
@@ -28,15 +29,19 @@ describe('the Desktop section and what the desktop offers', () => {
   });
 
   it('says so too when the shortcut was refused, and nothing when it works', async () => {
-    await renderSettings(desktop({ tray: true, shortcut: 'failed', quickChatCommand: COMMAND }));
+    // Main's answer is given by hand, and taken in before anything is looked at (act).
+    const answered = async (status: DesktopStatus) => {
+      const answer = heldAnswer<DesktopStatus>();
+      await renderSettings(settingsHarness({ 'desktop:status': answer.handler }));
+      await answer.asked();
+      await act(async () => answer.answer(status));
+    };
+    await answered({ tray: true, shortcut: 'failed', quickChatCommand: COMMAND });
     expect(
-      (await within(section()).findByRole('note', { name: 'Quick chat shortcut' })).textContent,
+      within(section()).getByRole('note', { name: 'Quick chat shortcut' }).textContent,
     ).toContain('could not register');
     cleanup();
-    await renderSettings(
-      desktop({ tray: true, shortcut: 'registered', quickChatCommand: COMMAND }),
-    );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await answered({ tray: true, shortcut: 'registered', quickChatCommand: COMMAND });
     expect(within(section()).queryByRole('note')).toBeNull();
   });
 
@@ -74,8 +79,12 @@ describe('the Desktop section and what the desktop offers', () => {
     expect(within(section()).queryByLabelText('When the window is closed')).toBeNull();
     cleanup();
     // The browser host answers no desktop at all.
-    await renderSettings(settingsHarness());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const browserHost = heldAnswer<DesktopStatus>();
+    await renderSettings(settingsHarness({ 'desktop:status': browserHost.handler }));
+    await browserHost.asked();
+    await act(async () =>
+      browserHost.answer({ tray: false, shortcut: 'none', quickChatCommand: '' }),
+    );
     expect(within(section()).queryByLabelText('When the window is closed')).toBeNull();
     expect(within(section()).queryByRole('note')).toBeNull();
   });
