@@ -11,3 +11,21 @@ export function sameModel(a: string, b: string): boolean {
   };
   return canonical(a) === canonical(b);
 }
+
+/**
+ * Ollama's cloud models are named with a `cloud` tag (`kimi-k2:1t-cloud`, `gpt-oss:cloud`): a
+ * name like that is taken for a cloud model even when Ollama's list does not have it (yet).
+ */
+const CLOUD_TAG = /:(?:.*-)?cloud$/i;
+
+/**
+ * Whether `model` runs on ollama.com: as Ollama's list says (`remote`) when it lists the model,
+ * else as its name says. Main refuses by this rule, and the page asks by it.
+ */
+export function isCloudModel(
+  model: string,
+  listed: readonly { name: string; remote?: boolean }[] | undefined,
+): boolean {
+  const entry = listed?.find((installed) => sameModel(installed.name, model));
+  return entry ? entry.remote === true : CLOUD_TAG.test(model);
+}

@@ -4,15 +4,9 @@
  * model (Settings' `ollama.cloudModelsAllowed`, which the page's question adds to). The page asks
  * first; this holds when the page did not (a bug, an app's message, a default set elsewhere).
  */
-import { sameModel } from '../../../preload/modelNames';
+import { isCloudModel, sameModel } from '../../../preload/modelNames';
 import { OllamaError } from './ollamaErrors';
 import type { ModelProvider } from './ollamaService';
-
-/**
- * Ollama's cloud models are named with a `cloud` tag (`kimi-k2:1t-cloud`, `gpt-oss:cloud`): a
- * name like that is taken for a cloud model even when Ollama's list does not have it yet.
- */
-const CLOUD_TAG = /:(?:.*-)?cloud$/i;
 
 export function refusalForCloudModel(model: string): OllamaError {
   return new OllamaError(
@@ -30,10 +24,7 @@ export function withCloudConsent(
   // once per turn, not before every round (bench: chat.loop_overhead_ms).
   const askedFor = new WeakMap<AbortSignal, Map<string, Promise<boolean>>>();
   const lookUp = (model: string) =>
-    provider.listModels().then((models) => {
-      const listed = models.find((entry) => sameModel(entry.name, model));
-      return listed ? listed.remote === true : CLOUD_TAG.test(model);
-    });
+    provider.listModels().then((models) => isCloudModel(model, models));
   const isCloud = (model: string, signal: AbortSignal | undefined): Promise<boolean> => {
     if (!signal) return lookUp(model);
     let asked = askedFor.get(signal);

@@ -19,7 +19,7 @@ import { OpenConversationContext } from './openConversation';
 import { AppHostContext } from './apps/appHostContext';
 import { ModelPicker } from './ModelPicker';
 import { useCloudConsent } from './CloudConsent';
-import { isEmbeddingOnly, sameModel } from './modelFacts';
+import { isCloudModel, isEmbeddingOnly, sameModel } from './modelFacts';
 import { PullModel } from './PullModel';
 import { SystemPromptButton } from './SystemPromptButton';
 import { TurnStatus } from './TurnStatus';
@@ -86,9 +86,8 @@ export function ChatView() {
   const cloud = useCloudConsent({
     settings: settings.settings,
     update: settings.update,
-    isCloud: (name) =>
-      ollama.models?.some((installed) => installed.remote && sameModel(installed.name, name)) ??
-      false,
+    // Before Ollama's list has come (or when it lacks the model), the name says it, as in main.
+    isCloud: (name) => isCloudModel(name, ollama.models),
   });
   const confirmCloud = cloud.confirm;
   const onRetry = useCallback(

@@ -64,4 +64,4 @@ export function isEmbeddingOnly(capabilities: ModelCapabilities | undefined): bo
   );
 }
 
-export { sameModel } from '../../../preload/modelNames';
+export { isCloudModel, sameModel } from '../../../preload/modelNames';

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { settingsSchema, type Settings, type SettingsPatch } from '../../../../preload/contract';
 import { applySettingsPatch } from '../../../../preload/settingsPatch';
 import { ChatView } from '../../../../renderer/src/chat/ChatView';
+import { heldAnswer } from '../../../support/heldAnswer';
 import { renderWith } from '../../../support/rendererHarness';
 import { connectChat, model, withLayout } from './chatFixtures';
 
@@ -54,6 +55,22 @@ describe('the first message to a cloud model', () => {
     await vi.waitFor(() => expect(sends(harness)).toHaveLength(1));
     expect(sends(harness)[0]?.args[0]).toMatchObject({ text: 'Summarise my notes', model: CLOUD });
     await vi.waitFor(() => expect(saved().ollama.cloudModelsAllowed).toEqual([CLOUD]));
+  });
+
+  it('asks by the name while Ollama’s list has not come yet, as main refuses by it', async () => {
+    const user = userEvent.setup();
+    const list = heldAnswer<ReturnType<typeof models>>();
+    let settings: Settings = settingsSchema.parse({ chat: { model: CLOUD } });
+    const harness = connectChat({
+      'models:list': list.handler,
+      'settings:get': () => settings,
+      'settings:set': (patch: SettingsPatch) => (settings = applySettingsPatch(settings, patch)),
+    });
+    renderWith(<ChatView />, harness);
+    await list.asked();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Plan my week{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Send this to ollama.com?' })).toBeDefined();
+    expect(sends(harness)).toHaveLength(0);
   });
 
   it('does not ask again for a model agreed to before, nor ever for a local model', async () => {
