@@ -54,6 +54,78 @@ const chatFloorsAbove = {
     'electron/core/chat/ is below apps, the hosts and the wiring (createCore, channelTable): pass what it needs in.',
 };
 
+// The renderer reaches main only through the contract.
+const rendererToMain = {
+  group: ['**/electron/**', '**/preload/index', 'node:*'],
+  message: 'The renderer imports only the contract (preload/contract, api, wire).',
+};
+const rendererElectron = {
+  name: 'electron',
+  message: 'The renderer talks to main only through the contract.',
+};
+
+// renderer/src/ in rooms by job. A room is entered only through its front door (index.ts); only
+// the app layer (App.tsx, PopupApp.tsx, main.tsx) composes rooms. Shared pieces import no room.
+// The lazily loaded Markdown has no door (a barrel would pull it into the first chunk): outside
+// markdown/, only LazyMarkdown (and plainProse, which has no parser) may be imported.
+const RENDERER_ROOMS = ['chat', 'servers', 'settings', 'dialogs', 'resources', 'about'];
+const RENDERER_SHARED = ['ui', 'lib', 'bridge', 'markdown'];
+// Doors besides a room's index: the bundle opener, which the app needs before the servers view.
+const EXTRA_DOORS = { servers: ['bundles'] };
+
+function roomInsides(room) {
+  const doors = ['index', ...(EXTRA_DOORS[room] ?? []).flatMap((door) => [door, `${door}/index`])];
+  return {
+    regex: `^(\\.\\.?/)+${room}/(?!(${doors.join('|')})$)`,
+    message: `Import the ${room} room through its front door, renderer/src/${room} (index.ts).`,
+  };
+}
+
+const markdownInsides = {
+  regex: '^(\\.\\.?/)+markdown/(?!(LazyMarkdown|plainProse)$)',
+  message: 'Markdown loads lazily: import markdown/LazyMarkdown, never Markdown itself.',
+};
+
+function anyRoom(from) {
+  return {
+    regex: `^(\\.\\.?/)+(${RENDERER_ROOMS.join('|')})(/|$)`,
+    message: `renderer/src/${from}/ is shared: it imports no room (pass what it needs in).`,
+  };
+}
+
+function rendererImportBlocks() {
+  const rule = (patterns) => [
+    'error',
+    { paths: [rendererElectron], patterns: [rendererToMain, ...patterns] },
+  ];
+  return [
+    {
+      files: ['renderer/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': rule([...RENDERER_ROOMS.map(roomInsides), markdownInsides]),
+      },
+    },
+    ...RENDERER_ROOMS.map((room) => ({
+      files: [`renderer/src/${room}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': rule([
+          ...RENDERER_ROOMS.filter((other) => other !== room).map(roomInsides),
+          markdownInsides,
+        ]),
+      },
+    })),
+    ...RENDERER_SHARED.map((shared) => ({
+      files: [`renderer/src/${shared}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': rule([
+          anyRoom(shared),
+          ...(shared === 'markdown' ? [] : [markdownInsides]),
+        ]),
+      },
+    })),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -130,24 +202,11 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'The renderer talks to main only through the contract.' },
-          ],
-          patterns: [
-            {
-              group: ['**/electron/**', '**/preload/index', 'node:*'],
-              message: 'The renderer imports only the contract (preload/contract, api, wire).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  // The renderer's rooms and shared pieces, one block each (a later block's rule replaces an
+  // earlier one's, so each carries the whole list).
+  ...rendererImportBlocks(),
   {
     files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'build/**/*.ts', '*.config.ts'],
     rules: { 'no-console': 'off' },

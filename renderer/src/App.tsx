@@ -5,33 +5,29 @@
  */
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Connection } from './bridge/connect';
-import { ApiContext } from './apiContext';
-import { ChatView } from './chat/ChatView';
-import { MESSAGE_FIELD_ID } from './chat/Composer';
-import { ConversationList, SEARCH_FIELD_ID } from './chat/ConversationList';
-import { ConnectionBanner } from './components/ConnectionBanner';
-import { HearthMark } from './components/HearthMark';
-import { NoticeList } from './components/NoticeList';
-import { ViewBoundary } from './components/ViewBoundary';
-import { QuestionDialogs } from './dialogs/QuestionDialogs';
-import { BundleOpenerProvider } from './servers/bundles/BundleOpener';
-import { useConnectionStatus, useNotices, useSettings } from './hooks';
-import { NavigationContext, takeOpeningView, type Navigation, type View } from './navigation';
+import { ApiContext } from './lib/apiContext';
+import { ChatView, ConversationList, MESSAGE_FIELD_ID, SEARCH_FIELD_ID } from './chat';
+import { ConnectionBanner } from './ui/ConnectionBanner';
+import { HearthMark } from './ui/HearthMark';
+import { NoticeList } from './ui/NoticeList';
+import { ViewBoundary } from './ui/ViewBoundary';
+import { QuestionDialogs } from './dialogs';
+import { BundleOpenerProvider } from './servers/bundles';
+import { useConnectionStatus, useNotices, useSettings } from './lib/hooks';
+import { NavigationContext, takeOpeningView, type Navigation, type View } from './lib/navigation';
 import { isMac, shortcutFor, type ShortcutId } from './shortcuts';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { useTheme } from './theme';
+import { useTheme } from './lib/theme';
 
 // The views besides the chat load when first opened: the first screen is the chat, and their
 // script is a tenth of the interface's (bench: start.url_to_interactive_ms).
 const ServersView = lazy(() =>
-  import('./servers/ServersView').then((module) => ({ default: module.ServersView })),
+  import('./servers').then((module) => ({ default: module.ServersView })),
 );
 const SettingsView = lazy(() =>
-  import('./views/SettingsView').then((module) => ({ default: module.SettingsView })),
+  import('./settings').then((module) => ({ default: module.SettingsView })),
 );
-const AboutView = lazy(() =>
-  import('./views/AboutView').then((module) => ({ default: module.AboutView })),
-);
+const AboutView = lazy(() => import('./about').then((module) => ({ default: module.AboutView })));
 
 const VIEW_NAMES: Record<View, string> = {
   chat: 'The chat',

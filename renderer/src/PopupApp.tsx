@@ -6,16 +6,16 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Api } from '../../preload/api';
-import { ApiContext } from './apiContext';
+import { ApiContext } from './lib/apiContext';
 import type { Connection } from './bridge/connect';
-import { ChatView } from './chat/ChatView';
-import { ConnectionBanner } from './components/ConnectionBanner';
-import { HearthMark } from './components/HearthMark';
-import { NoticeList } from './components/NoticeList';
-import { QuestionDialogs } from './dialogs/QuestionDialogs';
-import { useConnectionStatus, useNotices, useSettings } from './hooks';
-import { NavigationContext, type Navigation } from './navigation';
-import { useTheme } from './theme';
+import { ChatView } from './chat';
+import { ConnectionBanner } from './ui/ConnectionBanner';
+import { HearthMark } from './ui/HearthMark';
+import { NoticeList } from './ui/NoticeList';
+import { QuestionDialogs } from './dialogs';
+import { useConnectionStatus, useNotices, useSettings } from './lib/hooks';
+import { NavigationContext, type Navigation } from './lib/navigation';
+import { useTheme } from './lib/theme';
 import './popup.css';
 
 /** Where the popup keeps the id of its conversation (only the id: the rest lives in main). */

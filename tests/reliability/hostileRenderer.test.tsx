@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLinkService } from '../../electron/core/links';
 import { createLogger } from '../../electron/core/logger';
-import { Markdown } from '../../renderer/src/chat/Markdown';
-import { ToolCallCard, type ToolCallView } from '../../renderer/src/chat/ToolCallCard';
-import { revealHidden } from '../../renderer/src/chat/revealHidden';
+import { Markdown } from '../../renderer/src/markdown/Markdown';
+import { ToolCallCard, type ToolCallView } from '../../renderer/src/chat/messages/ToolCallCard';
+import { revealHidden } from '../../renderer/src/lib/revealHidden';
 import { connectTo, renderWith } from '../support/rendererHarness';
 
 // What a model or a server may put in front of the user, rendered: nothing runs, nothing opens

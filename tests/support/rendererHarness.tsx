@@ -7,9 +7,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createApi, createBridge, type Api } from '../../preload/api';
 import type { Handlers } from '../../electron/core/bridge/router';
-import { ApiContext } from '../../renderer/src/apiContext';
+import { ApiContext } from '../../renderer/src/lib/apiContext';
 import type { Connection } from '../../renderer/src/bridge/connect';
-import { NavigationContext, type Navigation } from '../../renderer/src/navigation';
+import { NavigationContext, type Navigation } from '../../renderer/src/lib/navigation';
 import { createHarness } from './routerHarness';
 
 export interface RendererHarness {

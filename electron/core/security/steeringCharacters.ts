@@ -3,7 +3,7 @@
  * reorder what a reader sees) and Unicode tag characters (invisible copies of ASCII that a model
  * reads as words: a tool description can carry a whole hidden instruction in them). Removed from
  * what the model is sent, in tool definitions and tool results; the user sees them marked
- * (renderer/src/chat/revealHidden.ts).
+ * (renderer/src/lib/revealHidden.ts).
  */
 const STEERING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu;
 

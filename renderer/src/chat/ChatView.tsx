@@ -5,26 +5,26 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
-import { useApi } from '../apiContext';
-import { openLink } from '../links';
-import { useSettings } from '../hooks';
-import { useNavigation } from '../navigation';
-import { Composer, type Draft } from './Composer';
+import { useApi } from '../lib/apiContext';
+import { openLink } from '../lib/links';
+import { useSettings } from '../lib/hooks';
+import { useNavigation } from '../lib/navigation';
+import { Composer, type Draft } from './composer/Composer';
 import { isRunning, unattachedCalls, visibleMessages, waitingOnUser } from './conversationState';
-import { EarlierMessages } from './EarlierMessages';
-import { NoModels, OllamaUnreachable, Welcome } from './EmptyStates';
-import { MessageBubble, StreamingMessage } from './MessageBubble';
-import { MessageList } from './MessageList';
+import { EarlierMessages } from './messages/EarlierMessages';
+import { NoModels, OllamaUnreachable, Welcome } from './messages/EmptyStates';
+import { MessageBubble, StreamingMessage } from './messages/MessageBubble';
+import { MessageList } from './messages/MessageList';
 import { OpenConversationContext } from './openConversation';
 import { AppHostContext } from './apps/appHostContext';
-import { ModelPicker } from './ModelPicker';
-import { useCloudConsent } from './CloudConsent';
-import { isCloudModel, isEmbeddingOnly, sameModel } from './modelFacts';
-import { PullModel } from './PullModel';
-import { SystemPromptButton } from './SystemPromptButton';
-import { TurnStatus } from './TurnStatus';
+import { ModelPicker } from './models/ModelPicker';
+import { useCloudConsent } from './models/CloudConsent';
+import { isCloudModel, isEmbeddingOnly, sameModel } from './models/modelFacts';
+import { PullModel } from './models/PullModel';
+import { SystemPromptButton } from './models/SystemPromptButton';
+import { TurnStatus } from './messages/TurnStatus';
 import { useConversation } from './useConversation';
-import { useModels, usePulls } from './useModels';
+import { useModels, usePulls } from './models/useModels';
 import './chat.css';
 
 export function ChatView() {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 import {
   conversationReducer,
   initialConversationState,

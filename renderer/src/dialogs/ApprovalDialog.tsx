@@ -7,14 +7,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApprovalAnswer } from '../../../preload/schemas/chat';
 import { missingForShell, whatIsMissing } from '../../../preload/sandboxWords';
-import { revealHidden } from '../chat/revealHidden';
+import { revealHidden } from '../lib/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import { ApprovalActions } from './ApprovalActions';
 import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
-import { useApi } from '../apiContext';
+import { useApi } from '../lib/apiContext';
 
 type Annotations = NonNullable<ApprovalRequest['annotations']>;
 

@@ -19,7 +19,7 @@ import type { ElicitationRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
-import { revealHidden } from '../chat/revealHidden';
+import { revealHidden } from '../lib/revealHidden';
 
 export interface ElicitationDialogProps {
   request: ElicitationRequest;

@@ -2,7 +2,7 @@
  * The questions main asks during a turn, one dialog at a time, oldest first. Mounted once by the
  * app shell; a window opened mid-turn still sees what is waiting.
  */
-import { useApi } from '../apiContext';
+import { useApi } from '../lib/apiContext';
 import { ApprovalDialog } from './ApprovalDialog';
 import { ElicitationDialog } from './ElicitationDialog';
 import { SamplingDialog } from './SamplingDialog';

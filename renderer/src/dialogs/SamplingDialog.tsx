@@ -10,7 +10,7 @@ import type { SamplingRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
 import { InlineError } from '../ui/InlineError';
-import { hasHidden, revealHidden } from '../chat/revealHidden';
+import { hasHidden, revealHidden } from '../lib/revealHidden';
 
 export interface SamplingDialogProps {
   request: SamplingRequest;

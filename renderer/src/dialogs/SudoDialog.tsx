@@ -3,7 +3,7 @@
  * component's state until it is sent, and is cleared on send, on cancel and when the dialog goes.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { revealHidden } from '../chat/revealHidden';
+import { revealHidden } from '../lib/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import type { SudoRequest } from './useQuestionQueue';
 import { useSending } from './useSending';

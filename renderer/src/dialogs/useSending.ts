@@ -1,6 +1,6 @@
 /** The state of an answer on its way to main: buttons wait while it travels, a failure is shown. */
 import { useCallback, useRef, useState } from 'react';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 
 export interface Sending<Answer> {
   busy: boolean;

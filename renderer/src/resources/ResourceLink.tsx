@@ -4,8 +4,8 @@
  * checked open-external path instead.
  */
 import { useState } from 'react';
-import { useApi } from '../apiContext';
-import { openLink } from '../links';
+import { useApi } from '../lib/apiContext';
+import { openLink } from '../lib/links';
 import { ResourcePreviewDialog } from './ResourcePreview';
 import { InlineError } from '../ui/InlineError';
 

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import type { ResourceContent } from '../../../preload/schemas/content';
 import { formatSize, isImageType } from '../../../preload/schemas/resourceFacts';
-import { useApi } from '../apiContext';
-import { Markdown } from '../chat/LazyMarkdown';
-import { messageOf } from '../hooks';
+import { useApi } from '../lib/apiContext';
+import { Markdown } from '../markdown/LazyMarkdown';
+import { messageOf } from '../lib/hooks';
 import { Dialog } from '../ui/Dialog';
-import { revealHidden } from '../chat/revealHidden';
+import { revealHidden } from '../lib/revealHidden';
 
 export function ResourceContents({ contents }: { contents: readonly ResourceContent[] }) {
   if (contents.length === 0) return <p className="muted">The resource is empty.</p>;

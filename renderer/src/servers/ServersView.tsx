@@ -4,19 +4,19 @@
  */
 import { useId, useState } from 'react';
 import type { ServerConfig } from '../../../preload/schemas/servers';
-import { useApi } from '../apiContext';
-import { useNavigation } from '../navigation';
+import { useApi } from '../lib/apiContext';
+import { useNavigation } from '../lib/navigation';
 import { Dialog } from '../ui/Dialog';
-import { ExportDialog } from './ExportDialog';
-import { ImportDialog } from './ImportDialog';
-import { ServerDetail } from './ServerDetail';
-import { ServerForm } from './ServerForm';
-import { RuntimesPanel } from './RuntimesPanel';
+import { ExportDialog } from './importExport/ExportDialog';
+import { ImportDialog } from './importExport/ImportDialog';
+import { ServerDetail } from './detail/ServerDetail';
+import { ServerForm } from './form/ServerForm';
+import { RuntimesPanel } from './sandbox/RuntimesPanel';
 import { BrowseView } from './browse/BrowseView';
 import { useBundleOpener } from './bundles/BundleOpener';
-import { ServerList } from './ServerList';
+import { ServerList } from './list/ServerList';
 import { isBuiltin } from './serverLabels';
-import type { FormMode } from './formModel';
+import type { FormMode } from './form/formModel';
 import { sameServer, useServers } from './useServers';
 import './servers.css';
 import { InlineError } from '../ui/InlineError';

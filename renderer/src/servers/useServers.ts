@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { ServerEntry, ServerStatus } from '../../../preload/schemas/servers';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 
 /** Server names are unique regardless of case, as main keeps them. */
 export function sameServer(a: string, b: string): boolean {

@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { chatSettingsSchema, type Settings } from '../../../preload/contract';
-import { useApi } from '../apiContext';
-import { isEmbeddingOnly, sameModel } from '../chat/modelFacts';
+import { useApi } from '../lib/apiContext';
+import { isEmbeddingOnly, sameModel } from '../chat';
 import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
 import type { Update } from './useDraft';
 import type { ModelList, OllamaState } from './useOllama';

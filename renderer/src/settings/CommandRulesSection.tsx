@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { CommandRuleEntry } from '../../../preload/schemas/chat';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 import { InlineError } from '../ui/InlineError';
 import { Section } from './fields';
 

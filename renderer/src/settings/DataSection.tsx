@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { AppInfo } from '../../../preload/contract';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
-import { messageOf } from '../hooks';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { messageOf } from '../lib/hooks';
 import { Section } from './fields';
 
 /** Where Hearth keeps its files, and the way back to every default. */

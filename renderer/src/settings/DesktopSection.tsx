@@ -4,7 +4,7 @@
  * system without a keyring).
  */
 import { useId } from 'react';
-import { useApi } from '../apiContext';
+import { useApi } from '../lib/apiContext';
 import { QuickChatHelp } from './QuickChatHelp';
 import { useDesktopStatus } from './useDesktopStatus';
 import { desktopSettingsSchema, type Settings } from '../../../preload/contract';

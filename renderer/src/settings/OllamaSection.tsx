@@ -5,7 +5,7 @@
 import { useCallback, useId } from 'react';
 import { ollamaSettingsSchema, type Settings, type SettingsPatch } from '../../../preload/contract';
 import { ollamaClientAddress } from '../../../preload/ollamaHost';
-import { useApi } from '../apiContext';
+import { useApi } from '../lib/apiContext';
 import { NumberSetting, Section, SwitchSetting, TextSetting } from './fields';
 import { ProxyHeaders } from './ProxyHeaders';
 import { useDraft, type Check, type Update } from './useDraft';

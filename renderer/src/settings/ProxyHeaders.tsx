@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import { headerSchema } from '../../../preload/schemas/servers';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 
 interface HeaderRow {
   key: number;

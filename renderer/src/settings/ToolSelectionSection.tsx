@@ -5,9 +5,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Api } from '../../../preload/api';
-import { DownloadProgress } from '../chat/DownloadProgress';
-import { usePulls } from '../chat/useModels';
-import { messageOf } from '../hooks';
+import { DownloadProgress } from '../chat';
+import { usePulls } from '../chat';
+import { messageOf } from '../lib/hooks';
 import { Section } from './fields';
 import type { ModelList, OllamaState } from './useOllama';
 

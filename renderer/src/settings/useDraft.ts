@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SettingsPatch } from '../../../preload/contract';
-import type { SettingsState } from '../hooks';
+import type { SettingsState } from '../lib/hooks';
 
 /** Long enough to finish typing a number or a word, short enough to feel saved at once. */
 export const SAVE_DELAY_MS = 400;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { InvokeResult } from '../../../preload/contract';
-import { messageOf } from '../hooks';
+import { messageOf } from '../lib/hooks';
 
 type OllamaStatus = InvokeResult<'ollama:status'>;
 type ModelSummary = InvokeResult<'models:list'>[number];

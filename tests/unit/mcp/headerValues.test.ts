@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openServerStore } from '../../../electron/core/mcp/config/serverStore';
 import { createMemoryVault } from '../../../electron/core/secrets/secretVault';
-import { emptyDraft, nextRowId, validateDraft } from '../../../renderer/src/servers/formModel';
+import { emptyDraft, nextRowId, validateDraft } from '../../../renderer/src/servers/form/formModel';
 import { headerValueProblem } from '../../../preload/schemas/headerValues';
 import { useTempFolder } from './tempFolder';
 

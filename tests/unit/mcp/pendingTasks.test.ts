@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pendingTasksFile } from '../../../electron/core/mcp/offerings/tasks/pendingTasks';
-import { formatElapsed } from '../../../renderer/src/chat/TaskElapsed';
+import { formatElapsed } from '../../../renderer/src/chat/messages/TaskElapsed';
 import { tempDir } from '../../support/testHost';
 
 describe('tasks still running, kept across restarts', () => {

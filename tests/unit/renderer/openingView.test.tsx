@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeOpeningView } from '../../../renderer/src/navigation';
+import { takeOpeningView } from '../../../renderer/src/lib/navigation';
 import { withView } from '../../../renderer/src/PopupApp';
 
 // The popup in the browser host opens the main app on the view asked for, in the same tab.

@@ -11,9 +11,9 @@ import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../../preload/api';
 import type { AppView } from '../../../../preload/schemas/apps';
-import { useApi } from '../../apiContext';
-import { messageOf } from '../../hooks';
-import { openLink } from '../../links';
+import { useApi } from '../../lib/apiContext';
+import { messageOf } from '../../lib/hooks';
+import { openLink } from '../../lib/links';
 import { AppHostContext } from './appHostContext';
 import {
   APP_FRAME_FLAGS,

@@ -6,9 +6,9 @@
 import { useId, useState } from 'react';
 import type { RegistrySummary } from '../../../../preload/schemas/registry';
 import type { ServerEntry } from '../../../../preload/schemas/servers';
-import { useApi } from '../../apiContext';
-import { revealHidden } from '../../chat/revealHidden';
-import { useSettings } from '../../hooks';
+import { useApi } from '../../lib/apiContext';
+import { revealHidden } from '../../lib/revealHidden';
+import { useSettings } from '../../lib/hooks';
 import { Badge } from '../../ui/Badge';
 import { InlineError } from '../../ui/InlineError';
 import { KIND_LABELS } from './kindLabels';

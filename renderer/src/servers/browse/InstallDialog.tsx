@@ -12,9 +12,9 @@ import type {
 } from '../../../../preload/schemas/registry';
 import { unencryptedReason } from '../../../../preload/schemas/clearText';
 import { serverNameSchema, type ServerEntry } from '../../../../preload/schemas/servers';
-import { useApi } from '../../apiContext';
-import { revealHidden } from '../../chat/revealHidden';
-import { messageOf } from '../../hooks';
+import { useApi } from '../../lib/apiContext';
+import { revealHidden } from '../../lib/revealHidden';
+import { messageOf } from '../../lib/hooks';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
 import { fieldWords } from './fieldLabels';

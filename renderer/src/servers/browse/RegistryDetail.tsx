@@ -11,13 +11,13 @@ import type {
 } from '../../../../preload/schemas/registry';
 import type { InvokeResult } from '../../../../preload/contract';
 import type { ServerEntry, ServerStatus } from '../../../../preload/schemas/servers';
-import { useApi } from '../../apiContext';
-import { revealHidden } from '../../chat/revealHidden';
-import { messageOf } from '../../hooks';
-import { openLink } from '../../links';
+import { useApi } from '../../lib/apiContext';
+import { revealHidden } from '../../lib/revealHidden';
+import { messageOf } from '../../lib/hooks';
+import { openLink } from '../../lib/links';
 import { Badge } from '../../ui/Badge';
 import { InlineError } from '../../ui/InlineError';
-import { LaunchReviewDialog } from '../LaunchReviewDialog';
+import { LaunchReviewDialog } from '../review/LaunchReviewDialog';
 import { needsApproval } from '../serverLabels';
 import { useBundleOpener } from '../bundles/BundleOpener';
 import { InstallDialog } from './InstallDialog';

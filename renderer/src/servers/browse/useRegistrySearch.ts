@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api } from '../../../../preload/api';
 import type { RegistryPage, RegistrySummary } from '../../../../preload/schemas/registry';
-import { messageOf } from '../../hooks';
+import { messageOf } from '../../lib/hooks';
 
 export interface RegistrySearch {
   servers: RegistrySummary[] | undefined;

@@ -4,7 +4,7 @@
  * outside the bundle, is marked: it runs whatever its arguments say, so those are what to read.
  */
 import type { BundleCommandLine as CommandLine } from '../../../../preload/schemas/bundles';
-import { revealHidden } from '../../chat/revealHidden';
+import { revealHidden } from '../../lib/revealHidden';
 import { Badge } from '../../ui/Badge';
 
 const MARKS: Partial<Record<CommandLine['kind'], string>> = {

@@ -7,14 +7,14 @@
 import { useEffect, useId, useState } from 'react';
 import type { BundlePreview } from '../../../../preload/schemas/bundles';
 import type { ServerEntry } from '../../../../preload/schemas/servers';
-import { useApi } from '../../apiContext';
-import { messageOf } from '../../hooks';
+import { useApi } from '../../lib/apiContext';
+import { messageOf } from '../../lib/hooks';
 import { Badge } from '../../ui/Badge';
 import { BundleCommandLine } from './BundleCommandLine';
 import { BundleChanges, UpdateChoice } from './BundleUpdate';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
-import { openLink } from '../../links';
+import { openLink } from '../../lib/links';
 import {
   BundleSettingsFields,
   initialValues,

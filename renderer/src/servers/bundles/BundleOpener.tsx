@@ -18,9 +18,9 @@ import {
   type ReactNode,
 } from 'react';
 import type { ServerEntry } from '../../../../preload/schemas/servers';
-import { useApi } from '../../apiContext';
-import { messageOf } from '../../hooks';
-import { useNavigation } from '../../navigation';
+import { useApi } from '../../lib/apiContext';
+import { messageOf } from '../../lib/hooks';
+import { useNavigation } from '../../lib/navigation';
 import { Dialog } from '../../ui/Dialog';
 import { uploadBundle } from './uploadBundle';
 
@@ -29,7 +29,7 @@ const BundleInstallDialog = lazy(() =>
   import('./BundleInstallDialog').then((module) => ({ default: module.BundleInstallDialog })),
 );
 const LaunchReviewDialog = lazy(() =>
-  import('../LaunchReviewDialog').then((module) => ({ default: module.LaunchReviewDialog })),
+  import('../review/LaunchReviewDialog').then((module) => ({ default: module.LaunchReviewDialog })),
 );
 import './bundles.css';
 

@@ -4,9 +4,9 @@
  * folders with the system's picker where the host has one, several values one per line.
  */
 import type { BundleUserConfigField } from '../../../../preload/schemas/bundles';
-import { useApi } from '../../apiContext';
-import { useDesktopHost } from '../../hooks';
-import { Field } from '../Field';
+import { useApi } from '../../lib/apiContext';
+import { useDesktopHost } from '../../lib/hooks';
+import { Field } from '../form/Field';
 
 export type SettingValue = string | boolean;
 export type SettingValues = Record<string, SettingValue>;

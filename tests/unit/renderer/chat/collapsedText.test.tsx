@@ -4,7 +4,7 @@ import {
   COLLAPSED_LINES,
   collapsedText,
   isLongText,
-} from '../../../../renderer/src/chat/toolResult';
+} from '../../../../renderer/src/chat/messages/toolResult';
 
 describe('a long text in a tool card', () => {
   it('collapses by lines, and by characters when it is one very long line', () => {

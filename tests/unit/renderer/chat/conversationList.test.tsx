@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '../../../../renderer/src/chat/chatTypes';
-import { ConversationList } from '../../../../renderer/src/chat/ConversationList';
+import { ConversationList } from '../../../../renderer/src/chat/conversations/ConversationList';
 import { connectTo, renderWith, testNavigation } from '../../../support/rendererHarness';
 import { message } from './chatFixtures';
 

@@ -7,13 +7,13 @@ import {
   type ConversationAction,
   type ConversationState,
 } from '../../../../renderer/src/chat/conversationState';
-import { snippetParts, relativeTime } from '../../../../renderer/src/chat/listText';
-import { sameBubble, type BubbleProps } from '../../../../renderer/src/chat/MessageBubble';
+import { snippetParts, relativeTime } from '../../../../renderer/src/chat/conversations/listText';
+import { sameBubble, type BubbleProps } from '../../../../renderer/src/chat/messages/MessageBubble';
 import {
   cardStateOf,
   formatDuration,
   resultBlocks,
-} from '../../../../renderer/src/chat/toolResult';
+} from '../../../../renderer/src/chat/messages/toolResult';
 import { conversation, message, toolCallEvent } from './chatFixtures';
 
 function run(state: ConversationState, ...actions: ConversationAction[]): ConversationState {

@@ -1,7 +1,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CutResultText, RESULT_PAGE_CHARS } from '../../../../renderer/src/chat/CutResultText';
+import {
+  CutResultText,
+  RESULT_PAGE_CHARS,
+} from '../../../../renderer/src/chat/messages/CutResultText';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 
 afterEach(cleanup);

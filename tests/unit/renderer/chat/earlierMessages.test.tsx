@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EarlierMessages } from '../../../../renderer/src/chat/EarlierMessages';
+import { EarlierMessages } from '../../../../renderer/src/chat/messages/EarlierMessages';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsSchema } from '../../../../preload/contract';
 import { ChatView } from '../../../../renderer/src/chat/ChatView';
-import { formatParameters } from '../../../../renderer/src/chat/modelFacts';
+import { formatParameters } from '../../../../renderer/src/chat/models/modelFacts';
 import { renderWith } from '../../../support/rendererHarness';
 import {
   connectChat,

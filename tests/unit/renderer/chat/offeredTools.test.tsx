@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestFacts } from '../../../../preload/schemas/chat';
 import type { CatalogTool } from '../../../../preload/schemas/servers';
-import { OfferedTools } from '../../../../renderer/src/chat/OfferedTools';
+import { OfferedTools } from '../../../../renderer/src/chat/messages/OfferedTools';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 import { toolOf } from '../servers/serverFixtures';
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfigInput } from '../../../../preload/schemas/servers';
-import { splitCommandLine } from '../../../../renderer/src/servers/commandLine';
+import { splitCommandLine } from '../../../../renderer/src/servers/form/commandLine';
 import { builtin, entryOf, renderServers } from './serverFixtures';
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Handlers } from '../../../../electron/core/bridge/router';
-import { ToolCallCard } from '../../../../renderer/src/chat/ToolCallCard';
-import { ResourcesTab } from '../../../../renderer/src/servers/ResourcesTab';
+import { ToolCallCard } from '../../../../renderer/src/chat/messages/ToolCallCard';
+import { ResourcesTab } from '../../../../renderer/src/servers/detail/ResourcesTab';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 import { statusOf, stdioEntry } from './serverFixtures';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { overlaps, RootsWarning } from '../../../../renderer/src/servers/RootsWarning';
+import { overlaps, RootsWarning } from '../../../../renderer/src/servers/detail/RootsWarning';
 import { heldAnswer } from '../../../support/heldAnswer';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 

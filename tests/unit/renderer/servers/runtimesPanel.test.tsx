@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RuntimesPanel } from '../../../../renderer/src/servers/RuntimesPanel';
+import { RuntimesPanel } from '../../../../renderer/src/servers/sandbox/RuntimesPanel';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 
 afterEach(cleanup);

@@ -13,7 +13,7 @@ import type {
   ServerStatus,
 } from '../../../../preload/schemas/servers';
 import { ServersView } from '../../../../renderer/src/servers/ServersView';
-import type { Navigation } from '../../../../renderer/src/navigation';
+import type { Navigation } from '../../../../renderer/src/lib/navigation';
 import {
   connectTo,
   renderWith,

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogTool, LogEntry } from '../../../../preload/schemas/servers';
-import { MAX_LOG_LINES_SHOWN } from '../../../../renderer/src/servers/LogPane';
+import { MAX_LOG_LINES_SHOWN } from '../../../../renderer/src/servers/detail/LogPane';
 import { heldAnswer } from '../../../support/heldAnswer';
 import { builtin, logOf, renderServers, stdioEntry, toolOf } from './serverFixtures';
 

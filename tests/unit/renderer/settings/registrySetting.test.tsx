@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFICIAL_REGISTRY_URL } from '../../../../preload/schemas/registry';
-import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
+import { SAVE_DELAY_MS } from '../../../../renderer/src/settings/SettingsView';
 import { renderSettings, settingsHarness } from './settingsHarness';
 
 afterEach(cleanup);

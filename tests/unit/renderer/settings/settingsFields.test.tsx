@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsSchema } from '../../../../preload/contract';
-import { SAVE_DELAY_MS } from '../../../../renderer/src/views/SettingsView';
+import { SAVE_DELAY_MS } from '../../../../renderer/src/settings/SettingsView';
 import { model, renderSettings, settingsHarness } from './settingsHarness';
 import { UserFacingError } from '../../../../electron/core/bridge/errors';
 

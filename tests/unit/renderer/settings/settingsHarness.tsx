@@ -8,9 +8,9 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../../preload/contract';
-import { useApi } from '../../../../renderer/src/apiContext';
-import { useSettings } from '../../../../renderer/src/hooks';
-import { SettingsView } from '../../../../renderer/src/views/SettingsView';
+import { useApi } from '../../../../renderer/src/lib/apiContext';
+import { useSettings } from '../../../../renderer/src/lib/hooks';
+import { SettingsView } from '../../../../renderer/src/settings/SettingsView';
 import { connectTo, renderWith, type RendererHarness } from '../../../support/rendererHarness';
 
 /** What the shell does: settings from `useSettings`, handed to the view. */

@@ -1,0 +1,156 @@
+/**
+ * One saved message, and the reply still streaming. A saved bubble re-renders only when its
+ * own message, its tool calls or its actions change, so a streaming delta (which changes only
+ * the turn) leaves every older message alone.
+ */
+import { memo } from 'react';
+import { MessageAttachments } from '../composer/AttachmentChips';
+import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from '../chatTypes';
+import type { Turn } from '../conversationState';
+import { Markdown } from '../../markdown/LazyMarkdown';
+import { OfferedTools } from './OfferedTools';
+import { ToolCallCard, type ToolCallView } from './ToolCallCard';
+import { cardStateOf } from './toolResult';
+
+export interface BubbleProps {
+  message: StoredMessage;
+  toolResults: Readonly<Record<string, StoredMessage>>;
+  calls: Readonly<Record<string, ToolCallEvent>>;
+  progress: Readonly<Record<string, ToolProgressEvent>>;
+  turnRunning: boolean;
+  /** True on the last user message when it can be sent again or edited. */
+  canResend: boolean;
+  /**
+   * True on the last assistant message of a turn: the tools offered are shown once per turn, not
+   * under each round of tool calls.
+   */
+  showOfferedTools?: boolean;
+  onRetry(): void;
+  onEdit(text: string): void;
+}
+
+export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
+  const { message } = props;
+  if (message.role === 'user') {
+    return (
+      <article className="message message-user" aria-label="You">
+        {message.content && <div className="message-text">{message.content}</div>}
+        {message.attachments?.length ? (
+          <MessageAttachments attachments={message.attachments} />
+        ) : null}
+        {props.canResend && (
+          <div className="message-actions">
+            <button type="button" className="button small" onClick={props.onRetry}>
+              Retry
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => props.onEdit(message.content)}
+            >
+              Edit
+            </button>
+          </div>
+        )}
+      </article>
+    );
+  }
+  const cards = (message.toolCalls ?? []).map((stored): ToolCallView => {
+    const live = props.calls[stored.id];
+    const saved = props.toolResults[stored.id];
+    return {
+      callId: stored.id,
+      server: live?.server ?? stored.server,
+      tool: live?.tool ?? stored.tool,
+      arguments: live?.arguments ?? stored.arguments,
+      state: cardStateOf(live?.state, stored, saved !== undefined, props.turnRunning),
+      message: live?.message,
+      durationMs: live?.durationMs,
+      result: live?.result,
+      saved,
+      progress: props.progress[stored.id],
+      ...(stored.appResourceUri ? { appResourceUri: stored.appResourceUri } : {}),
+      ...(stored.appStructuredContent ? { appStructuredContent: stored.appStructuredContent } : {}),
+    };
+  });
+  return (
+    <article className="message message-assistant" aria-label="Assistant">
+      {message.thinking && <Thinking text={message.thinking} streaming={false} />}
+      {message.content && <Markdown text={message.content} />}
+      {cards.map((card) => (
+        <ToolCallCard key={card.callId} call={card} />
+      ))}
+      {message.request && props.showOfferedTools !== false && (
+        <OfferedTools request={message.request} />
+      )}
+    </article>
+  );
+}, sameBubble);
+
+/** Whether a bubble can skip re-rendering: nothing it shows changed (a delta changes nothing here). */
+export function sameBubble(before: BubbleProps, after: BubbleProps): boolean {
+  if (
+    before.message !== after.message ||
+    before.canResend !== after.canResend ||
+    before.showOfferedTools !== after.showOfferedTools ||
+    before.onRetry !== after.onRetry ||
+    before.onEdit !== after.onEdit
+  )
+    return false;
+  const ids = (after.message.toolCalls ?? []).map((call) => call.id);
+  if (ids.length > 0 && before.turnRunning !== after.turnRunning) return false;
+  return ids.every(
+    (id) =>
+      before.calls[id] === after.calls[id] &&
+      before.progress[id] === after.progress[id] &&
+      before.toolResults[id] === after.toolResults[id],
+  );
+}
+
+/** The reply being written: thinking, text so far, and calls no saved message lists yet. */
+export function StreamingMessage({
+  turn,
+  calls,
+  progress,
+}: {
+  turn: Turn;
+  calls: ToolCallEvent[];
+  progress: Readonly<Record<string, ToolProgressEvent>>;
+}) {
+  return (
+    <article
+      className="message message-assistant streaming"
+      aria-label="Assistant"
+      aria-busy="true"
+    >
+      {turn.thinking && <Thinking text={turn.thinking} streaming />}
+      {turn.content && <Markdown text={turn.content} />}
+      {calls.map((call) => (
+        <ToolCallCard
+          key={call.callId}
+          call={{
+            callId: call.callId,
+            server: call.server,
+            tool: call.tool,
+            arguments: call.arguments,
+            state: call.state,
+            message: call.message,
+            durationMs: call.durationMs,
+            result: call.result,
+            saved: undefined,
+            progress: progress[call.callId],
+          }}
+        />
+      ))}
+    </article>
+  );
+}
+
+function Thinking({ text, streaming }: { text: string; streaming: boolean }) {
+  return (
+    <details className="thinking">
+      <summary>{streaming ? 'Thinking…' : 'Thought for a moment'}</summary>
+      <div className="thinking-text">{text}</div>
+    </details>
+  );
+}

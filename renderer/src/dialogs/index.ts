@@ -1,0 +1,2 @@
+// The question dialogs (approval, password, elicitation, sampling) the host asks through.
+export { QuestionDialogs } from './QuestionDialogs';
