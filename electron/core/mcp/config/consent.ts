@@ -1,7 +1,7 @@
 /**
- * The user's consent to run things: which exact stdio launch (command, arguments, environment,
- * folder) they approved, and which tool definitions they chose to "always allow". Both are
- * fingerprints, so any change, made in the app or on disk behind its back, needs a new yes.
+ * The user's consent to run things: which exact stdio launch (approvedLaunch.ts: command,
+ * arguments, environment, folder, sandbox and any later field) they approved, and which tool
+ * definitions they chose to "always allow". Both are fingerprints, so any change, made in the app or on disk behind its back, needs a new yes.
  * Launch fingerprints are keyed with a secret from the vault, so a process that can edit the
  * files but not read the keychain cannot forge an approval.
  */
@@ -9,11 +9,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { StdioTransportConfig } from '../../../../preload/schemas/servers';
 import type { CommandRuleEntry } from '../../../../preload/schemas/chat';
 import type { SecretVault } from '../../secrets/secretVault';
 import { writeFileAtomically } from '../../store/atomicFile';
 import { openJsonDocument } from '../../store/jsonDocument';
+import { fingerprintForm, type ApprovedLaunch } from './approvedLaunch';
 
 const CONSENT_KEY = 'consent:hmac-key';
 
@@ -50,8 +50,8 @@ type CommandRule = Pick<CommandRuleEntry, 'kind' | 'text'>;
 
 export interface ConsentStore {
   /** The fingerprint of exactly this launch, secrets included. */
-  launchFingerprint(server: string, launch: StdioTransportConfig): string;
-  launchState(server: string, launch: StdioTransportConfig): 'approved' | 'required' | 'changed';
+  launchFingerprint(server: string, launch: ApprovedLaunch): string;
+  launchState(server: string, launch: ApprovedLaunch): 'approved' | 'required' | 'changed';
   approveLaunch(server: string, fingerprint: string): void;
   toolApproval(server: string, tool: string): ToolApproval | undefined;
   setToolApproval(server: string, tool: string, approval: ToolApproval | undefined): void;
@@ -83,20 +83,10 @@ export function openConsentStore(options: {
   // disk behind Hearth's back is not taken up until the next start.
   let knownKey: string | undefined;
   const key = () => (knownKey ??= consentKey(options.vault, options.dataDir));
-  const fingerprint = (server: string, launch: StdioTransportConfig) =>
+  const fingerprint = (server: string, launch: ApprovedLaunch) =>
     createHmac('sha256', key())
-      .update(
-        JSON.stringify([
-          server,
-          launch.command,
-          launch.args,
-          launch.env.map((entry) => [entry.name, entry.value ?? '']),
-          launch.cwd ?? null,
-          // The sandbox policy is part of what runs: a change to it needs a new yes. Left out
-          // when unset, so approvals given before policies existed stay valid.
-          ...(launch.sandbox ? [launch.sandbox] : []),
-        ]),
-      )
+      // Signs the launch as approvedLaunch describes it: every field that can change what runs.
+      .update(JSON.stringify(fingerprintForm(server, launch)))
       .digest('hex');
   const ruleMac = (server: string, tool: string, rule: CommandRule) =>
     createHmac('sha256', key())

@@ -1,7 +1,7 @@
 /**
  * What the user sees before a server's command runs: the command as typed and as it will start,
  * its arguments, variables (secrets masked), folder, the risky variables, and the fingerprint the
- * approval is given to. Only what the server's config supplies is judged: the variable Hearth adds
+ * approval is given to, all read from one description of the launch (approvedLaunch.ts). Only what the server's config supplies is judged: the variable Hearth adds
  * itself to run a Node bundle on its own Node is shown as Hearth's, never as a risk.
  */
 import type {
@@ -9,6 +9,7 @@ import type {
   LaunchReview,
   StdioTransportConfig,
 } from '../../../../preload/schemas/servers';
+import { approvedLaunch } from './approvedLaunch';
 import { riskyVariables, type ConsentStore } from './consent';
 import { expandAll } from './expandVariables';
 import { planStdioLaunch, type LaunchContext } from '../transport/configTransports';
@@ -23,48 +24,48 @@ export function launchReview(
   context: LaunchContext,
   roots: string[] = [],
 ): LaunchReview {
-  const fingerprint = consent.launchFingerprint(name, transport);
-  const state = consent.launchState(name, transport);
-  const plan = planStdioLaunch(transport, context);
+  // What is shown, signed and started is the same description of the launch.
+  const launch = approvedLaunch(transport);
+  const fingerprint = consent.launchFingerprint(name, launch);
+  const state = consent.launchState(name, launch);
+  const plan = planStdioLaunch(launch, context);
   // The user's own arguments, variables expanded (a shim's come first).
   const args = plan.ok
-    ? plan.value.args.slice(plan.value.args.length - transport.args.length)
-    : transport.args;
+    ? plan.value.args.slice(plan.value.args.length - launch.args.length)
+    : launch.args;
   const shownEnv = expandAll(
-    transport.env.map((entry) => entry.value ?? ''),
+    launch.env.map((entry) => entry.value ?? ''),
     context.environment,
   ).values;
   return {
     name,
     reason: state === 'approved' ? 'approved' : state === 'required' ? 'new' : 'changed',
-    command: transport.command,
+    command: launch.command,
     ...(plan.ok
       ? {
           resolvedCommand: [
             plan.value.file,
-            ...plan.value.args.slice(0, plan.value.args.length - transport.args.length),
+            ...plan.value.args.slice(0, plan.value.args.length - launch.args.length),
           ].join(' '),
         }
       : {}),
     args,
-    env: transport.env.map((entry, index) => ({
+    env: launch.env.map((entry, index) => ({
       name: entry.name,
       // Secrets are shown masked: the user can see one is set without it reaching the screen.
       value: entry.secret ? (entry.value ? '••••••••' : '') : (shownEnv[index] ?? ''),
       secret: entry.secret,
       ...(hearths(entry) ? { byHearth: true } : {}),
     })),
-    ...(transport.cwd ? { cwd: transport.cwd } : {}),
-    risky: riskyVariables(
-      transport.env.filter((entry) => !hearths(entry)).map((entry) => entry.name),
-    ),
+    ...(launch.cwd ? { cwd: launch.cwd } : {}),
+    risky: riskyVariables(launch.env.filter((entry) => !hearths(entry)).map((entry) => entry.name)),
     ...sandboxOf(
       name,
       transport,
       roots,
       context,
       args,
-      shownEnv.filter((_, index) => !transport.env[index]?.secret),
+      shownEnv.filter((_, index) => !launch.env[index]?.secret),
     ),
     fingerprint,
   };

@@ -11,10 +11,8 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { unencryptedHost, unencryptedReason } from '../../../../preload/schemas/clearText';
-import type {
-  HttpTransportConfig,
-  StdioTransportConfig,
-} from '../../../../preload/schemas/servers';
+import type { HttpTransportConfig } from '../../../../preload/schemas/servers';
+import type { ApprovedLaunch } from '../config/approvedLaunch';
 import { expandAll } from '../config/expandVariables';
 import { planSpawn, resolveCommand } from '../../programs';
 import type { StdioLaunch } from './stdioProcessTransport';
@@ -35,9 +33,12 @@ export interface LaunchContext {
   hearthNode?: string;
 }
 
-/** Works out exactly what to spawn, or says why it cannot be. */
+/**
+ * Works out exactly what to spawn, or says why it cannot be. Reads only the launch as approved
+ * (config/approvedLaunch), so nothing outside what the user approves can change what runs.
+ */
 export function planStdioLaunch(
-  config: StdioTransportConfig,
+  config: ApprovedLaunch,
   context: LaunchContext,
 ): Planned<StdioLaunch> {
   const { environment, platform } = context;

@@ -12,6 +12,7 @@ import { lineSplitter, type ServerLog } from '../fromServer/serverLog';
 import { StdioProcessTransport } from './stdioProcessTransport';
 import { homedir } from 'node:os';
 import { LauncherDownload, launcherOf, npmCacheOf } from './launcherDownload';
+import { approvedLaunch } from '../config/approvedLaunch';
 import {
   createHttpTransport,
   planStdioLaunch,
@@ -68,7 +69,7 @@ export function buildTransport(
       ok: false,
       message: `“${config.name}” is meant to run in the OS sandbox, which this build of Hearth does not have, so it was not started. Turn its sandbox off on its page to run it without.`,
     };
-  const plan = planStdioLaunch(transport, launchContext);
+  const plan = planStdioLaunch(approvedLaunch(transport), launchContext);
   if (!plan.ok) return plan;
   const stderr = lineSplitter((line) => log.add('stderr', 'info', line));
   // The user's own arguments, variables expanded (a shim may have put its own in front).
