@@ -85,7 +85,7 @@ export async function run(): Promise<Figure[]> {
     const direct = new Ollama({ host: chat.ollama.url });
     const { overheadMs, directMs } = await measureTurns(chat, direct, TURNS, 5);
     const history = chat.host.core.chat.history;
-    const long = history.create({ title: 'Months of notes', model: 'llama3.2' });
+    const long = history.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
     history.append(long.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
     const inLong = await measureTurns(chat, direct, LONG_TURNS, 1, long.id);
 

@@ -60,7 +60,7 @@ export async function measureInBrowser(): Promise<Figure[]> {
   buildApp();
   const dataDir = tempDir('history-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
-  const conversation = store.create({ title: 'Months of notes', model: 'llama3.2' });
+  const conversation = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
   store.append(conversation.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
   store.close();
 
@@ -122,7 +122,7 @@ export function measureStore(): Figure[] {
     for (let index = 0; index < SEARCH_CONVERSATIONS; index++) {
       const conversation = store.create({
         title: `Notes ${index}: ${sentence(random, 4)}`,
-        model: 'llama3.2',
+        options: { model: 'llama3.2' },
       });
       store.append(
         conversation.id,
@@ -135,14 +135,17 @@ export function measureStore(): Figure[] {
     }
     const at100k = timeSearches(store, random);
 
-    const long = store.create({ title: 'Months of notes', model: 'llama3.2' });
+    const long = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
     store.append(long.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
     const file = join(dataDir, 'conversations.sqlite');
     const growStarted = performance.now();
     // Big tool results, as a heavy user's history accumulates them, until the file passes 1 GB.
     let grown = 0;
     while (statSync(file).size < DATABASE_TARGET_BYTES) {
-      const conversation = store.create({ title: `Big results ${grown}`, model: 'llama3.2' });
+      const conversation = store.create({
+        title: `Big results ${grown}`,
+        options: { model: 'llama3.2' },
+      });
       store.append(
         conversation.id,
         Array.from({ length: 50 }, (_, position): NewMessage => ({

@@ -156,7 +156,10 @@ export async function pageFigures(): Promise<Figure[]> {
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
   const random = seededRandom(3);
   for (let index = 0; index < CONVERSATIONS; index++) {
-    const conversation = store.create({ title: `Conversation ${index}`, model: 'llama3.2' });
+    const conversation = store.create({
+      title: `Conversation ${index}`,
+      options: { model: 'llama3.2' },
+    });
     store.append(
       conversation.id,
       Array.from({ length: 40 }, (_, position): NewMessage =>

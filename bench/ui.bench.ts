@@ -46,7 +46,7 @@ export async function run(): Promise<Figure[]> {
 
   const dataDir = tempDir('ui-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
-  const conversation = store.create({ title: 'Sorting arrays', model: 'llama3.2' });
+  const conversation = store.create({ title: 'Sorting arrays', options: { model: 'llama3.2' } });
   store.append(conversation.id, seedMessages());
   store.close();
 

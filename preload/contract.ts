@@ -36,6 +36,8 @@ import {
   chatStatusSchema,
   contentPageSchema,
   conversationSchema,
+  conversationOptionsPatchSchema,
+  conversationOptionsSchema,
   conversationSummarySchema,
   elicitationAnswerSchema,
   messagePageSchema,
@@ -372,15 +374,13 @@ export const invokeChannels = {
   ),
   'conversations:delete': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
   'conversations:search': channel(z.tuple([z.string().max(1_000)]), z.array(searchHitSchema)),
-  /** The model this conversation uses from now on; the default model in Settings is untouched. */
-  'conversations:setModel': channel(
-    z.tuple([z.string().min(1).max(128), z.string().min(1).max(256)]),
-    conversationSummarySchema,
-  ),
-  /** The conversation's own system prompt; empty goes back to the default. */
-  'conversations:setSystemPrompt': channel(
-    z.tuple([z.string().min(1).max(128), z.string().max(20_000)]),
-    z.boolean(),
+  /**
+   * Changes some of the conversation's own options (its model, instructions, temperature) from
+   * now on; Settings are untouched. Null or empty text clears one. Answers the options as saved.
+   */
+  'conversations:setOptions': channel(
+    z.tuple([z.string().min(1).max(128), conversationOptionsPatchSchema]),
+    conversationOptionsSchema,
   ),
   'approval:respond': channel(
     z.tuple([z.string().min(1).max(128), approvalAnswerSchema]),

@@ -129,17 +129,13 @@ export function createHandlers(services: Services): Handlers {
     'conversations:messageContent': (id, messageId, offset, length) =>
       services.chat.history.contentPage(id, messageId, offset, length) ?? null,
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),
-    'conversations:setModel': (id, model) => services.chat.history.setModel(id, model),
+    'conversations:setOptions': (id, patch) => services.chat.history.setOptions(id, patch),
     'conversations:delete': async (id) => {
       services.chat.stop(id);
       await services.chat.idle(id);
       return services.chat.history.delete(id);
     },
     'conversations:search': (query) => services.chat.history.search(query),
-    'conversations:setSystemPrompt': (id, prompt) => {
-      services.chat.history.setSystemPrompt(id, prompt.trim() || undefined);
-      return true;
-    },
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
     'commandRules:list': () => services.commandRules.list(),
     'commandRules:add': (rule) => services.commandRules.add(rule),

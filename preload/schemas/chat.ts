@@ -106,8 +106,36 @@ export const conversationSummarySchema = z.strictObject({
   messageCount: z.int().nonnegative(),
 });
 
+/**
+ * A conversation's own options, each unset one following Settings (the model, the instructions,
+ * the temperature). One value, changed through one channel (`conversations:setOptions`) and kept
+ * in one column as JSON: a new option is a field here and the place that reads it (see "A
+ * per-conversation option" in docs/architecture.md).
+ */
+export const conversationOptionsSchema = z.strictObject({
+  model: z.string().min(1).max(256).optional(),
+  /** The system prompt: what the model is told before the conversation. */
+  instructions: z.string().max(20_000).optional(),
+  /** Sent to Ollama as `options.temperature`: higher gives more varied replies. */
+  temperature: z.number().min(0).max(2).optional(),
+});
+export type ConversationOptions = z.output<typeof conversationOptionsSchema>;
+
+/** A change to some options: a value sets one, null clears it (the default applies), absent keeps it. */
+export type ConversationOptionsPatch = {
+  [Name in keyof ConversationOptions]?: ConversationOptions[Name] | null;
+};
+export const conversationOptionsPatchSchema = z.strictObject(
+  Object.fromEntries(
+    Object.entries(conversationOptionsSchema.shape).map(([name, field]) => [
+      name,
+      field.unwrap().nullable().optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<ConversationOptionsPatch, ConversationOptionsPatch>;
+
 export const conversationSchema = conversationSummarySchema.extend({
-  systemPrompt: z.string().max(20_000).optional(),
+  options: conversationOptionsSchema,
   messages: z.array(storedMessageSchema),
   /** Asked for the latest messages only: how many come before them. */
   earlierMessages: z.int().nonnegative().optional(),

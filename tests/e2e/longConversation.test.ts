@@ -52,7 +52,7 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 800 },
     seed: (dataDir) => {
       const store = openConversationStore({ dataDir, onProblem: () => undefined });
-      const { id } = store.create({ title: 'Months of notes', model: 'llama3.2' });
+      const { id } = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
       store.append(id, history());
       store.close();
     },

@@ -20,7 +20,7 @@ describe('the model of a conversation', () => {
       model: 'llama3.2',
     });
     const { conversationId } = await chat.turn('Hello');
-    await chat.api.conversations.setModel(conversationId, 'qwen3:8b');
+    await chat.api.conversations.setOptions(conversationId, { model: 'qwen3:8b' });
     const { turnId } = await chat.api.chat.resend(conversationId);
     await chat.next(
       'chat:status',

@@ -35,7 +35,7 @@ const filler = (words: number) => Array.from({ length: words }, () => 'lorem').j
 describe('search over a large history', () => {
   it('finds a tool result by its beginning, not by what lies past the indexed part', () => {
     const store = open();
-    const { id } = store.create({ title: 'Reading files', model: 'llama3.2' });
+    const { id } = store.create({ title: 'Reading files', options: { model: 'llama3.2' } });
     const body = `openingword ${filler(INDEXED_TOOL_RESULT_CHARS / 5)} buriedword`;
     expect(body.length).toBeGreaterThan(INDEXED_TOOL_RESULT_CHARS);
     store.append(id, [
@@ -54,7 +54,7 @@ describe('search over a large history', () => {
   it('indexes long tool results of an older database by their beginning when it opens', () => {
     const dataDir = tempDir('search-migrate');
     const store = open(dataDir);
-    const { id } = store.create({ title: 'Old history', model: 'llama3.2' });
+    const { id } = store.create({ title: 'Old history', options: { model: 'llama3.2' } });
     store.close();
     // As a database from before step 4 holds it: the whole result in the index.
     const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));

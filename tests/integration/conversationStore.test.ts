@@ -9,6 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   openConversationStore,
@@ -16,6 +17,8 @@ import {
   SNIPPET_MATCH_START,
   type ConversationStore,
 } from '../../electron/core/history/conversationStore';
+import { DATABASE_FILE_NAME } from '../../electron/core/history/openDatabase';
+import { migrate, OPTIONS_STEP, SCHEMA_VERSION } from '../../electron/core/history/schema';
 import type { NewMessage } from '../../electron/core/history/types';
 import { tempDir } from '../support/testHost';
 
@@ -70,13 +73,16 @@ const toolTurn: NewMessage[] = [
 describe('the conversation store', () => {
   it('creates a conversation and gets it back with no messages', () => {
     const { store, problems } = open();
-    const created = store.create({ title: 'Trip', model: 'llama3.2', systemPrompt: 'Be brief.' });
+    const created = store.create({
+      title: 'Trip',
+      options: { model: 'llama3.2', instructions: 'Be brief.' },
+    });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(store.get(created.id)).toEqual({
       id: created.id,
       title: 'Trip',
       model: 'llama3.2',
-      systemPrompt: 'Be brief.',
+      options: { model: 'llama3.2', instructions: 'Be brief.' },
       createdAt: '2026-01-02T03:04:05.000Z',
       updatedAt: '2026-01-02T03:04:05.000Z',
       messageCount: 0,
@@ -122,13 +128,69 @@ describe('the conversation store', () => {
     expect(store.get(id)?.title).toBe('Plan a picnic');
   });
 
-  it('sets and clears the system prompt', () => {
+  it('changes some options and keeps the rest; null or blank text clears one', () => {
     const { store } = open();
-    const { id } = store.create();
-    store.setSystemPrompt(id, 'Answer in French.');
-    expect(store.get(id)?.systemPrompt).toBe('Answer in French.');
-    store.setSystemPrompt(id, undefined);
-    expect(store.get(id)).not.toHaveProperty('systemPrompt');
+    const { id } = store.create({ options: { model: 'llama3.2' } });
+    expect(
+      store.setOptions(id, { instructions: '  Answer in French. ', temperature: 0.2 }),
+    ).toEqual({ model: 'llama3.2', instructions: 'Answer in French.', temperature: 0.2 });
+    expect(store.get(id)?.options).toEqual({
+      model: 'llama3.2',
+      instructions: 'Answer in French.',
+      temperature: 0.2,
+    });
+    store.setOptions(id, { model: 'qwen3:8b', temperature: null });
+    expect(store.get(id)?.options).toEqual({
+      model: 'qwen3:8b',
+      instructions: 'Answer in French.',
+    });
+    expect(store.list()[0]?.model).toBe('qwen3:8b');
+    store.setOptions(id, { instructions: '   ' });
+    expect(store.get(id)?.options).toEqual({ model: 'qwen3:8b' });
+  });
+
+  it('refuses an option out of bounds and keeps the saved ones', () => {
+    const { store } = open();
+    const { id } = store.create({ options: { temperature: 0.7 } });
+    expect(() => store.setOptions(id, { temperature: 5 })).toThrow();
+    expect(store.get(id)?.options).toEqual({ temperature: 0.7 });
+  });
+
+  it('drops an option edited out of shape on disk alone, keeping the others', () => {
+    const { store, dataDir } = open();
+    const { id } = store.create({ options: { model: 'llama3.2', instructions: 'Be brief.' } });
+    store.close();
+    const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
+    database
+      .prepare(`UPDATE conversations SET options = ? WHERE id = ?`)
+      .run(JSON.stringify({ instructions: 'Be brief.', temperature: 'hot' }), id);
+    database.close();
+    expect(open(dataDir).store.get(id)?.options).toEqual({
+      model: 'llama3.2',
+      instructions: 'Be brief.',
+    });
+  });
+
+  it('opens a file from before options with each system prompt as the instructions', () => {
+    const dataDir = tempDir('history-options');
+    const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
+    migrate(database, OPTIONS_STEP - 1);
+    const insert = database.prepare(`INSERT INTO conversations
+      (id, title, model, system_prompt, created_at, updated_at)
+      VALUES (?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    insert.run('with-prompt', 'Old', 'llama3.2', 'Answer in French.');
+    insert.run('without', 'Plain', null, null);
+    database.close();
+    const { store, problems } = open(dataDir);
+    expect(store.get('with-prompt')?.options).toEqual({
+      model: 'llama3.2',
+      instructions: 'Answer in French.',
+    });
+    expect(store.get('without')?.options).toEqual({});
+    expect(problems).toEqual([]);
+    const reopened = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
+    expect(reopened.prepare('PRAGMA user_version').get()?.user_version).toBe(SCHEMA_VERSION);
+    reopened.close();
   });
 
   it('deletes a conversation with its messages and its search rows', () => {
@@ -149,7 +211,7 @@ describe('the conversation store', () => {
     const { store } = open();
     expect(() => store.append('missing', [question])).toThrow(/no longer exists/);
     expect(() => store.rename('missing', 'x')).toThrow(/no longer exists/);
-    expect(() => store.setSystemPrompt('missing', 'x')).toThrow(/no longer exists/);
+    expect(() => store.setOptions('missing', { instructions: 'x' })).toThrow(/no longer exists/);
   });
 
   it('appends a tool-call turn and gives every field back as it went in', () => {
@@ -277,7 +339,7 @@ describe('the conversation store', () => {
 
   it('keeps everything after the store is closed and opened again', () => {
     const first = open();
-    const { id } = first.store.create({ title: 'Durable', systemPrompt: 'Stay.' });
+    const { id } = first.store.create({ title: 'Durable', options: { instructions: 'Stay.' } });
     first.store.append(id, [question, ...toolTurn]);
     const before = first.store.get(id);
     first.store.close();

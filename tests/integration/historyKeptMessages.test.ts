@@ -81,7 +81,7 @@ describe('the messages a store keeps', () => {
   it('read as the file holds them after every kind of write', () => {
     const dataDir = tempDir('kept-messages');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     const same = () => {
       expect(store.get(id)).toEqual(fresh(dataDir, (other) => other.get(id)));
       for (const [limit, before] of [
@@ -118,7 +118,7 @@ describe('the messages a store keeps', () => {
     store.replaceFrom(id, there(retried).id, [{ role: 'user', content: 'Again, shorter' }]);
     same();
     store.rename(id, 'Notes');
-    store.setSystemPrompt(id, 'Be brief.');
+    store.setOptions(id, { instructions: 'Be brief.' });
     same();
     expect(() => store.append(id, [{ role: 'robot' as never, content: 'refused' }])).toThrow();
     same();
@@ -130,7 +130,7 @@ describe('the messages a store keeps', () => {
   it('gives pages that never start with results cut off from their call, as the file does', () => {
     const dataDir = tempDir('kept-pages');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     const calls = Array.from({ length: 70 }, (_, index) => `c${index}`);
     store.append(id, [
       { role: 'user', content: 'Read them all' },
@@ -159,7 +159,7 @@ describe('the messages a store keeps', () => {
 
   it('hands out the same frozen messages until one changes', () => {
     const store = open(tempDir('kept-frozen'));
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.get(id); // as a turn reads its conversation before it saves
     const [asked] = store.append(id, [call('a')]);
     const first = there(store.get(id)).messages;
@@ -177,7 +177,7 @@ describe('the messages a store keeps', () => {
   it('reads the file again after another connection wrote to it', () => {
     const dataDir = tempDir('kept-other-writer');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'first' }]);
     expect(store.get(id)?.messages).toHaveLength(1);
     fresh(dataDir, (other) => other.append(id, [{ role: 'user', content: 'from elsewhere' }]));
@@ -206,7 +206,7 @@ describe('indexing saved messages for search', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dataDir = tempDir('index-search');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'Where is the zebrafish note?' }]);
     expect(countIndexed(dataDir, 'zebrafish')).toBe(0);
     expect(messageHits(store, 'zebrafish').map((hit) => hit.conversationId)).toEqual([id]);
@@ -217,7 +217,7 @@ describe('indexing saved messages for search', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dataDir = tempDir('index-pause');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'quokka' }]);
     vi.advanceTimersByTime(INDEX_PAUSE_MS - 1);
     expect(countIndexed(dataDir, 'quokka')).toBe(0);
@@ -229,7 +229,7 @@ describe('indexing saved messages for search', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dataDir = tempDir('index-batch');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     const many = Array.from({ length: INDEX_BATCH }, (_, index) => ({
       role: 'user' as const,
       content: `ocelot ${index}`,
@@ -243,7 +243,7 @@ describe('indexing saved messages for search', () => {
     const dataDir = tempDir('index-crash');
     // Never closed and its pause never passes: as a Hearth killed a moment after a save.
     const crashed = openConversationStore({ dataDir, onProblem: () => undefined });
-    const { id } = crashed.create({ model: 'qwen3:8b' });
+    const { id } = crashed.create({ options: { model: 'qwen3:8b' } });
     crashed.append(id, [{ role: 'user', content: 'pangolin' }]);
     expect(countIndexed(dataDir, 'pangolin')).toBe(0);
     const reopened = open(dataDir);
@@ -255,7 +255,7 @@ describe('indexing saved messages for search', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dataDir = tempDir('index-once');
     const store = open(dataDir);
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'axolotl one' }]);
     expect(messageHits(store, 'axolotl')).toHaveLength(1);
     const [gone] = store.append(id, [{ role: 'user', content: 'axolotl two' }]);
@@ -278,12 +278,15 @@ describe('indexing saved messages for search', () => {
   it('keeps what an older file indexed as each message was saved, and indexes the rest', () => {
     const dataDir = tempDir('index-migrate');
     const store = openConversationStore({ dataDir, onProblem: () => undefined });
-    const { id } = store.create({ model: 'qwen3:8b' });
+    const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'capybara before' }]);
     store.close();
-    // As a file of step 5 holds it: each message indexed by a trigger as it was saved.
+    // As a file of step 5 holds it: each message indexed by a trigger as it was saved, and the
+    // system prompt in its own column (before options).
     const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
-    database.exec(`DROP TABLE search_progress;
+    database.exec(`ALTER TABLE conversations DROP COLUMN options;
+      ALTER TABLE conversations ADD COLUMN system_prompt TEXT;
+      DROP TABLE search_progress;
       DROP TRIGGER messages_reindexed;
       CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
         INSERT INTO search_index (rowid, body, conversation_id, message_id)

@@ -40,7 +40,7 @@ describe('a long conversation read in pages', () => {
   it('opens on its latest messages and reads the earlier ones page by page', async () => {
     const dataDir = tempDir('pages');
     const store = openConversationStore({ dataDir, onProblem: () => undefined });
-    const { id } = store.create({ title: 'Months of notes', model: 'llama3.2' });
+    const { id } = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
     // Turns of 4 to 9 messages, so page edges fall inside turns too.
     for (let index = 0; index < 300; index++) store.append(id, turn(index, index % 6));
     const all = store.get(id)?.messages ?? [];

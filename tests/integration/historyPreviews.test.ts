@@ -17,7 +17,7 @@ describe('long tool results in a conversation read from history', () => {
   it('arrive as their beginning, and the rest is read in pages', async () => {
     const dataDir = tempDir('previews');
     const store = openConversationStore({ dataDir, onProblem: () => undefined });
-    const { id } = store.create({ title: 'Reading a big file', model: 'llama3.2' });
+    const { id } = store.create({ title: 'Reading a big file', options: { model: 'llama3.2' } });
     const whole = Array.from({ length: 30_000 }, (_, index) => `line ${index} of the file`).join(
       '\n',
     );

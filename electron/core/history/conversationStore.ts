@@ -17,8 +17,11 @@ import { createSearchIndexing } from './searchIndexing';
 import { toSearchExpression } from './searchQuery';
 import { titleFrom } from './titles';
 import { writeTurnEnding } from './turnEndings';
+import { optionsColumns, optionsFromRow, patchedOptions } from './conversationOptions';
 import type {
   Conversation,
+  ConversationOptions,
+  ConversationOptionsPatch,
   ConversationSummary,
   NewMessage,
   SearchHit,
@@ -51,7 +54,7 @@ export interface OpenConversationStoreOptions {
 /** The conversation history; every method is synchronous and every write is atomic. */
 export interface ConversationStore {
   readonly path: string;
-  create(input?: { title?: string; model?: string; systemPrompt?: string }): Conversation;
+  create(input?: { title?: string; options?: ConversationOptions }): Conversation;
   /** Latest activity first. */
   list(options?: { limit?: number; offset?: number }): ConversationSummary[];
   /**
@@ -75,9 +78,11 @@ export interface ConversationStore {
   toolCall(id: string, callId: string): StoredToolCall | undefined;
   /** A blank title goes back to one taken from the first user message. */
   rename(id: string, title: string): ConversationSummary;
-  setSystemPrompt(id: string, prompt: string | undefined): void;
-  /** The model the conversation uses from now on (its retries included). */
-  setModel(id: string, model: string): ConversationSummary;
+  /**
+   * Changes the conversation's own options from now on (a retry uses them too): a value sets
+   * one, null or blank text clears it. Returns the options as saved.
+   */
+  setOptions(id: string, patch: ConversationOptionsPatch): ConversationOptions;
   /** False when there was no such conversation. Its messages and search rows go with it. */
   delete(id: string): boolean;
   /** Saves `messages` after the last one, all or none; returns them with their ids. */
@@ -252,14 +257,9 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     create(input = {}) {
       const id = randomUUID();
       const at = now().toISOString();
-      statements.insertConversation.run({
-        id,
-        title: input.title?.trim() ?? '',
-        model: input.model ?? null,
-        system_prompt: input.systemPrompt ?? null,
-        at,
-      });
-      return { ...summary(id), ...withSystemPrompt(input.systemPrompt), messages: [] };
+      const columns = optionsColumns(input.options ?? {});
+      statements.insertConversation.run({ id, title: input.title?.trim() ?? '', ...columns, at });
+      return { ...summary(id), options: optionsFromRow(columns), messages: [] };
     },
     list({ limit = DEFAULT_LIST_LIMIT, offset = 0 } = {}) {
       return statements.list.all(count(limit), count(offset)).map(summaryFromRow);
@@ -267,18 +267,19 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     get(id, options = {}) {
       const row = statements.summary.get(id);
       if (!row) return undefined;
-      const systemPrompt = row.system_prompt === null ? undefined : String(row.system_prompt);
-      const head = { ...summaryFromRow(row), ...withSystemPrompt(systemPrompt) };
+      const head = { ...summaryFromRow(row), options: optionsFromRow(row) };
       if (options.lastMessages === undefined) return { ...head, messages: [...allMessages(id)] };
       const page = messagePage(id, options.lastMessages);
       return { ...head, messages: page?.messages ?? [], earlierMessages: page?.earlier ?? 0 };
     },
     messagePage,
-    setModel(id, model) {
+    setOptions(id, patch) {
       return transaction(() => {
-        requireConversation(id);
-        statements.setModel.run(model, id);
-        return summary(id);
+        const row = statements.summary.get(id);
+        if (!row) throw new UserFacingError('That conversation no longer exists.');
+        const options = patchedOptions(optionsFromRow(row), patch);
+        statements.setOptions.run({ id, ...optionsColumns(options) });
+        return options;
       });
     },
     title(id) {
@@ -302,12 +303,6 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
         statements.rename.run(title.trim(), id);
         titleIfUntitled(id);
         return summary(id);
-      });
-    },
-    setSystemPrompt(id, prompt) {
-      transaction(() => {
-        requireConversation(id);
-        statements.systemPrompt.run(prompt ?? null, id);
       });
     },
     delete(id) {
@@ -397,23 +392,19 @@ function pageOf(
   return { messages: messages.slice(from, end), earlier: from };
 }
 
-function withSystemPrompt(prompt: string | undefined): { systemPrompt?: string } {
-  return prompt === undefined ? {} : { systemPrompt: prompt };
-}
-
 /** A non-negative whole number for LIMIT and OFFSET, whatever the caller passed. */
 function count(value: number): number {
   return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
 }
 
 function prepareStatements(database: DatabaseSync) {
-  const summaryColumns = `c.id, c.title, c.model, c.system_prompt, c.created_at, c.updated_at,
+  const summaryColumns = `c.id, c.title, c.model, c.options, c.created_at, c.updated_at,
     (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
   const prepare = (sql: string) => database.prepare(sql);
   return {
     insertConversation: prepare(`INSERT INTO conversations
-      (id, title, model, system_prompt, created_at, updated_at)
-      VALUES ($id, $title, $model, $system_prompt, $at, $at)`),
+      (id, title, model, options, created_at, updated_at)
+      VALUES ($id, $title, $model, $options, $at, $at)`),
     conversationTitle: prepare('SELECT title FROM conversations WHERE id = ?'),
     summary: prepare(`SELECT ${summaryColumns} FROM conversations c WHERE c.id = ?`),
     list: prepare(`SELECT ${summaryColumns} FROM conversations c
@@ -426,8 +417,9 @@ function prepareStatements(database: DatabaseSync) {
       'SELECT count(*) AS count FROM messages WHERE conversation_id = ? AND id < ?',
     ),
     rename: prepare('UPDATE conversations SET title = ? WHERE id = ?'),
-    systemPrompt: prepare('UPDATE conversations SET system_prompt = ? WHERE id = ?'),
-    setModel: prepare('UPDATE conversations SET model = ? WHERE id = ?'),
+    setOptions: prepare(
+      'UPDATE conversations SET model = $model, options = $options WHERE id = $id',
+    ),
     touch: prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
     userMessages: prepare(
       "SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' ORDER BY id",

@@ -151,8 +151,23 @@ ${INDEX_CHANGED_CONTENT}
 END;
 `;
 
+/**
+ * Step 7: a conversation's own options (model aside, which keeps its column for the list) as
+ * one JSON value, so a new per-conversation option needs no step of its own. The system prompt
+ * moves in as `instructions`.
+ */
+const STEP_7 = `
+ALTER TABLE conversations ADD COLUMN options TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options));
+UPDATE conversations SET options = json_object('instructions', system_prompt)
+  WHERE system_prompt IS NOT NULL;
+ALTER TABLE conversations DROP COLUMN system_prompt;
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6];
+const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7];
+
+/** The step that brought conversation options (a test opens a file from the step before). */
+export const OPTIONS_STEP = MIGRATIONS.indexOf(STEP_7) + 1;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -166,12 +181,15 @@ export class NewerSchemaError extends Error {
   }
 }
 
-/** Brings the file up to `SCHEMA_VERSION`; a step that fails leaves the file at the step before. */
-export function migrate(database: DatabaseSync): void {
+/**
+ * Brings the file up to `SCHEMA_VERSION` (or `through`, for a test that makes an older file); a
+ * step that fails leaves the file at the step before.
+ */
+export function migrate(database: DatabaseSync, through = SCHEMA_VERSION): void {
   const row = database.prepare('PRAGMA user_version').get();
   const current = Number(row?.user_version ?? 0);
   if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
-  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+  for (let version = current + 1; version <= through; version++) {
     database.exec('BEGIN IMMEDIATE');
     try {
       database.exec(MIGRATIONS[version - 1] ?? '');

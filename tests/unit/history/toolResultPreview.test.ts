@@ -15,6 +15,7 @@ function conversationOf(messages: StoredMessage[]): Conversation {
     createdAt: at,
     updatedAt: at,
     messageCount: messages.length,
+    options: {},
     messages,
   };
 }

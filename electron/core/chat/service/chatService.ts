@@ -235,12 +235,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     const existing = input.conversationId ? history.get(input.conversationId) : undefined;
     if (input.conversationId && !existing)
       throw new UserFacingError('That conversation no longer exists.');
-    const model = input.model ?? existing?.model ?? settings.chat.model;
+    // A conversation's own options come first; an option it has not set follows Settings.
+    const own = existing?.options ?? {};
+    const model = input.model ?? own.model ?? settings.chat.model;
     if (!model) throw new UserFacingError('Pick a model first.');
     // A model chosen for a conversation stays its model: the next message and a retry use it.
-    if (existing && input.model && input.model !== existing.model)
-      history.setModel(existing.id, input.model);
-    const conversationId = existing?.id ?? history.create({ model }).id;
+    if (existing && input.model && input.model !== own.model)
+      history.setOptions(existing.id, { model: input.model });
+    const conversationId = existing?.id ?? history.create({ options: { model } }).id;
     if (active.has(conversationId))
       throw new UserFacingError(
         'A reply is still being written here. Stop it, or wait for it to finish.',
@@ -266,7 +268,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       signal: controller.signal,
       provider: options.provider(),
       history,
-      systemPrompt: chooseSystemPrompt(existing?.systemPrompt, settings.chat.systemPrompt, () =>
+      systemPrompt: chooseSystemPrompt(own.instructions, settings.chat.systemPrompt, () =>
         defaultSystemPrompt(servers, new Date()),
       ),
       tools: () => (paused() ? [] : mcp.catalog.forModel()),
@@ -281,6 +283,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       },
       settings: {
         ...settings.chat,
+        temperature: own.temperature ?? settings.chat.temperature,
         keepAlive: settings.ollama.keepAlive,
         firstTokenSeconds: settings.ollama.firstTokenSeconds,
         idleSeconds: settings.ollama.idleSeconds,
