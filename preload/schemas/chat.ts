@@ -107,6 +107,16 @@ export const conversationSummarySchema = z.strictObject({
 });
 
 /**
+ * Options that go to Ollama's request `options` as they are, named as Ollama names them (its
+ * `api.Options`); the bounds are those Ollama documents for each.
+ */
+export const samplingOptionsSchema = z.strictObject({
+  /** Higher gives more varied replies. */
+  temperature: z.number().min(0).max(2).optional(),
+});
+export type SamplingOptions = z.output<typeof samplingOptionsSchema>;
+
+/**
  * A conversation's own options, each unset one following Settings (the model, the instructions,
  * the temperature). One value, changed through one channel (`conversations:setOptions`) and kept
  * in one column as JSON: a new option is a field here and the place that reads it (see "A
@@ -116,8 +126,7 @@ export const conversationOptionsSchema = z.strictObject({
   model: z.string().min(1).max(256).optional(),
   /** The system prompt: what the model is told before the conversation. */
   instructions: z.string().max(20_000).optional(),
-  /** Sent to Ollama as `options.temperature`: higher gives more varied replies. */
-  temperature: z.number().min(0).max(2).optional(),
+  ...samplingOptionsSchema.shape,
 });
 export type ConversationOptions = z.output<typeof conversationOptionsSchema>;
 

@@ -40,6 +40,7 @@ import type { ShellSandboxState } from '../../sandbox';
 import { shellSandboxFacts } from '../toolCall/shellSandboxFacts';
 import { saveLateTaskResult } from '../toolCall/lateTaskResults';
 import { turnEndingKeeper } from './turnEndingKeeper';
+import { samplingOptions } from './samplingOptions';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -271,6 +272,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       systemPrompt: chooseSystemPrompt(own.instructions, settings.chat.systemPrompt, () =>
         defaultSystemPrompt(servers, new Date()),
       ),
+      sampling: samplingOptions(own, settings.chat),
       tools: () => (paused() ? [] : mcp.catalog.forModel()),
       offerTools,
       learn: (message, owner) => {
@@ -283,7 +285,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       },
       settings: {
         ...settings.chat,
-        temperature: own.temperature ?? settings.chat.temperature,
         keepAlive: settings.ollama.keepAlive,
         firstTokenSeconds: settings.ollama.firstTokenSeconds,
         idleSeconds: settings.ollama.idleSeconds,

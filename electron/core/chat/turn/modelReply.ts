@@ -46,12 +46,7 @@ export function buildRequest(
     ...(capabilities.thinking ? { think: thinkValue(capabilities, options.settings) } : {}),
     keep_alive: options.settings.keepAlive,
     // Always sent: Ollama's small default would silently cut the prompt from the front.
-    options: {
-      num_ctx: fitted.numCtx,
-      ...(options.settings.temperature === null
-        ? {}
-        : { temperature: options.settings.temperature }),
-    },
+    options: { ...options.sampling, num_ctx: fitted.numCtx },
   };
   return { request, facts: requestFacts(offer, fitted), dropped };
 }

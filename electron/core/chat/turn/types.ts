@@ -8,6 +8,7 @@ import type {
   chatDeltaSchema,
   chatStatusSchema,
   RequestFacts,
+  SamplingOptions,
   toolCallEventSchema,
 } from '../../../../preload/schemas/chat';
 import type { ConversationStore } from '../../history/conversationStore';
@@ -40,6 +41,8 @@ export interface TurnOptions {
   provider: ModelProvider;
   history: ConversationStore;
   systemPrompt: string;
+  /** Sent as Ollama's `options` with `num_ctx` (the conversation's own over Settings'). */
+  sampling: SamplingOptions;
   tools(): ModelTool[];
   /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
   offerTools?: OfferTools;
@@ -54,7 +57,6 @@ export interface TurnOptions {
     idleSeconds?: number;
     contextTokens: number;
     contextCapTokens?: number;
-    temperature: number | null;
     think: boolean;
     /** What a model taking levels (gpt-oss) is sent instead of on/off. */
     thinkLevel?: 'low' | 'medium' | 'high';

@@ -67,6 +67,7 @@ async function turnWith(
     provider: createOllamaService({ host: ollama.url }),
     history: store,
     systemPrompt: 'You are a test.',
+    sampling: {},
     tools: () => [
       {
         modelName: 'files_echo',
@@ -79,7 +80,6 @@ async function turnWith(
       loopLimit: how.loopLimit ?? 10,
       maxCallsPerReply: 5,
       contextTokens: 8_192,
-      temperature: null,
       think: false,
       keepAlive: '5m',
     },
