@@ -61,8 +61,11 @@ describe('search over a large history', () => {
     const body = `firstpart ${filler(INDEXED_TOOL_RESULT_CHARS / 5)} lastpart`;
     database.exec('PRAGMA user_version = 3');
     // Nor has it what the steps after it made (step 5's turn endings, step 6's record of what
-    // is indexed, which replaced the trigger that indexed each message as it was saved).
+    // is indexed, which replaced the trigger that indexed each message as it was saved, step 7's
+    // conversation options, which took the system prompt's column).
     database.exec('ALTER TABLE messages DROP COLUMN ending');
+    database.exec('ALTER TABLE conversations DROP COLUMN options');
+    database.exec('ALTER TABLE conversations ADD COLUMN system_prompt TEXT');
     database.exec('DROP TABLE search_progress');
     database.exec(`DROP TRIGGER IF EXISTS messages_indexed;
       CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
