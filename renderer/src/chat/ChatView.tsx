@@ -21,7 +21,7 @@ import { ModelPicker } from './models/ModelPicker';
 import { useCloudConsent } from './models/CloudConsent';
 import { isCloudModel, isEmbeddingOnly, sameModel } from './models/modelFacts';
 import { PullModel } from './models/PullModel';
-import { SystemPromptButton } from './models/SystemPromptButton';
+import { ConversationOptionsButton } from './models/ConversationOptionsButton';
 import { TurnStatus } from './messages/TurnStatus';
 import { useConversation } from './useConversation';
 import { useModels, usePulls } from './models/useModels';
@@ -57,7 +57,7 @@ export function ChatView() {
     setChosen({ conversationId: state.conversationId, model: name });
     conversation.modelChanged();
     if (state.conversationId)
-      api.conversations.setModel(state.conversationId, name).catch(() => undefined);
+      api.conversations.setOptions(state.conversationId, { model: name }).catch(() => undefined);
   };
   const defaultMissing =
     !state.conversationId &&
@@ -166,7 +166,9 @@ export function ChatView() {
             hideCloud={settings.settings?.ollama.hideCloudModels ?? false}
           />
         )}
-        {state.conversationId && <SystemPromptButton conversationId={state.conversationId} />}
+        {state.conversationId && (
+          <ConversationOptionsButton conversationId={state.conversationId} />
+        )}
         <button
           type="button"
           className="button"

@@ -43,6 +43,7 @@ export function conversation(
     createdAt: NOW,
     updatedAt: NOW,
     messageCount: messages.length,
+    options: { model: 'llama3.2' },
     messages,
     ...extra,
   };

@@ -27,25 +27,20 @@ describe('choosing a model', () => {
     const { harness } = await openConversation(
       [message('user', 'Hi'), message('assistant', 'Hello')],
       {
-        'conversations:setModel': (id, name) => ({
-          id,
-          title: 'Weather talk',
-          model: name,
-          createdAt: '',
-          updatedAt: '',
-          messageCount: 2,
-        }),
+        'conversations:setOptions': (_id, patch) => ({ model: patch.model ?? 'llama3.2' }),
         'chat:resend': (id) => ({ conversationId: id, turnId: 't2' }),
       },
     );
     await user.click(await screen.findByRole('button', { name: /^Model: llama3\.2/ }));
     await user.click(screen.getByRole('option', { name: /qwen3/ }));
     await vi.waitFor(() =>
-      expect(harness.calls.find((call) => call.channel === 'conversations:setModel')?.args).toEqual(
-        ['c1', 'qwen3'],
-      ),
+      expect(
+        harness.calls.find((call) => call.channel === 'conversations:setOptions')?.args,
+      ).toEqual(['c1', { model: 'qwen3' }]),
     );
-    const setModelAt = harness.calls.findIndex((call) => call.channel === 'conversations:setModel');
+    const setModelAt = harness.calls.findIndex(
+      (call) => call.channel === 'conversations:setOptions',
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await vi.waitFor(() =>
       expect(harness.calls.findIndex((call) => call.channel === 'chat:resend')).toBeGreaterThan(
@@ -159,14 +154,7 @@ describe('choosing a model', () => {
   it('drops a banner about one model when another is chosen', async () => {
     const user = userEvent.setup();
     const { harness } = await openConversation([message('user', 'Hi')], {
-      'conversations:setModel': (id, name) => ({
-        id,
-        title: 'Weather talk',
-        model: name,
-        createdAt: '',
-        updatedAt: '',
-        messageCount: 1,
-      }),
+      'conversations:setOptions': (_id, patch) => ({ model: patch.model ?? 'llama3.2' }),
     });
     play(harness, 'chat:status', {
       ...TURN,
@@ -184,14 +172,7 @@ describe('choosing a model', () => {
   it('drops a notice about the model switched from', async () => {
     const user = userEvent.setup();
     const { harness } = await openConversation([message('user', 'Hi')], {
-      'conversations:setModel': (id, name) => ({
-        id,
-        title: 'Weather talk',
-        model: name,
-        createdAt: '',
-        updatedAt: '',
-        messageCount: 1,
-      }),
+      'conversations:setOptions': (_id, patch) => ({ model: patch.model ?? 'llama3.2' }),
     });
     play(harness, 'chat:status', {
       ...TURN,
