@@ -21,7 +21,7 @@ import {
   HEARTH_CLOSING,
   type McpManager,
   type PendingTask,
-  type ToolCallOutcome,
+  type ServerCallOutcome,
   toolAppResourceUri,
 } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
@@ -105,7 +105,7 @@ export interface ChatService {
     callId: string,
   ): { conversation: boolean; call?: { server: string; tool: string } };
   /** A task picked up after a restart finished: its result goes to the call that waits for it. */
-  lateTaskFinished(task: PendingTask, outcome: ToolCallOutcome): void;
+  lateTaskFinished(task: PendingTask, outcome: ServerCallOutcome): void;
   dispose(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalAnswer } from '../../../../preload/schemas/chat';
+import type { ToolOwner } from '../../mcp';
 import type { ApprovalBasis } from './auditTrail';
 import type {
   CallContext,
@@ -14,11 +15,6 @@ import type {
   CallState,
   ToolCallEvent,
 } from './toolCallRunner';
-
-export interface ToolOwner {
-  server: string;
-  tool: string;
-}
 
 export interface Ending {
   state: CallState;

@@ -11,7 +11,8 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import type { approvalRequestSchema, toolCallEventSchema } from '../../../../preload/schemas/chat';
 import type { ServerState, ToolApproval } from '../../../../preload/schemas/servers';
-import type { ToolCallOutcome as CallOutcome, ToolImage } from '../../mcp';
+import { SUDO_TICKET_META_KEY } from '../../builtin/commands/shellTool';
+import type { ServerCallOutcome, ToolImage } from '../../mcp';
 import type { UserQuestions } from '../../questions/userQuestions';
 import { askUser, recordApproval, sandboxAllows, standingRules, userAllows } from './approvalGates';
 import type { AuditTrail } from './auditTrail';
@@ -32,9 +33,6 @@ import { argumentsFit, argumentsParse, knownTool, notRepeated, serverReady } fro
 export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
 export type CallState = ToolCallEvent['state'];
 type ApprovalRequest = z.output<typeof approvalRequestSchema>;
-
-/** The `_meta` key that carries a sudo ticket to the built-in shell tool. */
-export const SUDO_TICKET_META_KEY = 'io.hearth/sudoTicket';
 
 /** What the turn needs from the tool side of Hearth. */
 export interface ToolAccess {
@@ -73,7 +71,7 @@ export interface ToolAccess {
       conversationId?: string;
       meta?: Record<string, unknown>;
     },
-  ): Promise<CallOutcome>;
+  ): Promise<ServerCallOutcome>;
 }
 
 export interface SudoTicketIssuer {

@@ -8,16 +8,15 @@ import type {
   chatDeltaSchema,
   chatStatusSchema,
   RequestFacts,
-  toolCallEventSchema,
 } from '../../../../preload/schemas/chat';
 import type { ConversationStore } from '../../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
-import type { CallContext } from '../toolCall/toolCallRunner';
+import type { CallContext, ToolCallEvent } from '../toolCall/toolCallRunner';
 import type { OfferTools, ToolOffer } from '../offer/chooseOffer';
 
-export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
+export type { ToolCallEvent };
 export type TurnState = z.output<typeof chatStatusSchema>['state'];
 
 export interface TurnEvents {
