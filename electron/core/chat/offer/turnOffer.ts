@@ -5,7 +5,7 @@
  */
 import type { RequestFacts } from '../../../../preload/schemas/chat';
 import type { NewMessage, StoredMessage } from '../../history/types';
-import { offeredTool, type OfferInput, type OfferTools, type ToolOffer } from './chooseOffer';
+import { offeredTool, type OfferInput, type OfferTools, type ToolOffer } from './toolOffer';
 
 /** The tools this turn offers; every enabled one when there is no chooser. */
 export async function offerForTurn(

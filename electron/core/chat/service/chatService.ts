@@ -27,7 +27,7 @@ import {
 import type { ModelProvider } from '../../ollama/ollamaService';
 import { openAuditTrail } from '../toolCall/auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from '../turn';
-import { createToolOffer } from '../offer/chooseOffer';
+import { createToolOffer } from '../offer/toolOffer';
 import { openToolMemory, type StoredToolMemory } from '../offer/ranking/toolMemory';
 import { openToolVectorStore } from '../offer/ranking/toolVectorStore';
 import { openingMessages } from './openingMessages';

@@ -7,7 +7,7 @@ import type { ToolCall } from 'ollama';
 import { jsonLongerThan, type ModelTool } from '../../mcp';
 import { parseArguments } from '../toolCall/toolArguments';
 import { runToolCall, type CallResult } from '../toolCall/toolCallRunner';
-import type { ToolOffer } from '../offer/chooseOffer';
+import type { ToolOffer } from '../offer/toolOffer';
 import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_SERVER,

@@ -9,7 +9,7 @@ import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice } from '../context/numCtx';
 import { fitConversation } from '../context/recentWindow';
 import { createDeltaBatcher } from './deltaBatcher';
-import type { ToolOffer } from '../offer/chooseOffer';
+import type { ToolOffer } from '../offer/toolOffer';
 import { lastNumCtx, requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
 

@@ -14,7 +14,7 @@ import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/t
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext, ToolCallEvent } from '../toolCall/toolCallRunner';
-import type { OfferTools, ToolOffer } from '../offer/chooseOffer';
+import type { OfferTools, ToolOffer } from '../offer/toolOffer';
 
 export type { ToolCallEvent };
 export type TurnState = z.output<typeof chatStatusSchema>['state'];
