@@ -32,7 +32,7 @@ import { openToolMemory, type StoredToolMemory } from '../offer/ranking/toolMemo
 import { openToolVectorStore } from '../offer/ranking/toolVectorStore';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from '../context/systemPrompt';
-import type { CallContext, ToolAccess } from '../toolCall/toolCallRunner';
+import type { CallContext, ToolAccess } from '../toolCall/types';
 import type { RendererQuestions } from '../../questions/userQuestions';
 import { answerUnansweredCalls } from '../toolCall/unansweredCalls';
 import { createLiveResults, type LiveResults } from '../toolCall/liveResults';

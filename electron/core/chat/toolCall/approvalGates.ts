@@ -12,7 +12,7 @@ import type { ApprovalBasis } from './auditTrail';
 import { auditIdentity, type Gate, type KnownCall } from './call';
 import { matchesCommandRule, suggestPrefix } from './commandRuleMatch';
 import { sandboxRefusal } from './shellSandboxFacts';
-import type { CallContext } from './toolCallRunner';
+import type { CallContext } from './types';
 
 /** The user's policy and standing rules: never, or allowed without asking. */
 export const standingRules: Gate<KnownCall> = (call) => {

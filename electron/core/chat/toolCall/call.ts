@@ -8,13 +8,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalAnswer } from '../../../../preload/schemas/chat';
 import type { ToolOwner } from '../../mcp';
 import type { ApprovalBasis } from './auditTrail';
-import type {
-  CallContext,
-  CallRequest,
-  CallResult,
-  CallState,
-  ToolCallEvent,
-} from './toolCallRunner';
+import type { CallContext, CallRequest, CallResult, CallState, ToolCallEvent } from './types';
 
 export interface Ending {
   state: CallState;

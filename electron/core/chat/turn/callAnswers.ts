@@ -6,8 +6,9 @@
 import type { ToolCall } from 'ollama';
 import { jsonLongerThan, type ModelTool } from '../../mcp';
 import { parseArguments } from '../toolCall/toolArguments';
-import { runToolCall, type CallResult } from '../toolCall/toolCallRunner';
-import type { ToolOffer } from '../offer/toolOffer';
+import { runToolCall } from '../toolCall/toolCallRunner';
+import type { CallResult } from '../toolCall/types';
+import type { ToolOffer } from '../offer/types';
 import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_SERVER,

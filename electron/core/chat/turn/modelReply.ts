@@ -9,7 +9,7 @@ import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice } from '../context/numCtx';
 import { fitConversation } from '../context/fitConversation';
 import { createDeltaBatcher } from './deltaBatcher';
-import type { ToolOffer } from '../offer/toolOffer';
+import type { ToolOffer } from '../offer/types';
 import { lastNumCtx, requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
 

@@ -13,7 +13,7 @@ import { HEARTH_CLOSING, toolAppResourceUri } from '../../mcp';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { OllamaError } from '../../ollama/ollamaErrors';
 import { unfinishedReply } from './replyEnding';
-import type { ToolOffer } from '../offer/toolOffer';
+import type { ToolOffer } from '../offer/types';
 import { SEARCH_TOOLS_NAME, SEARCH_TOOLS_SERVER } from '../offer/searchTools';
 import { offerForTurn, turnQuery } from '../offer/turnOffer';
 import { answerCall, answerOverCap, answerSearch, asArguments, isSearch } from './callAnswers';

@@ -13,8 +13,9 @@ import type { ConversationStore } from '../../history/conversationStore';
 import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
-import type { CallContext, ToolCallEvent } from '../toolCall/toolCallRunner';
-import type { OfferTools, ToolOffer } from '../offer/toolOffer';
+import type { CallContext, ToolCallEvent } from '../toolCall/types';
+import type { OfferTools } from '../offer/toolOffer';
+import type { ToolOffer } from '../offer/types';
 
 export type { ToolCallEvent };
 export type TurnState = z.output<typeof chatStatusSchema>['state'];
