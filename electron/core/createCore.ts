@@ -10,9 +10,7 @@ import { createRouter, type Router, type Sender } from './bridge/router';
 import { createHandlers } from './channelTable';
 import { createLinkService, openOrReject, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
-import { createBuiltinServer } from './builtin/server';
-import { commandSettingsOf } from './builtin/commands/commandPlace';
-import { SudoTickets } from './builtin/sudo/sudoTickets';
+import { commandSettingsOf, createBuiltinServer, SudoTickets } from './builtin';
 import { createChatService, createCommandRuleService, type ChatService } from './chat';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import {

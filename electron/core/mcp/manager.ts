@@ -26,7 +26,7 @@ import {
   toolSnapshot,
 } from './offerings/modelTools';
 import { collectOfferings } from './offerings/collectOfferings';
-import { SHELL_TOOL_NAME } from '../builtin/commands/shellTool';
+import { SHELL_TOOL_NAME } from '../builtin';
 import { openConsentStore, type ConsentStore } from './config/consent';
 import { sameLaunch } from './config/configChanges';
 import { ServerConnection, type ConnectionTiming } from './lifecycle/connection';

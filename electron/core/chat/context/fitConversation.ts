@@ -4,7 +4,7 @@
  * shape (ollamaMessages.ts), the window asked for and what fits it (numCtx.ts `sizeWindow`), the
  * oldest turns dropped when even that is short (dropOldestTurns.ts).
  */
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './dropOldestTurns';
 import {
   contextLimit,

@@ -9,7 +9,7 @@
  * everything before it anyway. The count is low on purpose (the message's text alone, with the
  * per-message overhead: what it is sent as only adds to that), so nothing that could fit is cut.
  */
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './dropOldestTurns';
 
 export interface RecentWindow {

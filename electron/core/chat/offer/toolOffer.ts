@@ -5,7 +5,7 @@
  * quarter of the open slots by its similarity). The choice is made once per turn, so the model
  * sees the same tools in every round of it.
  */
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import type { ModelTool } from '../../mcp';
 import type { ModelCapabilities, ModelProvider } from '../../ollama/ollamaService';
 import { createSemanticRanker, type SemanticRanker } from './ranking/semanticRanker';

@@ -4,7 +4,7 @@
  * request carried.
  */
 import type { RequestFacts } from '../../../../preload/schemas/chat';
-import type { NewMessage, StoredMessage } from '../../history/types';
+import type { NewMessage, StoredMessage } from '../../history';
 import type { OfferInput, OfferTools } from './toolOffer';
 import { offeredTool, type ToolOffer } from './types';
 

@@ -11,10 +11,8 @@ import type { chatSendSchema } from '../../../../preload/schemas/chat';
 import type { EventPayload, Settings } from '../../../../preload/contract';
 import { UserFacingError } from '../../bridge/errors';
 import type { EventHub } from '../../bridge/events';
-import type { SudoTickets } from '../../builtin/sudo/sudoTickets';
-import { commandFolder, commandSettingsOf } from '../../builtin/commands/commandPlace';
-import { openConversationStore, type ConversationStore } from '../../history/conversationStore';
-import type { NewMessage } from '../../history/types';
+import { commandFolder, commandSettingsOf, type SudoTickets } from '../../builtin';
+import { type ConversationStore, type NewMessage, openConversationStore } from '../../history';
 import type { Logger } from '../../logger';
 import {
   BUILTIN_SERVER_ENTRY,

@@ -5,7 +5,7 @@
  * warnings, the tools read before, the shell's facts and its sandbox), the sandbox's refusal of a
  * command it cannot run, and the user's answer. The last gate records the approval.
  */
-import { detectEscalation } from '../../builtin/sudo/detectEscalation';
+import { detectEscalation } from '../../builtin';
 import { pickAnnotations } from '../../mcp';
 import { poisonWarnings } from '../../security/poisonedTools';
 import type { ApprovalBasis } from './auditTrail';

@@ -5,7 +5,7 @@
  * kept with it within the usual bounds (the next turn's model may see; toolImages.ts decides).
  */
 import type { EventHub } from '../../bridge/events';
-import type { ConversationStore } from '../../history/conversationStore';
+import type { ConversationStore } from '../../history';
 import type { PendingTask, ServerCallOutcome } from '../../mcp';
 import { resultStep } from './resultStep';
 import { toolImagesAttachment } from './toolImages';

@@ -7,7 +7,7 @@
  * for the model (resultStep.ts). Each gate lets the call go on or says how it ends (call.ts).
  * Every refusal is a clear sentence for the model; nothing here throws.
  */
-import { SUDO_TICKET_META_KEY } from '../../builtin/commands/shellTool';
+import { SUDO_TICKET_META_KEY } from '../../builtin';
 import { askUser, recordApproval, sandboxAllows, standingRules, userAllows } from './approvalGates';
 import {
   auditIdentity,

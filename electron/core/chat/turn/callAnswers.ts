@@ -17,7 +17,7 @@ import {
   widenOffer,
 } from '../offer/searchTools';
 import type { CallAnswer, PlannedCall, ToolCallEvent, Turn } from './types';
-import type { ToolCallOutcome } from '../../history/types';
+import type { ToolCallOutcome } from '../../history';
 
 /** Largest structured result kept for an MCP App in history (as JSON); larger ones are left out. */
 export const MAX_APP_STRUCTURED_CHARS = 100_000;

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ToolCall } from 'ollama';
-import type { NewMessage, StoredMessage } from '../../history/types';
+import type { NewMessage, StoredMessage } from '../../history';
 import { HEARTH_CLOSING, toolAppResourceUri } from '../../mcp';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { OllamaError } from '../../ollama/ollamaErrors';

@@ -9,8 +9,7 @@ import type {
   chatStatusSchema,
   RequestFacts,
 } from '../../../../preload/schemas/chat';
-import type { ConversationStore } from '../../history/conversationStore';
-import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
+import type { ConversationStore, NewMessage, StoredMessage, ToolCallOutcome } from '../../history';
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext, ToolCallEvent } from '../toolCall/types';
