@@ -40,6 +40,14 @@ const chatFrontDoor = {
   message: 'Import the chat room through its front door, electron/core/chat (index.ts).',
 };
 
+// The other rooms with a front door: the rest of main imports each through its index.ts only.
+const otherFrontDoors = ['builtin', 'history', 'sandbox', 'programs', 'desktop', 'launch'].map(
+  (room) => ({
+    group: [`**/${room}/*`, `!**/${room}/index`],
+    message: `Import the ${room} room through its front door, electron/core/${room} (index.ts).`,
+  }),
+);
+
 // The chat room sits below what uses it and what assembles it.
 const chatFloorsAbove = {
   group: [
@@ -144,7 +152,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor, chatFrontDoor] },
+        {
+          paths: [electronImport],
+          patterns: [shellPattern, mcpFrontDoor, chatFrontDoor, ...otherFrontDoors],
+        },
       ],
     },
   },
@@ -153,7 +164,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronImport], patterns: [shellPattern, mcpFrontDoor, chatFloorsAbove] },
+        {
+          paths: [electronImport],
+          patterns: [shellPattern, mcpFrontDoor, chatFloorsAbove, ...otherFrontDoors],
+        },
       ],
     },
   },
@@ -162,14 +176,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronImport], patterns: [shellPattern, mcpFloorsAbove] },
+        {
+          paths: [electronImport],
+          patterns: [shellPattern, mcpFloorsAbove, ...otherFrontDoors],
+        },
       ],
     },
   },
   {
     files: ['electron/*.ts', 'electron/shell/**/*.ts'],
     ignores: ['electron/headless.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [mcpFrontDoor, chatFrontDoor] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [mcpFrontDoor, chatFrontDoor, ...otherFrontDoors] },
+      ],
+    },
   },
   {
     files: ['preload/**/*.ts'],

@@ -88,8 +88,6 @@ import {
 import { MAX_MESSAGE_PAGE, MAX_TEXT_LENGTH, MAX_URL_LENGTH } from './schemas/limits';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
-// Kept in files of their own, free of zod, for the page's first script; part of the contract still.
-export { eventChannelNames, invokeChannelNames } from './channels';
 export { errorCodes, type BridgeErrorShape, type ErrorCode, type Outcome } from './outcome';
 export { applySettingsPatch } from './settingsPatch';
 

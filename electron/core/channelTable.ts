@@ -17,7 +17,7 @@ import {
 } from './mcp';
 import type { SettingsService } from './settingsService';
 import type { ChatService, CommandRuleService } from './chat';
-import { previewedMessage, withToolResultPreviews } from './history/toolResultPreview';
+import { previewedMessage, withToolResultPreviews } from './history';
 import type { RendererQuestions } from './questions/userQuestions';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';

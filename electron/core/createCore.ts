@@ -10,9 +10,7 @@ import { createRouter, type Router, type Sender } from './bridge/router';
 import { createHandlers } from './channelTable';
 import { createLinkService, openOrReject, type ExternalOpener, type LinkService } from './links';
 import type { Logger } from './logger';
-import { createBuiltinServer } from './builtin/server';
-import { commandSettingsOf } from './builtin/commands/commandPlace';
-import { SudoTickets } from './builtin/sudo/sudoTickets';
+import { commandSettingsOf, createBuiltinServer, SudoTickets } from './builtin';
 import { createChatService, createCommandRuleService, type ChatService } from './chat';
 import { createRendererQuestions, type RendererQuestions } from './questions/userQuestions';
 import {
@@ -89,6 +87,52 @@ export interface Core {
 }
 
 export function createCore(options: CoreOptions): Core {
+  const base = foundations(options);
+  const places = launchPlaces(options, base);
+  const services = servicesOf(options, base, places);
+  const router = createRouter({
+    handlers: channelHandlers(options, base, places, services),
+    isTrustedSender: options.isTrustedSender,
+    logger: options.logger.child('bridge'),
+  });
+  const { events, notices, settings, links, appInfo, desktopStatus } = base;
+  const { mcp, chat, questions, bundles, apps, ollamaStatus, tickets } = services;
+  return {
+    router,
+    events,
+    notices,
+    settings,
+    links,
+    mcp,
+    chat,
+    questions,
+    bundles,
+    apps,
+    appInfo,
+    desktopStatus,
+    async start(afterPage) {
+      ollamaStatus.start();
+      // The shell is read while the page loads; only the servers wait for it to be up, and they
+      // are never shown stopped while the shell answers.
+      await places.launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
+      await mcp.startAll();
+    },
+    async dispose() {
+      ollamaStatus.stop();
+      await chat.dispose();
+      tickets.clear();
+      await mcp.dispose();
+      await flushBeforeQuit(options.vault, options.logger);
+    },
+  };
+}
+
+type Foundations = ReturnType<typeof foundations>;
+type LaunchPlaces = ReturnType<typeof launchPlaces>;
+type Services = ReturnType<typeof servicesOf>;
+
+/** What every service reports to or reads: events, notices, settings, links, the app's facts. */
+function foundations(options: CoreOptions) {
   const { dataDir, logger } = options;
   const events = createEventHub(logger.child('events'));
   const notices = createNotices(events);
@@ -99,6 +143,12 @@ export function createCore(options: CoreOptions): Core {
   const desktopStatus = createDesktopStatus((status) =>
     events.emit('desktop:statusChanged', status),
   );
+  return { events, notices, onProblem, settings, links, appInfo, desktopStatus };
+}
+
+/** Where servers and shell commands run: the environment, Hearth's own folders, the sandboxes. */
+function launchPlaces(options: CoreOptions, { settings }: Foundations) {
+  const { dataDir, logger } = options;
   const baseEnvironment = options.environment ?? process.env;
   // The Node that Node bundles run on; the launch review knows its ELECTRON_RUN_AS_NODE as Hearth's.
   const hearthNode = options.nodeExecutable ?? process.execPath;
@@ -115,6 +165,14 @@ export function createCore(options: CoreOptions): Core {
     path: () => launch.current().environment.PATH ?? '',
     runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
   });
+  return { baseEnvironment, hearthNode, hearthFolders, launch, shellSandbox };
+}
+
+/** The services, each built once: Ollama, the questions, the servers, chat, apps, bundles. */
+function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlaces) {
+  const { dataDir, logger } = options;
+  const { events, onProblem, settings, links, appInfo } = base;
+  const { baseEnvironment, hearthNode, hearthFolders, launch, shellSandbox } = places;
   const tickets = new SudoTickets();
   const ollama = createOllamaAccess(() => settings.get(), baseEnvironment, options.vault);
   const ollamaStatus = ollamaStatusFeed(() => ollama.status(), events);
@@ -148,13 +206,6 @@ export function createCore(options: CoreOptions): Core {
     openAuthorization: openOrReject(links),
     onTaskFinished: (task, outcome) => chat.lateTaskFinished(task, outcome),
   });
-  const imports = createImportService({
-    manager: mcp,
-    platform: process.platform,
-    env: baseEnvironment,
-    home: homedir(),
-    launchContext: launch.current,
-  });
   const chat = createChatService({
     dataDir,
     events,
@@ -181,62 +232,46 @@ export function createCore(options: CoreOptions): Core {
     environment: { platform: process.platform, home: homedir(), nodeExecutable: hearthNode },
     onProblem,
   });
-  const router = createRouter({
-    handlers: createHandlers({
-      appInfo,
-      desktopStatus,
-      settings,
-      links,
-      notices,
-      mcp,
-      resourceWatch: createResourceWatch(mcp, events),
-      imports,
-      chat,
-      questions,
-      commandRules: createCommandRuleService(mcp.consent),
-      ollama,
-      runtimes: {
-        check: () => checkRuntimes(launch.current()),
-        sandbox: () => checkSandbox(launch.current()),
-      },
-      registry: createRegistryService({
-        client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
-        servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },
-        bundles: { stageFile: (path, stage) => bundles.stageFile(path, stage) },
-      }),
-      bundles: withBundleChoice(bundles, options.chooseBundleFile),
-      apps,
-      desktop: createDesktopEffects(options, events),
-    }),
-    isTrustedSender: options.isTrustedSender,
-    logger: logger.child('bridge'),
-  });
-  return {
-    router,
-    events,
-    notices,
-    settings,
-    links,
-    mcp,
-    chat,
-    questions,
-    bundles,
-    apps,
+  return { tickets, ollama, ollamaStatus, questions, mcp, chat, apps, bundles };
+}
+
+/** Every channel's service, for the router (channelTable.ts maps channels to their methods). */
+function channelHandlers(
+  options: CoreOptions,
+  { events, settings, links, notices, appInfo, desktopStatus }: Foundations,
+  { baseEnvironment, launch }: LaunchPlaces,
+  { mcp, chat, questions, ollama, bundles, apps }: Services,
+) {
+  return createHandlers({
     appInfo,
     desktopStatus,
-    async start(afterPage) {
-      ollamaStatus.start();
-      // The shell is read while the page loads; only the servers wait for it to be up, and they
-      // are never shown stopped while the shell answers.
-      await launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
-      await mcp.startAll();
+    settings,
+    links,
+    notices,
+    mcp,
+    resourceWatch: createResourceWatch(mcp, events),
+    imports: createImportService({
+      manager: mcp,
+      platform: process.platform,
+      env: baseEnvironment,
+      home: homedir(),
+      launchContext: launch.current,
+    }),
+    chat,
+    questions,
+    commandRules: createCommandRuleService(mcp.consent),
+    ollama,
+    runtimes: {
+      check: () => checkRuntimes(launch.current()),
+      sandbox: () => checkSandbox(launch.current()),
     },
-    async dispose() {
-      ollamaStatus.stop();
-      await chat.dispose();
-      tickets.clear();
-      await mcp.dispose();
-      await flushBeforeQuit(options.vault, logger);
-    },
-  };
+    registry: createRegistryService({
+      client: () => createRegistryClient({ baseUrl: settings.get().registry.url }),
+      servers: { list: () => mcp.list(), save: (config) => mcp.save(config) },
+      bundles: { stageFile: (path, stage) => bundles.stageFile(path, stage) },
+    }),
+    bundles: withBundleChoice(bundles, options.chooseBundleFile),
+    apps,
+    desktop: createDesktopEffects(options, events),
+  });
 }

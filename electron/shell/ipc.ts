@@ -4,7 +4,7 @@
  * open window.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { invokeChannelNames } from '../../preload/contract';
+import { invokeChannelNames } from '../../preload/channels';
 import type { EventSink } from '../core/bridge/events';
 import type { Router } from '../core/bridge/router';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { methodPath } from '../../preload/api';
-import { eventChannelNames, invokeChannelNames } from '../../preload/contract';
+import { eventChannelNames, invokeChannelNames } from '../../preload/channels';
 import { REPO_ROOT } from '../support/serveProcess';
 
 const OUT = join(REPO_ROOT, 'out');

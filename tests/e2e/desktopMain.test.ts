@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { methodPath } from '../../preload/api';
-import { eventChannelNames, invokeChannelNames } from '../../preload/contract';
+import { eventChannelNames, invokeChannelNames } from '../../preload/channels';
 import {
   startDesktopApp,
   waitUntil,

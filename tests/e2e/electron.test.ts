@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodPath } from '../../preload/api';
-import { eventChannelNames, invokeChannelNames } from '../../preload/contract';
+import { eventChannelNames, invokeChannelNames } from '../../preload/channels';
 import { findElectronBinary } from '../support/electronBinary';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
@@ -43,11 +43,9 @@ describe('a server asks the user for information', () => {
       .first()
       .fill('Sam Example');
     await form.getByRole('button', { name: 'Submit' }).click();
-    await expect
-      .poll(
-        () => page.getByText(/The server said: .*User provided the requested information/s).count(),
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
+    await page
+      .getByRole('article', { name: 'Assistant', exact: true })
+      .filter({ hasText: /The server said: .*User provided the requested information/s })
+      .waitFor({ timeout: 15_000 });
   });
 });

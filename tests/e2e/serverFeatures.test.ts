@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer, toolCall } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
@@ -32,6 +33,14 @@ function script(request: ChatRequestBody): Turn {
   if (text.includes('ask me')) return toolCall('everything_trigger-elicitation-request', {});
   if (text.includes('links please')) return toolCall('everything_get-resource-links', { count: 2 });
   return plainAnswer('Nothing scripted for this.');
+}
+
+/**
+ * One reply of the model's that says `text`: the page as a whole can spell it across an earlier
+ * answer and a call's card before the answer meant has come.
+ */
+function modelReply(page: Page, text: RegExp) {
+  return page.getByRole('article', { name: 'Assistant', exact: true }).filter({ hasText: text });
 }
 
 beforeAll(async () => {
@@ -111,11 +120,9 @@ describe('a server’s prompts, resources, sampling and elicitation in one sessi
     expect(requestsWith(`context: ${SAMPLING_PROMPT}`)).toHaveLength(0);
     await session.shot('sampling');
     await sampling.getByRole('button', { name: 'Send to model' }).click();
-    await expect
-      .poll(() => page.getByText(/The server said: .*Waves fold into foam\./s).count(), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    await modelReply(page, /The server said: .*Waves fold into foam\./s).waitFor({
+      timeout: 15_000,
+    });
     expect(requestsWith(`context: ${SAMPLING_PROMPT}`)).toHaveLength(1);
   });
 
@@ -134,12 +141,9 @@ describe('a server’s prompts, resources, sampling and elicitation in one sessi
       .first()
       .fill('Sam Example');
     await form.getByRole('button', { name: 'Submit' }).click();
-    await expect
-      .poll(
-        () => page.getByText(/The server said: .*User provided the requested information/s).count(),
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
+    await modelReply(page, /The server said: .*User provided the requested information/s).waitFor({
+      timeout: 15_000,
+    });
     await session.shot('all-four');
   });
 

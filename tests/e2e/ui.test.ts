@@ -78,10 +78,16 @@ describe('a first session in the browser host', () => {
     await expect.poll(() => review.getByText(fixtureServerPath).count()).toBeGreaterThan(0);
     await shot('launch-review');
     await review.getByRole('button', { name: 'Approve and start' }).click();
-    await expect
-      .poll(() => page.getByText('Ready').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('switch', { name: 'Enable echo' }).count()).toBe(1);
+    // The new server's own row, not any "Ready" on the page (the built-in tools' row is ready
+    // from the start); then its tools, in the row's count and in the detail's table.
+    const row = page
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'fixture', exact: true }) });
+    await row.getByText('Ready', { exact: true }).waitFor();
+    await row.getByText('2 tools', { exact: true }).waitFor();
+    await page.getByRole('switch', { name: 'Enable echo' }).waitFor();
+    await page.getByRole('switch', { name: 'Enable add' }).waitFor();
     await shot('servers');
   });
 
@@ -102,7 +108,11 @@ describe('a first session in the browser host', () => {
         }),
       );
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(() => dialog.getByText(/memory/).count()).toBeGreaterThan(0);
+    // The preview's own list, not the pasted text, names the server.
+    await dialog
+      .getByRole('region', { name: 'Preview' })
+      .getByText('memory', { exact: true })
+      .waitFor();
     await shot('import-preview');
     await dialog
       .getByRole('button', { name: /^Import/ })
@@ -164,9 +174,12 @@ describe('a first session in the browser host', () => {
     expect(await field.inputValue()).toBe('');
     await field.fill(PASSWORD);
     await sudo.getByRole('button', { name: 'Run with sudo' }).click();
-    await expect
-      .poll(() => page.getByText(/The tool answered: .*as-root/s).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    // One reply of the model's says both: the page as a whole already holds an earlier answer
+    // and, in the call's card, the command's words.
+    await page
+      .getByRole('article', { name: 'Assistant', exact: true })
+      .filter({ hasText: /The tool answered: .*as-root/s })
+      .waitFor({ timeout: 15_000 });
     expect(await page.content()).not.toContain(PASSWORD);
   });
 

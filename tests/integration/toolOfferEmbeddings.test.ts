@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolOffer } from '../../electron/core/chat/offer/chooseOffer';
+import { createToolOffer } from '../../electron/core/chat/offer/toolOffer';
 import { createOllamaService } from '../../electron/core/ollama/ollamaService';
 import { evaluationTools } from '../../bench/toolSelection/evaluationSet';
 import { DEFAULT_MODELS, EMBEDDING_MODEL, startFakeOllama } from '../fixtures/fakeOllama';

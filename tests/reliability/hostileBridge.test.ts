@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../electron/core/bridge/router';
-import { invokeChannelNames, invokeChannels } from '../../preload/contract';
+import { invokeChannelNames } from '../../preload/channels';
+import { invokeChannels } from '../../preload/contract';
 import { createHarness } from '../support/routerHarness';
 
 // Every channel of the contract against payloads a compromised or buggy renderer could send:

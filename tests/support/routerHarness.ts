@@ -2,12 +2,8 @@
 import type { Handlers, Router } from '../../electron/core/bridge/router';
 import { createRouter } from '../../electron/core/bridge/router';
 import { createLogger } from '../../electron/core/logger';
-import {
-  applySettingsPatch,
-  invokeChannelNames,
-  settingsSchema,
-  type Settings,
-} from '../../preload/contract';
+import { invokeChannelNames } from '../../preload/channels';
+import { applySettingsPatch, settingsSchema, type Settings } from '../../preload/contract';
 
 export const APP_ORIGIN = 'app://hearth';
 

@@ -1,4 +1,4 @@
-import type { ToolAccess } from '../../electron/core/chat/toolCall/toolCallRunner';
+import type { ToolAccess } from '../../electron/core/chat/toolCall/types';
 
 /**
  * The tool side of Hearth as a call or a turn sees it, for tests of the chat loop alone: nothing

@@ -69,7 +69,7 @@ export function createRouter(options: RouterOptions): Router {
       if (!parsed.success) {
         return failure(
           'E_INVALID_PAYLOAD',
-          `${channel} was refused: ${describeIssues(parsed.error)}.`,
+          `${channel} was refused: ${describePayloadIssues(parsed.error)}.`,
         );
       }
       try {
@@ -106,7 +106,7 @@ function checkArity(schema: z.ZodTuple, args: unknown): string | undefined {
 }
 
 /** "argument 1, field theme: Invalid option ..." for each issue, positions counted from one. */
-export function describeIssues(error: z.ZodError): string {
+export function describePayloadIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {

@@ -24,7 +24,7 @@ export const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
  */
 export const MAX_UNPACKED_BYTES = 500 * 1024 * 1024;
 /** Most entries in a bundle; a large node_modules has some thousands. */
-export const MAX_ENTRIES = 50_000;
+const MAX_ENTRIES = 50_000;
 /**
  * The most DEFLATE can make of its input: a 258-byte match in about two bits, near 1032:1 (zlib's
  * FAQ, "What's the maximum compression ratio?"). A file list claiming more lies about its sizes.

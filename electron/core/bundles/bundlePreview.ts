@@ -71,22 +71,7 @@ export function bundlePreview(input: PreviewInput, context: PreviewContext): Bun
     bundleCommandLine(manifest, launchEnvironmentOn(context.environment, input.systemNode)),
     input.systemNode,
   );
-  const launch = context.launchContext;
-  const missing =
-    runtime !== undefined &&
-    !resolveCommand(runtime, {
-      platform: launch.platform,
-      path: launch.environment.PATH ?? launch.environment.Path ?? '',
-      pathExt: launch.environment.PATHEXT,
-    }).ok;
-  const platforms = manifest.compatibility?.platforms ?? [];
-  const platform = context.environment.platform;
-  const blockers =
-    platforms.length > 0 && !platforms.includes(platform)
-      ? [
-          `This bundle runs on ${platforms.map(platformName).join(', ')}, not on ${platformName(platform)}.`,
-        ]
-      : [];
+  const missing = runtime !== undefined && !onPath(runtime, context.launchContext);
   const warnings = previewWarnings(input, context, {
     commandLine,
     missingRuntime: missing ? (runtime ?? '') : undefined,
@@ -96,6 +81,45 @@ export function bundlePreview(input: PreviewInput, context: PreviewContext): Bun
     fileName: input.file.fileName,
     sizeBytes: input.file.size,
     sha256: input.sha256,
+    ...manifestFacts(manifest),
+    runsWith: runsWithWords(commandLine, manifest),
+    commandLine,
+    ...(missing ? { missingRuntime: missingRuntimeSentence(runtime ?? '') } : {}),
+    ...offerings(manifest),
+    userConfig: userSettings(manifest, installed, context),
+    signature: signatureFacts(signature),
+    ...(input.expected ? { sha256Matches: input.expected === input.sha256 } : {}),
+    ...(installed ? { installed: installedFacts(input, installed, context) } : {}),
+    serverName:
+      (installed && context.serverNameOf(installed)) ??
+      context.freeServerName(manifest.display_name || manifest.name),
+    blockers: platformBlockers(manifest, context.environment.platform),
+    warnings,
+  };
+}
+
+/** Whether the launch context's PATH has the runtime the bundle runs on. */
+function onPath(runtime: string, launch: LaunchContext): boolean {
+  return resolveCommand(runtime, {
+    platform: launch.platform,
+    path: launch.environment.PATH ?? launch.environment.Path ?? '',
+    pathExt: launch.environment.PATHEXT,
+  }).ok;
+}
+
+/** A bundle made for other platforms than this one cannot be installed. */
+function platformBlockers(manifest: BundleManifest, platform: NodeJS.Platform): string[] {
+  const platforms = manifest.compatibility?.platforms ?? [];
+  return platforms.length > 0 && !platforms.includes(platform)
+    ? [
+        `This bundle runs on ${platforms.map(platformName).join(', ')}, not on ${platformName(platform)}.`,
+      ]
+    : [];
+}
+
+/** Who made the bundle and what it is, as its manifest says. */
+function manifestFacts(manifest: BundleManifest) {
+  return {
     manifestVersion: manifest.manifestVersion,
     name: manifest.name,
     displayName: manifest.display_name || manifest.name,
@@ -107,9 +131,12 @@ export function bundlePreview(input: PreviewInput, context: PreviewContext): Bun
     ...(manifest.repository ? { repository: manifest.repository.url } : {}),
     ...(manifest.license ? { license: manifest.license } : {}),
     serverType: manifest.server.type,
-    runsWith: runsWithWords(commandLine, manifest),
-    commandLine,
-    ...(missing ? { missingRuntime: missingRuntimeSentence(runtime ?? '') } : {}),
+  };
+}
+
+/** The tools and prompts it lists, where it runs, and its privacy policies. */
+function offerings(manifest: BundleManifest) {
+  return {
     tools: (manifest.tools ?? []).map(({ name, description }) => ({
       name,
       ...(description ? { description } : {}),
@@ -120,44 +147,41 @@ export function bundlePreview(input: PreviewInput, context: PreviewContext): Bun
       ...(description ? { description } : {}),
     })),
     promptsGenerated: manifest.prompts_generated === true,
-    platforms,
+    platforms: manifest.compatibility?.platforms ?? [],
     runtimes: Object.fromEntries(
       Object.entries(manifest.compatibility?.runtimes ?? {}).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       ),
     ),
     privacyPolicies: manifest.privacy_policies ?? [],
-    userConfig: userSettings(manifest, installed, context),
-    signature: {
-      status: signature.status,
-      ...(signature.publisher ? { publisher: signature.publisher } : {}),
-      ...(signature.issuer ? { issuer: signature.issuer } : {}),
-      ...(signature.validTo ? { validTo: signature.validTo } : {}),
-      ...(signature.fingerprint ? { fingerprint: signature.fingerprint } : {}),
-    },
-    ...(input.expected ? { sha256Matches: input.expected === input.sha256 } : {}),
-    ...(installed
-      ? {
-          installed: {
-            version: installed.version,
-            serverName: context.serverNameOf(installed) ?? installed.serverName,
-            confirm: input.update?.confirm ?? false,
-            ...(input.update?.confirm
-              ? {
-                  separateServerName: context.freeServerName(
-                    manifest.display_name || manifest.name,
-                  ),
-                }
-              : {}),
-            changes: input.update?.changes.slice(0, 20) ?? [],
-          },
-        }
+  };
+}
+
+function signatureFacts(signature: SignatureReport): BundlePreview['signature'] {
+  return {
+    status: signature.status,
+    ...(signature.publisher ? { publisher: signature.publisher } : {}),
+    ...(signature.issuer ? { issuer: signature.issuer } : {}),
+    ...(signature.validTo ? { validTo: signature.validTo } : {}),
+    ...(signature.fingerprint ? { fingerprint: signature.fingerprint } : {}),
+  };
+}
+
+/** The installed bundle this one would update: its server, and what the update changes. */
+function installedFacts(
+  input: PreviewInput,
+  installed: InstalledBundle,
+  context: PreviewContext,
+): NonNullable<BundlePreview['installed']> {
+  const { manifest } = input;
+  return {
+    version: installed.version,
+    serverName: context.serverNameOf(installed) ?? installed.serverName,
+    confirm: input.update?.confirm ?? false,
+    ...(input.update?.confirm
+      ? { separateServerName: context.freeServerName(manifest.display_name || manifest.name) }
       : {}),
-    serverName:
-      (installed && context.serverNameOf(installed)) ??
-      context.freeServerName(manifest.display_name || manifest.name),
-    blockers,
-    warnings,
+    changes: input.update?.changes.slice(0, 20) ?? [],
   };
 }
 

@@ -162,6 +162,56 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
   }
 
   const inspect = async (id: string, stageOptions?: StageOptions): Promise<Inspected> => {
+    const { entry, bytes, sha256, expected } = await readStaged(id, stageOptions);
+    const { split, signature, entries, manifest } = await openBundle(bytes);
+    const identity = identityOf(manifest, signature);
+    const { relations, match } = installedRelations(manifest, identity);
+    const node = await nodeForAddons(manifest, entries, split.content);
+    const preview = bundlePreview(
+      {
+        id,
+        file: entry,
+        sha256,
+        expected,
+        manifest,
+        signature,
+        installed: match?.record,
+        ...(match ? { update: await updateOf(match, manifest, identity) } : {}),
+        others: relations
+          .filter((candidate) => candidate.relation === 'other')
+          .map((c) => c.record),
+        identity,
+        ...(node.system.node ? { systemNode: node.system.node } : {}),
+        ...(node.onOwnNode && !node.system.node
+          ? { addonWarning: addonWarning(node.addons, node.range, node.system.found) }
+          : {}),
+      },
+      {
+        environment: options.environment,
+        launchContext: options.launchContext(),
+        hearthNodeVersion: process.versions.node,
+        serverNameOf: (record) => serverOf(record)?.name,
+        freeServerName,
+        storedValues: match ? storedValues(match.record) : {},
+        hasSecret: (key) =>
+          match !== undefined && vault.get(secretKey(match.record.id ?? '', key)) !== undefined,
+      },
+    );
+    return {
+      preview,
+      manifest,
+      content: split.content,
+      signature,
+      entries,
+      sha256,
+      identity,
+      ...(match ? { match: { record: match.record, relation: match.relation } } : {}),
+      ...(node.system.node ? { systemNode: node.system.node } : {}),
+    };
+  };
+
+  /** The staged file's bytes, refused when they are not the file a registry described. */
+  const readStaged = async (id: string, stageOptions?: StageOptions) => {
     const entry = staging.entry(id);
     const bytes = await readFile(entry.path);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -170,6 +220,11 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       throw new UserFacingError(
         `The file is not the one the registry describes: its SHA-256 is ${sha256}, the registry says ${expected}. It may have been changed or damaged on the way.`,
       );
+    return { entry, bytes, sha256, expected };
+  };
+
+  /** The archive, its signature checked, its manifest read and its entry point found in it. */
+  const openBundle = async (bytes: Buffer) => {
     const split = await splitBundle(bytes);
     const signature = await checkSignature(split.content, split.signature, split.malformed);
     if (signature.status === 'bad')
@@ -193,7 +248,11 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       throw new UserFacingError(
         `The bundle's entry point (${manifest.server.entry_point}) is not in the bundle.`,
       );
-    const identity = identityOf(manifest, signature);
+    return { split, signature, entries, manifest };
+  };
+
+  /** The installed bundles of the same name, each as it stands to this one; the one it updates. */
+  const installedRelations = (manifest: BundleManifest, identity: BundleIdentity) => {
     const sameName = records.read().bundles.filter((record) => record.name === manifest.name);
     const relations = sameName.map((record) => ({
       record,
@@ -202,11 +261,38 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     const match = (['same', 'confirm'] as const)
       .map((wanted) => relations.find((candidate) => candidate.relation === wanted))
       .find((candidate) => candidate !== undefined) as Inspected['match'];
+    return { relations, match };
+  };
+
+  /** What updating the installed bundle would change, and whether the user must confirm it. */
+  const updateOf = async (
+    match: NonNullable<Inspected['match']>,
+    manifest: BundleManifest,
+    identity: BundleIdentity,
+  ) => ({
+    confirm: match.relation === 'confirm',
+    changes: whatChanged(
+      {
+        record: match.record,
+        manifest: await manifestInFolder(match.record.folder),
+        author: match.record.author ?? authorInFolder(match.record.folder),
+      },
+      { manifest, identity },
+      options.environment.platform,
+    ),
+  });
+
+  /** Add-ons tied to plain Node's ABI, and the Node.js on this computer that could load them. */
+  const nodeForAddons = async (
+    manifest: BundleManifest,
+    entries: ArchiveEntry[],
+    content: Uint8Array,
+  ) => {
     // Node-API add-ons load on Electron's Node too; only those tied to plain Node's ABI need one.
     const addons = (manifest.server.type === 'node' ? nativeAddons(entries) : []).filter((name) => {
       const size = entries.find((candidate) => candidate.name === name)?.size ?? 0;
       if (size > MAX_ADDON_SCAN_BYTES) return true;
-      const bytes = readArchiveEntry(split.content, entries, name, MAX_ADDON_SCAN_BYTES);
+      const bytes = readArchiveEntry(content, entries, name, MAX_ADDON_SCAN_BYTES);
       return bytes === undefined || tiedToNodeAbi(bytes);
     });
     const onOwnNode =
@@ -217,62 +303,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     const system = onOwnNode
       ? await findSystemNode(options.launchContext(), range, nodeSatisfies)
       : {};
-    const preview = bundlePreview(
-      {
-        id,
-        file: entry,
-        sha256,
-        expected,
-        manifest,
-        signature,
-        installed: match?.record,
-        ...(match
-          ? {
-              update: {
-                confirm: match.relation === 'confirm',
-                changes: whatChanged(
-                  {
-                    record: match.record,
-                    manifest: await manifestInFolder(match.record.folder),
-                    author: match.record.author ?? authorInFolder(match.record.folder),
-                  },
-                  { manifest, identity },
-                  options.environment.platform,
-                ),
-              },
-            }
-          : {}),
-        others: relations
-          .filter((candidate) => candidate.relation === 'other')
-          .map((c) => c.record),
-        identity,
-        ...(system.node ? { systemNode: system.node } : {}),
-        ...(onOwnNode && !system.node
-          ? { addonWarning: addonWarning(addons, range, system.found) }
-          : {}),
-      },
-      {
-        environment: options.environment,
-        launchContext: options.launchContext(),
-        hearthNodeVersion: process.versions.node,
-        serverNameOf: (record) => serverOf(record)?.name,
-        freeServerName,
-        storedValues: match ? storedValues(match.record) : {},
-        hasSecret: (key) =>
-          match !== undefined && vault.get(secretKey(match.record.id ?? '', key)) !== undefined,
-      },
-    );
-    return {
-      preview,
-      manifest,
-      content: split.content,
-      signature,
-      entries,
-      sha256,
-      identity,
-      ...(match ? { match: { record: match.record, relation: match.relation } } : {}),
-      ...(system.node ? { systemNode: system.node } : {}),
-    };
+    return { addons, onOwnNode, range, system };
   };
 
   /** The server a bundle runs as now: by its name, or by its folder if the user renamed it. */
@@ -310,7 +341,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     stageOptions?: StageOptions,
   ): Promise<ServerEntry> => {
     const inspected = await inspect(id, stageOptions);
-    const { preview, manifest, content, signature, entries, sha256, identity, match } = inspected;
+    const { preview, manifest, match } = inspected;
     if (preview.blockers.length > 0) throw new UserFacingError(preview.blockers.join(' '));
     // The same signer's bundle updates the installed one; an unsigned one of the same author's
     // name only when the user said so. Anything else is a server of its own.
@@ -318,6 +349,31 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       match && (match.relation === 'same' || stageOptions?.asUpdate === true)
         ? match.record
         : undefined;
+    const values = valuesFor(manifest, installed, given);
+    const { bundleId, target } = placeFor(inspected, installed);
+    const files = await putFilesInPlace(id, inspected, target);
+    let entry: ServerEntry;
+    try {
+      entry = await saveServer(inspected, installed, values, target);
+    } catch (error) {
+      files.restore();
+      throw error;
+    }
+    // From here the new version is in use: store what to keep, then remove the old files.
+    keepValues(bundleId, manifest, values);
+    recordInstall(inspected, bundleId, entry, target);
+    if (files.aside) rmSync(files.aside, { recursive: true, force: true });
+    if (installed && installed.folder !== target) removeBundleFolder(root, installed.folder);
+    await staging.forget(id);
+    return entry;
+  };
+
+  /** The values the bundle runs with: those kept from the install it updates, then the user's. */
+  const valuesFor = (
+    manifest: BundleManifest,
+    installed: InstalledBundle | undefined,
+    given: UserConfigValues,
+  ) => {
     const kept = installed ? storedValues(installed) : {};
     const keptSecrets: UserConfigValues = {};
     for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
@@ -325,11 +381,18 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       const secret = vault.get(secretKey(installed.id, key));
       if (secret !== undefined) keptSecrets[key] = secret;
     }
-    const values = checkValues(
+    return checkValues(
       manifest.user_config ?? {},
       { ...kept, ...keptSecrets, ...given },
       options.environment,
     );
+  };
+
+  /** The bundle's id and folder, checked to be no other bundle's before a byte is written. */
+  const placeFor = (
+    { manifest, sha256 }: Inspected,
+    installed: InstalledBundle | undefined,
+  ): { bundleId: string; target: string } => {
     const others = records.read().bundles.filter((record) => record !== installed);
     const bundleId =
       installed?.id ??
@@ -349,6 +412,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       throw new UserFacingError(
         `Hearth's folder for this bundle (${target}) is already used by another installed bundle, so nothing was installed.`,
       );
+    return { bundleId, target };
+  };
+
+  /** Unpacks the bundle into its folder; the files it replaces wait aside until it is in use. */
+  const putFilesInPlace = async (
+    id: string,
+    { content, entries }: Inspected,
+    target: string,
+  ): Promise<{ aside: string | undefined; restore(): void }> => {
     const unpacked = join(staging.folder, `${id}-files`);
     await rm(unpacked, { recursive: true, force: true });
     try {
@@ -367,39 +439,44 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       if (aside) renameSync(aside, target);
       else removeBundleFolder(root, target);
     };
+    return { aside, restore };
+  };
+
+  /** The bundle as a server: saved under its name (an update keeps the server's own settings). */
+  const saveServer = (
+    { preview, manifest, systemNode }: Inspected,
+    installed: InstalledBundle | undefined,
+    values: UserConfigValues,
+    target: string,
+  ): Promise<ServerEntry> => {
     const transport = bundleTransport(
       manifest,
       target,
       values,
-      launchEnvironmentOn(options.environment, inspected.systemNode),
+      launchEnvironmentOn(options.environment, systemNode),
     );
     const previous = installed ? serverOf(installed) : undefined;
-    let entry: ServerEntry;
-    try {
-      entry = await mcp.save(
-        {
-          ...(previous ?? {}),
-          name:
-            previous?.name ??
-            (installed
-              ? preview.serverName
-              : freeServerName(manifest.display_name || manifest.name)),
-          // From a bundle: in the OS sandbox by default, reaching the hosts its manifest names
-          // (bundleHosts.ts); an update keeps the user's policy.
-          transport: {
-            ...transport,
-            sandbox:
-              (previous?.transport.type === 'stdio' ? previous.transport.sandbox : undefined) ??
-              defaultSandboxPolicy(manifestHosts(manifest)),
-          },
+    return mcp.save(
+      {
+        ...(previous ?? {}),
+        name:
+          previous?.name ??
+          (installed ? preview.serverName : freeServerName(manifest.display_name || manifest.name)),
+        // From a bundle: in the OS sandbox by default, reaching the hosts its manifest names
+        // (bundleHosts.ts); an update keeps the user's policy.
+        transport: {
+          ...transport,
+          sandbox:
+            (previous?.transport.type === 'stdio' ? previous.transport.sandbox : undefined) ??
+            defaultSandboxPolicy(manifestHosts(manifest)),
         },
-        previous?.name,
-      );
-    } catch (error) {
-      restore();
-      throw error;
-    }
-    // From here the new version is in use: store what to keep, then remove the old files.
+      },
+      previous?.name,
+    );
+  };
+
+  /** Secret values in the vault, the others in the values file, for the next update. */
+  const keepValues = (bundleId: string, manifest: BundleManifest, values: UserConfigValues) => {
     for (const [key, option] of Object.entries(manifest.user_config ?? {})) {
       const storeKey = secretKey(bundleId, key);
       if (option.sensitive === true && values[key] !== undefined)
@@ -412,6 +489,15 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     valuesDocument.write({
       values: { ...valuesDocument.read().values, [bundleId]: plain },
     });
+  };
+
+  /** The installed bundle's record, in place of any earlier one of the same id. */
+  const recordInstall = (
+    { manifest, signature, identity }: Inspected,
+    bundleId: string,
+    entry: ServerEntry,
+    target: string,
+  ) => {
     const record: InstalledBundle = {
       id: bundleId,
       serverName: entry.config.name,
@@ -428,10 +514,6 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
     records.write({
       bundles: [...records.read().bundles.filter((other) => other.id !== bundleId), record],
     });
-    if (aside) rmSync(aside, { recursive: true, force: true });
-    if (installed && installed.folder !== target) removeBundleFolder(root, installed.folder);
-    await staging.forget(id);
-    return entry;
   };
 
   return {

@@ -6,7 +6,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { invokeMessageSchema, type InvokeMessage, type ServerMessage } from '../../../preload/wire';
 import type { Sender } from '../bridge/router';
-import { describeIssues } from '../bridge/router';
+import { describePayloadIssues } from '../bridge/router';
 import type { Core } from '../createCore';
 import type { Logger } from '../logger';
 
@@ -63,7 +63,7 @@ function readMessage(data: RawData, isBinary: boolean): ReadResult {
   return {
     ok: false,
     id: Number.isSafeInteger(id) && (id as number) >= 0 ? (id as number) : null,
-    reason: `The message is not an invoke message: ${describeIssues(parsed.error)}.`,
+    reason: `The message is not an invoke message: ${describePayloadIssues(parsed.error)}.`,
   };
 }
 

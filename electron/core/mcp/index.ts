@@ -16,12 +16,13 @@ export { createElicitationHandler } from './fromServer/elicitation';
 export { createSamplingHandler } from './fromServer/sampling';
 export { BUILTIN_SERVER_ENTRY, createMcpManager, type McpManager } from './manager';
 export { jsonLongerThan } from './offerings/boundedJson';
-export { type ToolCallOutcome } from './offerings/callTool';
+export { type ServerCallOutcome } from './offerings/callTool';
 export {
   canonicalJson,
   DEFAULT_IMAGE_BOUNDS,
   resultForModel,
   type ToolImage,
+  type ToolOwner,
   toOllamaTool,
 } from './offerings/modelTools';
 export { completeArgument, getPrompt, lastSegment } from './offerings/prompts';

@@ -26,7 +26,7 @@ import {
   toolSnapshot,
 } from './offerings/modelTools';
 import { collectOfferings } from './offerings/collectOfferings';
-import { SHELL_TOOL_NAME } from '../builtin/commands/shellTool';
+import { SHELL_TOOL_NAME } from '../builtin';
 import { openConsentStore, type ConsentStore } from './config/consent';
 import { sameLaunch } from './config/configChanges';
 import { ServerConnection, type ConnectionTiming } from './lifecycle/connection';
@@ -40,7 +40,7 @@ import { carryOverSignIn } from './oauth/signInChange';
 import { authForServer } from './oauth/authForServer';
 import { createOAuthStore } from './oauth/tokenStore';
 import type { ServerRequests } from './fromServer/serverRequests';
-import type { ToolCallOptions, ToolCallOutcome } from './offerings/callTool';
+import type { ToolCallOptions, ServerCallOutcome } from './offerings/callTool';
 import { createLogBatcher } from './fromServer/logBatcher';
 import { createServerLog, type ServerLog } from './fromServer/serverLog';
 import { openServerStore, sameName, type ServerStore } from './config/serverStore';
@@ -116,7 +116,7 @@ export interface McpManager {
     tool: string,
     args: Record<string, unknown>,
     options?: ToolCallOptions & { callId?: string },
-  ): Promise<ToolCallOutcome>;
+  ): Promise<ServerCallOutcome>;
   /**
    * "Test connection": starts `input` (not saved) as a throwaway trial, reports how it went with
    * its tools and log, and stops it. Secrets left blank are taken from `previousName`'s stored ones.

@@ -13,7 +13,7 @@ import type { RegistryArgument, RegistryPackage, RegistryRemote } from './regist
 import { defaultSandboxPolicy } from '../sandbox';
 import { unencryptedHost } from '../../../preload/schemas/clearText';
 import { planRemote, type RemotePlan } from './remotePlan';
-import { fieldsOf, planInput, previewOf, resolveValue, type PlannedValue } from './templates';
+import { fieldsOf, planInput, previewOfValue, resolveValue, type PlannedValue } from './templates';
 
 /** Arguments that go in together or not at all (`--port` and its value). */
 interface PlannedArgument {
@@ -99,9 +99,9 @@ function planPackage(pkg: RegistryPackage, id: string): PlannedOption {
   return finish(id, kind, label, planned, RUNTIMES[kind].runtime);
 }
 
-export type Planned = { ok: true; plan: ConfigPlan } | { ok: false; reason: string };
+export type PlannedConfig = { ok: true; plan: ConfigPlan } | { ok: false; reason: string };
 
-function planLocalPackage(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage): Planned {
+function planLocalPackage(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage): PlannedConfig {
   const runtime = RUNTIMES[kind];
   if (pkg.transport.type !== 'stdio') {
     return {
@@ -254,7 +254,7 @@ function finish(
   id: string,
   kind: InstallKind,
   label: string,
-  planned: Planned,
+  planned: PlannedConfig,
   runtime?: InstallOption['runtime'],
 ): PlannedOption {
   if (!planned.ok) return unavailable(id, kind, label, planned.reason, runtime);
@@ -308,7 +308,7 @@ function secretOnCommandLine(plan: StdioPlan): string | undefined {
     const secret = [...argument.parts, ...(argument.flag ? [argument.flag] : [])].find(
       (part) => part.secret,
     );
-    if (secret) return fieldsOf(secret)[0]?.label ?? previewOf(secret);
+    if (secret) return fieldsOf(secret)[0]?.label ?? previewOfValue(secret);
   }
   return undefined;
 }
@@ -330,13 +330,13 @@ function fieldsOfPlan(plan: ConfigPlan): InstallField[] {
 }
 
 function previewPlan(plan: ConfigPlan): string {
-  if (plan.type === 'http') return previewOf(plan.url);
+  if (plan.type === 'http') return previewOfValue(plan.url);
   const optionalEnv = new Set(
     plan.env.filter((entry) => entry.value.optional).map((entry) => entry.name),
   );
   // What may be left out is shown in [brackets], as usage lines do.
   const args = plan.args.map((argument) => {
-    const shown = argument.parts.map((part) => quoteForShow(previewOf(part))).join(' ');
+    const shown = argument.parts.map((part) => quoteForShow(previewOfValue(part))).join(' ');
     const optional =
       argument.flag !== undefined ||
       argument.parts.some((part) => part.optional) ||
@@ -409,7 +409,8 @@ function argumentValues(
   presentEnv: Set<string>,
 ): string[] {
   if (argument.whenEnv !== undefined && !presentEnv.has(argument.whenEnv)) return [];
-  if (argument.flag) return take(argument.flag) === 'true' ? argument.parts.map(previewOf) : [];
+  if (argument.flag)
+    return take(argument.flag) === 'true' ? argument.parts.map(previewOfValue) : [];
   const parts = argument.parts.map(take);
   // A named argument whose value is left out goes with its name.
   if (parts.some((part) => part === undefined)) return [];

@@ -7,7 +7,7 @@
  */
 import { UserFacingError } from '../bridge/errors';
 import {
-  describeIssues,
+  describeRegistryIssues,
   registryListSchema,
   registryServerResponseSchema,
   type RegistryServerResponse,
@@ -116,7 +116,7 @@ export function createRegistryClient(options: {
       for (const item of list.data.servers.slice(0, limit)) {
         const parsed = registryServerResponseSchema.safeParse(item);
         if (parsed.success) entries.push(parsed.data);
-        else skipped.push({ ...nameOf(item), reason: describeIssues(parsed.error) });
+        else skipped.push({ ...nameOf(item), reason: describeRegistryIssues(parsed.error) });
       }
       const nextCursor = list.data.metadata?.nextCursor ?? undefined;
       return {
@@ -137,7 +137,7 @@ export function createRegistryClient(options: {
       const parsed = registryServerResponseSchema.safeParse(json);
       if (!parsed.success) {
         throw new UserFacingError(
-          `The registry’s entry for “${name}” is malformed (${describeIssues(parsed.error)}), so Hearth cannot install it.`,
+          `The registry’s entry for “${name}” is malformed (${describeRegistryIssues(parsed.error)}), so Hearth cannot install it.`,
         );
       }
       return parsed.data;

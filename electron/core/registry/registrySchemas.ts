@@ -134,7 +134,7 @@ export const registryListSchema = z.looseObject({
 });
 
 /** The issues of a failed parse in one line: `server.packages.0.identifier: …; …`. */
-export function describeIssues(error: z.ZodError, most = 3): string {
+export function describeRegistryIssues(error: z.ZodError, most = 3): string {
   const lines = error.issues.slice(0, most).map((issue) => {
     const path = issue.path.map(String).join('.');
     return path ? `${path}: ${issue.message}` : issue.message;

@@ -4,7 +4,6 @@
  * entry names, Streamable HTTP or SSE.
  */
 import { headerSchema } from '../../../preload/schemas/servers';
-import type { Planned } from './installPlan';
 import type { RegistryRemote } from './registrySchemas';
 import { planInput, planTemplate, type PlannedValue } from './templates';
 
@@ -15,7 +14,10 @@ export interface RemotePlan {
   headers: { name: string; value: PlannedValue }[];
 }
 
-export function planRemote(remote: RegistryRemote): Planned {
+/** A remote planned, or why it cannot be. */
+export type PlannedRemote = { ok: true; plan: RemotePlan } | { ok: false; reason: string };
+
+export function planRemote(remote: RegistryRemote): PlannedRemote {
   if (remote.type !== 'streamable-http' && remote.type !== 'sse')
     return { ok: false, reason: `Hearth does not know the ${remote.type} transport.` };
   if (!/^(https?:\/\/\S+|\{[A-Za-z_][A-Za-z0-9_]*\}\S*)$/.test(remote.url))

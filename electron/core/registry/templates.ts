@@ -104,7 +104,7 @@ export function fieldsOf(value: PlannedValue): InstallField[] {
 }
 
 /** The value as a preview: fields shown as `<label>`. */
-export function previewOf(value: PlannedValue): string {
+export function previewOfValue(value: PlannedValue): string {
   return value.pieces
     .map((piece) => (piece.kind === 'text' ? piece.text : `<${piece.field.label}>`))
     .join('');

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
-import { describeIssues } from '../bridge/router';
+import { describePayloadIssues } from '../bridge/router';
 import { UserFacingError } from '../bridge/errors';
 import { describeWriteFailure, writeFileAtomically } from './atomicFile';
 
@@ -110,7 +110,7 @@ function load<T extends Record<string, unknown>>(
 function parseAgainst<T>(schema: z.ZodType<T, Record<string, unknown>>, text: string): T {
   const parsed = schema.safeParse(JSON.parse(text.replace(/^\uFEFF/, '')));
   if (!parsed.success)
-    throw new Error(`it does not match the expected shape: ${describeIssues(parsed.error)}`);
+    throw new Error(`it does not match the expected shape: ${describePayloadIssues(parsed.error)}`);
   return parsed.data;
 }
 

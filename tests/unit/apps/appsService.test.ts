@@ -5,7 +5,7 @@ import {
   MAX_APP_CALLS_IN_FLIGHT,
 } from '../../../electron/core/apps/appsService';
 import type { SharedCallContext } from '../../../electron/core/chat/service/chatService';
-import type { ToolAccess } from '../../../electron/core/chat/toolCall/toolCallRunner';
+import type { ToolAccess } from '../../../electron/core/chat/toolCall/types';
 import type { UserQuestions } from '../../../electron/core/questions/userQuestions';
 import type { McpManager } from '../../../electron/core/mcp/manager';
 import { toolAccess } from '../../support/toolAccess';

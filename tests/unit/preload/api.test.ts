@@ -6,7 +6,8 @@ import {
   methodPath,
   type BridgeTransport,
 } from '../../../preload/api';
-import { eventChannelNames, invokeChannelNames, type Outcome } from '../../../preload/contract';
+import { eventChannelNames, invokeChannelNames } from '../../../preload/channels';
+import type { Outcome } from '../../../preload/contract';
 
 /** A transport that records calls and lets the test fire events. */
 function recordingTransport(answer: (channel: string, args: unknown[]) => Outcome<unknown>) {

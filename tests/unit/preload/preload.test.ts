@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { methodPath } from '../../../preload/api';
-import { eventChannelNames, invokeChannelNames } from '../../../preload/contract';
+import { eventChannelNames, invokeChannelNames } from '../../../preload/channels';
 
 // Electron's binary cannot run in plain Node, so the two objects the preload touches are
 // replaced by fakes that behave as Electron documents them.

@@ -1,7 +1,7 @@
 import { settingsWith } from '../../support/settings';
 import { describe, expect, it } from 'vitest';
 import { registerIpc, windowsSink } from '../../../electron/shell/ipc';
-import { invokeChannelNames } from '../../../preload/contract';
+import { invokeChannelNames } from '../../../preload/channels';
 import { APP_ORIGIN, createHarness } from '../../support/routerHarness';
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;

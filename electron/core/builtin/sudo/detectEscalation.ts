@@ -26,11 +26,10 @@ import {
   PREFIX_WORDS,
   SHELLS,
   WRAPPERS,
+  type EscalationProgram,
   type WrapperSpec,
 } from './programTables';
 import { parseCommands, type ShellWord, type SimpleCommand } from './shellSyntax';
-
-export type EscalationProgram = 'sudo' | 'doas' | 'pkexec' | 'su' | 'run0';
 
 export type Escalation =
   { escalates: false } | { escalates: true; via: EscalationProgram; pipedPassword: boolean };

@@ -3,7 +3,8 @@
  * as a command (and how to skip their options), which are shells, and which only print or search
  * their arguments. Names are compared in lower case, without a path or `.exe`.
  */
-import type { EscalationProgram } from './detectEscalation';
+/** The families of programs that run a command with more privileges. */
+export type EscalationProgram = 'sudo' | 'doas' | 'pkexec' | 'su' | 'run0';
 
 /** Programs that run a command with more privileges, and the family each belongs to. */
 export const ESCALATORS: Record<string, EscalationProgram> = {

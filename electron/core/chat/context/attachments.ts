@@ -10,7 +10,7 @@ import {
   type Attachment,
   type ResourceContent,
 } from '../../../../preload/schemas/content';
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 
 /**
  * Characters of attached text the model sees with one message, shared evenly among its text

@@ -15,7 +15,7 @@ export interface ChatMessageLike {
   images?: unknown[];
 }
 
-export interface FitToContextInput {
+export interface DropOldestTurnsInput {
   /** Sent first, whole, always. */
   system: string;
   /** The conversation, oldest first, without the system prompt. */
@@ -32,7 +32,7 @@ export interface FitToContextInput {
   countTokens?: (text: string) => number;
 }
 
-export interface FitToContextResult {
+export interface DropOldestTurnsResult {
   /** What to send after the system prompt: a suffix of the input, minus any dropped groups. */
   messages: ChatMessageLike[];
   droppedMessages: number;
@@ -97,7 +97,7 @@ export function countCharacters(text: string): { ascii: number; other: number } 
  * runs before every request over the whole conversation, so it works on indexes and running
  * sums, with no arrays per turn (bench: chat.loop_overhead_ms).
  */
-export function fitToContext(input: FitToContextInput): FitToContextResult {
+export function dropOldestTurns(input: DropOldestTurnsInput): DropOldestTurnsResult {
   const count = input.countTokens ?? estimateTokens;
   const { messages } = input;
   const budget = input.contextTokens - input.replyReserveTokens;
@@ -151,9 +151,9 @@ export function fitToContext(input: FitToContextInput): FitToContextResult {
   };
 }
 
-/** System prompt, tools and every message, as `fitToContext` counts them, without fitting. */
+/** System prompt, tools and every message, as `dropOldestTurns` counts them, without fitting. */
 export function estimateWhole(
-  input: Omit<FitToContextInput, 'contextTokens' | 'replyReserveTokens'>,
+  input: Omit<DropOldestTurnsInput, 'contextTokens' | 'replyReserveTokens'>,
 ): number {
   const count = input.countTokens ?? estimateTokens;
   let total = fixedTokens(input, count);
@@ -162,7 +162,7 @@ export function estimateWhole(
 }
 
 function fixedTokens(
-  input: Pick<FitToContextInput, 'system' | 'toolsJson' | 'toolsTokens'>,
+  input: Pick<DropOldestTurnsInput, 'system' | 'toolsJson' | 'toolsTokens'>,
   count: (text: string) => number,
 ): number {
   return (

@@ -7,7 +7,7 @@
 import {
   countCharacters,
   estimateWhole,
-  fitToContext,
+  dropOldestTurns,
   TOKENS_PER_OTHER_CHARACTER,
   type ChatMessageLike,
 } from './dropOldestTurns';
@@ -35,7 +35,7 @@ export function estimateJsonTokens(json: string): number {
   return Math.ceil(ascii / JSON_CHARS_PER_TOKEN) + other * TOKENS_PER_OTHER_CHARACTER;
 }
 
-export interface SizeContextInput {
+export interface SizeWindowInput {
   system: string;
   messages: ChatMessageLike[];
   toolsJson: string;
@@ -60,7 +60,7 @@ export interface SizeContextInput {
   floorTokens?: number;
 }
 
-export interface SizedContext {
+export interface SizedWindow {
   numCtx: number;
   messages: ChatMessageLike[];
   droppedMessages: number;
@@ -69,7 +69,7 @@ export interface SizedContext {
 
 /** The largest window a request may ask for: the user's fixed one, else the cap, within the model's. */
 export function contextLimit(
-  input: Pick<SizeContextInput, 'fixedContextTokens' | 'capTokens' | 'modelMaxTokens'>,
+  input: Pick<SizeWindowInput, 'fixedContextTokens' | 'capTokens' | 'modelMaxTokens'>,
 ): number {
   return Math.max(
     1,
@@ -79,7 +79,7 @@ export function contextLimit(
   );
 }
 
-export function sizeContext(input: SizeContextInput): SizedContext {
+export function sizeWindow(input: SizeWindowInput): SizedWindow {
   const toolsTokens = input.toolsTokens ?? estimateJsonTokens(input.toolsJson);
   const limit = contextLimit(input);
   const wanted = input.before
@@ -96,7 +96,7 @@ export function sizeContext(input: SizeContextInput): SizedContext {
     input.fixedContextTokens > 0
       ? limit
       : Math.min(limit, Math.max(wanted, input.floorTokens ?? 0));
-  const fitted = fitToContext({
+  const fitted = dropOldestTurns({
     system: input.system,
     messages: input.messages,
     toolsJson: input.toolsJson,

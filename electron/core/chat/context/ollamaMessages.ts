@@ -4,7 +4,7 @@
  * their attached resources (see attachments.ts).
  */
 import type { Message } from 'ollama';
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import { userMessageForModel } from './attachments';
 import { toolImagesForModel } from '../toolCall/toolImages';
 import { unansweredResult } from '../toolCall/unansweredCalls';

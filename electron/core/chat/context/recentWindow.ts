@@ -5,20 +5,12 @@
  * chat.loop_overhead_ms.long_conversation_p50).
  *
  * It starts at the turn where even a low count of the messages after it outgrows the largest
- * window a request may have, so fitToContext (which drops whole turns, oldest first) would drop
+ * window a request may have, so dropOldestTurns (which drops whole turns, oldest first) would drop
  * everything before it anyway. The count is low on purpose (the message's text alone, with the
  * per-message overhead: what it is sent as only adds to that), so nothing that could fit is cut.
  */
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './dropOldestTurns';
-import {
-  contextLimit,
-  estimateJsonTokens,
-  sizeContext,
-  type SizeContextInput,
-  type SizedContext,
-} from './numCtx';
-import { toOllamaMessages } from './ollamaMessages';
 
 export interface RecentWindow {
   /** Whether anything comes before: then the whole conversation outgrows the largest window. */
@@ -69,27 +61,4 @@ export function recentWindow(messages: readonly StoredMessage[], roomTokens: num
     (message) => message.role !== 'tool' || !message.toolCallId || called.has(message.toolCallId),
   );
   return { cut: true, messages: paired, leftOut: leftOut + recent.length - paired.length };
-}
-
-/**
- * The saved conversation as one request sends it: its recent part converted to Ollama's shape
- * and sized to `num_ctx`, as `sizeContext` over all of it would give.
- */
-export function fitConversation(
-  input: Omit<SizeContextInput, 'messages' | 'toolsTokens' | 'before'> & {
-    messages: readonly StoredMessage[];
-    vision: boolean;
-  },
-): SizedContext {
-  const toolsTokens = estimateJsonTokens(input.toolsJson);
-  const recent = recentWindow(
-    input.messages,
-    contextLimit(input) - MESSAGE_OVERHEAD_TOKENS - estimateTokens(input.system) - toolsTokens,
-  );
-  return sizeContext({
-    ...input,
-    messages: toOllamaMessages(recent.messages, input.vision),
-    toolsTokens,
-    ...(recent.cut ? { before: { leftOut: recent.leftOut } } : {}),
-  });
 }

@@ -7,7 +7,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import { type ModelTool, toOllamaTool } from '../../mcp';
-import { offeredTool, type ToolOffer } from './chooseOffer';
+import { offeredTool, type ToolOffer } from './types';
 import { buildBm25Index } from './ranking/bm25';
 
 export const SEARCH_TOOLS_NAME = 'search_tools';

@@ -4,8 +4,9 @@
  * request carried.
  */
 import type { RequestFacts } from '../../../../preload/schemas/chat';
-import type { NewMessage, StoredMessage } from '../../history/types';
-import { offeredTool, type OfferInput, type OfferTools, type ToolOffer } from './chooseOffer';
+import type { NewMessage, StoredMessage } from '../../history';
+import type { OfferInput, OfferTools } from './toolOffer';
+import { offeredTool, type ToolOffer } from './types';
 
 /** The tools this turn offers; every enabled one when there is no chooser. */
 export async function offerForTurn(

@@ -11,28 +11,26 @@ import type { chatSendSchema } from '../../../../preload/schemas/chat';
 import type { EventPayload, Settings } from '../../../../preload/contract';
 import { UserFacingError } from '../../bridge/errors';
 import type { EventHub } from '../../bridge/events';
-import type { SudoTickets } from '../../builtin/sudo/sudoTickets';
-import { commandFolder, commandSettingsOf } from '../../builtin/commands/commandPlace';
-import { openConversationStore, type ConversationStore } from '../../history/conversationStore';
-import type { NewMessage } from '../../history/types';
+import { commandFolder, commandSettingsOf, type SudoTickets } from '../../builtin';
+import { type ConversationStore, type NewMessage, openConversationStore } from '../../history';
 import type { Logger } from '../../logger';
 import {
   BUILTIN_SERVER_ENTRY,
   HEARTH_CLOSING,
   type McpManager,
   type PendingTask,
-  type ToolCallOutcome,
+  type ServerCallOutcome,
   toolAppResourceUri,
 } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import { openAuditTrail } from '../toolCall/auditTrail';
 import { MAX_APP_STRUCTURED_CHARS, runTurn } from '../turn';
-import { createToolOffer } from '../offer/chooseOffer';
+import { createToolOffer } from '../offer/toolOffer';
 import { openToolMemory, type StoredToolMemory } from '../offer/ranking/toolMemory';
 import { openToolVectorStore } from '../offer/ranking/toolVectorStore';
 import { openingMessages } from './openingMessages';
 import { chooseSystemPrompt, defaultSystemPrompt } from '../context/systemPrompt';
-import type { CallContext, ToolAccess } from '../toolCall/toolCallRunner';
+import type { CallContext, ToolAccess } from '../toolCall/types';
 import type { RendererQuestions } from '../../questions/userQuestions';
 import { answerUnansweredCalls } from '../toolCall/unansweredCalls';
 import { createLiveResults, type LiveResults } from '../toolCall/liveResults';
@@ -106,7 +104,7 @@ export interface ChatService {
     callId: string,
   ): { conversation: boolean; call?: { server: string; tool: string } };
   /** A task picked up after a restart finished: its result goes to the call that waits for it. */
-  lateTaskFinished(task: PendingTask, outcome: ToolCallOutcome): void;
+  lateTaskFinished(task: PendingTask, outcome: ServerCallOutcome): void;
   dispose(): Promise<void>;
 }
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { chatSendSchema } from '../../../../preload/schemas/chat';
 import type { Attachment, AttachmentRef, PromptMessage } from '../../../../preload/schemas/content';
 import { UserFacingError } from '../../bridge/errors';
-import type { NewMessage } from '../../history/types';
+import type { NewMessage } from '../../history';
 import { getPrompt, lastSegment, readResource, type ResourceHost } from '../../mcp';
 import { attachmentContext } from '../context/attachments';
 

@@ -4,8 +4,7 @@
  * conversation says it again (history/turnEndings.ts). Saving it never fails the turn.
  */
 import type { EventPayload } from '../../../../preload/contract';
-import type { ConversationStore } from '../../history/conversationStore';
-import type { StoredMessage } from '../../history/types';
+import type { ConversationStore, StoredMessage } from '../../history';
 import type { Logger } from '../../logger';
 
 type ChatStatusEvent = EventPayload<'chat:status'>;

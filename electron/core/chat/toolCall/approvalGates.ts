@@ -5,14 +5,14 @@
  * warnings, the tools read before, the shell's facts and its sandbox), the sandbox's refusal of a
  * command it cannot run, and the user's answer. The last gate records the approval.
  */
-import { detectEscalation } from '../../builtin/sudo/detectEscalation';
+import { detectEscalation } from '../../builtin';
 import { pickAnnotations } from '../../mcp';
 import { poisonWarnings } from '../../security/poisonedTools';
 import type { ApprovalBasis } from './auditTrail';
 import { auditIdentity, type Gate, type KnownCall } from './call';
 import { matchesCommandRule, suggestPrefix } from './commandRuleMatch';
 import { sandboxRefusal } from './shellSandboxFacts';
-import type { CallContext } from './toolCallRunner';
+import type { CallContext } from './types';
 
 /** The user's policy and standing rules: never, or allowed without asking. */
 export const standingRules: Gate<KnownCall> = (call) => {

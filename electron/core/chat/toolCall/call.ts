@@ -6,19 +6,9 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ApprovalAnswer } from '../../../../preload/schemas/chat';
+import type { ToolOwner } from '../../mcp';
 import type { ApprovalBasis } from './auditTrail';
-import type {
-  CallContext,
-  CallRequest,
-  CallResult,
-  CallState,
-  ToolCallEvent,
-} from './toolCallRunner';
-
-export interface ToolOwner {
-  server: string;
-  tool: string;
-}
+import type { CallContext, CallRequest, CallResult, CallState, ToolCallEvent } from './types';
 
 export interface Ending {
   state: CallState;

@@ -5,9 +5,7 @@
  * redirections, substitutions, expansions, escalation, a shell or a wrapper as the program) asks.
  */
 import { basename } from 'node:path';
-import { detectEscalation } from '../../builtin/sudo/detectEscalation';
-import { ESCALATORS, SHELLS, WRAPPERS } from '../../builtin/sudo/programTables';
-import { parseCommands } from '../../builtin/sudo/shellSyntax';
+import { detectEscalation, ESCALATORS, parseCommands, SHELLS, WRAPPERS } from '../../builtin';
 
 export interface CommandRule {
   kind: 'exact' | 'prefix';

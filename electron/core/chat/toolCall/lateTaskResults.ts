@@ -5,8 +5,8 @@
  * kept with it within the usual bounds (the next turn's model may see; toolImages.ts decides).
  */
 import type { EventHub } from '../../bridge/events';
-import type { ConversationStore } from '../../history/conversationStore';
-import type { PendingTask, ToolCallOutcome } from '../../mcp';
+import type { ConversationStore } from '../../history';
+import type { PendingTask, ServerCallOutcome } from '../../mcp';
 import { resultStep } from './resultStep';
 import { toolImagesAttachment } from './toolImages';
 import { findUnansweredCalls } from './unansweredCalls';
@@ -18,7 +18,7 @@ export function saveLateTaskResult(
   history: ConversationStore,
   events: EventHub,
   task: PendingTask,
-  outcome: ToolCallOutcome,
+  outcome: ServerCallOutcome,
   maxResultChars: number,
 ): boolean {
   if (!task.callId || !task.conversationId) return false;

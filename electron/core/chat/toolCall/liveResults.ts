@@ -4,7 +4,7 @@
  * one event made one 50 MB WebSocket message and a page that froze while it was parsed; the
  * model's copy is bounded on its own (resultForModel), and history keeps what the model read.
  */
-import { previewOf } from '../../history/toolResultPreview';
+import { previewOf } from '../../history';
 import { jsonLongerThan, type LongText, longTextOf } from '../../mcp';
 
 /** A text longer than this goes to the windows as its beginning. */

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   DEFAULT_IMAGE_BOUNDS,
   resultForModel,
-  type ToolCallOutcome,
+  type ServerCallOutcome,
   type ToolImage,
 } from '../../mcp';
 
@@ -25,7 +25,7 @@ export interface ResultStep {
 }
 
 export function resultStep(
-  outcome: ToolCallOutcome,
+  outcome: ServerCallOutcome,
   options: { maxChars: number; images: boolean },
 ): ResultStep {
   if (!outcome.ok) {

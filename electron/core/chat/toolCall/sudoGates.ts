@@ -4,7 +4,7 @@
  * refusal; one that escalates runs only with the user's password, asked once it is approved and
  * bound to exactly this command.
  */
-import { detectEscalation } from '../../builtin/sudo/detectEscalation';
+import { detectEscalation } from '../../builtin';
 import type { Gate, KnownCall } from './call';
 
 const OWN_PASSWORD_REFUSAL =

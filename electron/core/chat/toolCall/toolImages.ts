@@ -6,7 +6,7 @@
 import type { Message } from 'ollama';
 import type { Attachment } from '../../../../preload/schemas/content';
 import type { ToolImage } from '../../mcp';
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 
 /** The images as the tool message keeps them: one attachment named for the tool. */
 export function toolImagesAttachment(

@@ -4,8 +4,7 @@
  * a call forever waiting. Such calls get a result saying so, saved in the history when the
  * conversation is next opened or continued, and supplied in what the model is sent.
  */
-import type { ConversationStore } from '../../history/conversationStore';
-import type { NewMessage, StoredMessage, StoredToolCall } from '../../history/types';
+import type { ConversationStore, NewMessage, StoredMessage, StoredToolCall } from '../../history';
 
 /** What the model and the user read for a call Hearth never made. */
 export const UNANSWERED_RESULT =

@@ -6,8 +6,9 @@
 import type { ToolCall } from 'ollama';
 import { jsonLongerThan, type ModelTool } from '../../mcp';
 import { parseArguments } from '../toolCall/toolArguments';
-import { runToolCall, type CallResult } from '../toolCall/toolCallRunner';
-import type { ToolOffer } from '../offer/chooseOffer';
+import { runToolCall } from '../toolCall/toolCallRunner';
+import type { CallResult } from '../toolCall/types';
+import type { ToolOffer } from '../offer/types';
 import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_SERVER,
@@ -16,7 +17,7 @@ import {
   widenOffer,
 } from '../offer/searchTools';
 import type { CallAnswer, PlannedCall, ToolCallEvent, Turn } from './types';
-import type { ToolCallOutcome } from '../../history/types';
+import type { ToolCallOutcome } from '../../history';
 
 /** Largest structured result kept for an MCP App in history (as JSON); larger ones are left out. */
 export const MAX_APP_STRUCTURED_CHARS = 100_000;

@@ -7,9 +7,9 @@
 import type { ChatRequest, Message } from 'ollama';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice } from '../context/numCtx';
-import { fitConversation } from '../context/recentWindow';
+import { fitConversation } from '../context/fitConversation';
 import { createDeltaBatcher } from './deltaBatcher';
-import type { ToolOffer } from '../offer/chooseOffer';
+import type { ToolOffer } from '../offer/types';
 import { lastNumCtx, requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
 
@@ -37,7 +37,7 @@ export function buildRequest(
   if (dropped && !toldDropped) turn.status('thinking', droppedNotice(fitted.droppedMessages));
   const request: ChatRequest = {
     model: options.model,
-    // fitToContext returns a subset of the messages it was given, in their own type.
+    // dropOldestTurns returns a subset of the messages it was given, in their own type.
     messages: [
       { role: 'system', content: options.systemPrompt },
       ...(fitted.messages as Message[]),

@@ -8,12 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ToolCall } from 'ollama';
-import type { NewMessage, StoredMessage } from '../../history/types';
+import type { NewMessage, StoredMessage } from '../../history';
 import { HEARTH_CLOSING, toolAppResourceUri } from '../../mcp';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { OllamaError } from '../../ollama/ollamaErrors';
 import { unfinishedReply } from './replyEnding';
-import type { ToolOffer } from '../offer/chooseOffer';
+import type { ToolOffer } from '../offer/types';
 import { SEARCH_TOOLS_NAME, SEARCH_TOOLS_SERVER } from '../offer/searchTools';
 import { offerForTurn, turnQuery } from '../offer/turnOffer';
 import { answerCall, answerOverCap, answerSearch, asArguments, isSearch } from './callAnswers';

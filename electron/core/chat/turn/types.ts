@@ -9,16 +9,15 @@ import type {
   chatStatusSchema,
   RequestFacts,
   SamplingOptions,
-  toolCallEventSchema,
 } from '../../../../preload/schemas/chat';
-import type { ConversationStore } from '../../history/conversationStore';
-import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/types';
+import type { ConversationStore, NewMessage, StoredMessage, ToolCallOutcome } from '../../history';
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
-import type { CallContext } from '../toolCall/toolCallRunner';
-import type { OfferTools, ToolOffer } from '../offer/chooseOffer';
+import type { CallContext, ToolCallEvent } from '../toolCall/types';
+import type { OfferTools } from '../offer/toolOffer';
+import type { ToolOffer } from '../offer/types';
 
-export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
+export type { ToolCallEvent };
 export type TurnState = z.output<typeof chatStatusSchema>['state'];
 
 export interface TurnEvents {

@@ -3,9 +3,10 @@
  * server. Secrets live among them, so storing, filling and comparing secrets all read and write
  * them through these two functions instead of each switching on the transport.
  */
-import type { ServerConfig } from '../../../../preload/schemas/servers';
+import type { EnvVariable, Header, ServerConfig } from '../../../../preload/schemas/servers';
 
-export type NamedValue = { name: string; value?: string; secret: boolean };
+/** An environment variable or a header as saved (the two have the same shape). */
+export type NamedValue = EnvVariable | Header;
 
 export interface NamedValues {
   kind: 'env' | 'header';

@@ -8,7 +8,7 @@
 import type { Client, Transport } from '@modelcontextprotocol/client';
 import type { ServerState, ServerStatus } from '../../../../preload/schemas/servers';
 import { UserFacingError } from '../../bridge/errors';
-import type { ToolCallOptions, ToolCallOutcome } from '../offerings/callTool';
+import type { ToolCallOptions, ServerCallOutcome } from '../offerings/callTool';
 import { NO_OFFERINGS, listOfferings, type ServerOfferings } from '../offerings/serverOfferings';
 import type { TransportKind } from '../transport/connectionTransport';
 import { applyLogLevel } from '../fromServer/loggingLevel';
@@ -195,7 +195,7 @@ export class ServerConnection {
     tool: string,
     args: Record<string, unknown>,
     options: ToolCallOptions,
-  ): Promise<ToolCallOutcome> {
+  ): Promise<ServerCallOutcome> {
     if (this.state !== 'ready' || !this.client) {
       return { ok: false, message: `The server “${this.name}” is not running (${this.state}).` };
     }

@@ -5,7 +5,7 @@
  */
 import { LOG_LEVEL_META_KEY, type Client, type Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerStatus } from '../../../../preload/schemas/servers';
-import { callTool, type ToolCallOptions, type ToolCallOutcome } from '../offerings/callTool';
+import { callTool, type ToolCallOptions, type ServerCallOutcome } from '../offerings/callTool';
 import type { PendingTasks } from '../offerings/tasks/pendingTasks';
 import { runAsTask } from '../offerings/tasks/taskCall';
 import { runsAsTask } from '../offerings/tasks/toolTask';
@@ -27,7 +27,7 @@ export async function callOnServer(
   tool: string,
   args: Record<string, unknown>,
   options: ToolCallOptions,
-): Promise<ToolCallOutcome> {
+): Promise<ServerCallOutcome> {
   const { client, transport, config } = server;
   const definition = server.offered.tools.find((offered) => offered.name === tool);
   // A 2026 server is told the log level with each call (it has no logging/setLevel).
@@ -73,7 +73,10 @@ function formatBytes(bytes: number): string {
  * A failed call of a sandboxed server whose error names something the sandbox refused says so,
  * for its card and the model: the refusal is the sandbox's, and the user can allow it.
  */
-function sandboxNoted(outcome: ToolCallOutcome, transport: StdioProcessTransport): ToolCallOutcome {
+function sandboxNoted(
+  outcome: ServerCallOutcome,
+  transport: StdioProcessTransport,
+): ServerCallOutcome {
   const wrapped = transport.wrapped;
   if (!wrapped) return outcome;
   if (!outcome.ok) {

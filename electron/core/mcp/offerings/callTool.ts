@@ -37,7 +37,7 @@ export interface ToolCallOptions {
   conversationId?: string;
 }
 
-export type ToolCallOutcome =
+export type ServerCallOutcome =
   | { ok: true; result: CallToolResult }
   | { ok: false; message: string; cancelled?: boolean; timedOut?: boolean };
 
@@ -46,7 +46,7 @@ export async function callTool(
   tool: string,
   args: Record<string, unknown>,
   options: ToolCallOptions & { timeoutMs: number },
-): Promise<ToolCallOutcome> {
+): Promise<ServerCallOutcome> {
   const { signal, onProgress, timeoutMs, meta, maxTotalMs = MAX_TOTAL_CALL_MS } = options;
   try {
     const result = await client.callTool(

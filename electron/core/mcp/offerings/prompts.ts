@@ -12,7 +12,8 @@ import type {
   PromptResult,
 } from '../../../../preload/schemas/content';
 import { clip } from './collectOfferings';
-import { base64Bytes, boundedContent, readResource, type ResourceHost } from './resources';
+import { base64Bytes } from './modelTools/modelImages';
+import { boundedContent, readResource, type ResourceHost } from './resources';
 
 /** Runs a prompt on its server and returns its messages in Hearth's shape. */
 export async function getPrompt(

@@ -15,6 +15,7 @@ import {
 } from '../../../../preload/schemas/content';
 import type { ServerStatus } from '../../../../preload/schemas/servers';
 import { UserFacingError } from '../../bridge/errors';
+import { base64Bytes } from './modelTools/modelImages';
 import type { EventHub } from '../../bridge/events';
 
 /** What reading and watching needs from the manager. */
@@ -59,12 +60,6 @@ function withText(base: { uri: string; mimeType?: string }, text: string): Resou
   return text.length <= MAX_RESOURCE_TEXT_CHARS
     ? { ...base, text, size: text.length }
     : { ...base, text: text.slice(0, MAX_RESOURCE_TEXT_CHARS), size: text.length, truncated: true };
-}
-
-/** Bytes a base64 string decodes to. */
-export function base64Bytes(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
 }
 
 /** Counted subscriptions to resources, per server. */

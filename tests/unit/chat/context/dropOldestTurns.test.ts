@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHARS_PER_TOKEN,
   estimateTokens,
-  fitToContext,
+  dropOldestTurns,
   MESSAGE_OVERHEAD_TOKENS,
   type ChatMessageLike,
 } from '../../../../electron/core/chat/context/dropOldestTurns';
@@ -26,7 +26,7 @@ function call(name: string) {
   return { function: { name, arguments: { path: '/tmp' } } };
 }
 
-/** What `fitToContext` counts for these messages with `byCharacter`. */
+/** What `dropOldestTurns` counts for these messages with `byCharacter`. */
 function cost(messages: ChatMessageLike[]): number {
   return messages.reduce(
     (total, message) =>
@@ -40,7 +40,7 @@ function cost(messages: ChatMessageLike[]): number {
 }
 
 function fit(messages: ChatMessageLike[], budget: number, system = 'sys', toolsJson = '[]') {
-  return fitToContext({
+  return dropOldestTurns({
     system,
     messages,
     toolsJson,
@@ -67,7 +67,7 @@ describe('estimateTokens', () => {
   });
 });
 
-describe('fitToContext', () => {
+describe('dropOldestTurns', () => {
   const history = [
     user('first question'),
     assistant('first answer'),
@@ -174,7 +174,7 @@ describe('fitToContext', () => {
     const messages = [user('a'.repeat(35)), assistant('b'.repeat(35)), user('c'.repeat(7))];
     const system = 's'.repeat(7);
     const expected = OVERHEAD + 2 + 3 * OVERHEAD + 10 + 10 + 2;
-    const result = fitToContext({
+    const result = dropOldestTurns({
       system,
       messages,
       toolsJson: '',
@@ -182,7 +182,7 @@ describe('fitToContext', () => {
       replyReserveTokens: 0,
     });
     expect(result).toEqual({ messages, droppedMessages: 0, estimatedTokens: expected });
-    const tighter = fitToContext({
+    const tighter = dropOldestTurns({
       system,
       messages,
       toolsJson: '',
@@ -195,7 +195,7 @@ describe('fitToContext', () => {
   it('uses a custom counter in place of the estimate', () => {
     const words = (text: string) => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
     const messages = [user('one two three four five six'), assistant('ok'), user('why')];
-    const result = fitToContext({
+    const result = dropOldestTurns({
       system: 'be brief',
       messages,
       toolsJson: '',

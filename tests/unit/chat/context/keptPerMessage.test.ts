@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHARS_PER_TOKEN,
-  fitToContext,
+  dropOldestTurns,
   MESSAGE_OVERHEAD_TOKENS,
 } from '../../../../electron/core/chat/context/dropOldestTurns';
 import { toOllamaMessages } from '../../../../electron/core/chat/context/ollamaMessages';
@@ -58,7 +58,7 @@ describe('saved messages as the model gets them, kept per message', () => {
   it('counts a message once, and a changed message anew', () => {
     const long = { role: 'user', content: 'x'.repeat(700) };
     const fit = (messages: { role: string; content: string }[]) =>
-      fitToContext({
+      dropOldestTurns({
         system: '',
         messages,
         toolsJson: '',
@@ -90,9 +90,9 @@ describe('saved messages as the model gets them, kept per message', () => {
       replyReserveTokens: 0,
       countTokens,
     };
-    fitToContext(input);
+    dropOldestTurns(input);
     const first = asked;
-    fitToContext(input);
+    dropOldestTurns(input);
     expect(asked).toBe(2 * first);
   });
 });

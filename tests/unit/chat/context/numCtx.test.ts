@@ -5,7 +5,7 @@ import {
   estimateJsonTokens,
   JSON_CHARS_PER_TOKEN,
   MIN_CONTEXT,
-  sizeContext,
+  sizeWindow,
 } from '../../../../electron/core/chat/context/numCtx';
 import type { ChatMessageLike } from '../../../../electron/core/chat/context/dropOldestTurns';
 
@@ -25,13 +25,13 @@ const user = (tokens: number, label = ''): ChatMessageLike => ({
 
 describe('sizing the context window', () => {
   it('asks for the minimum for a short conversation', () => {
-    const sized = sizeContext({ ...base, messages: [user(10)] });
+    const sized = sizeWindow({ ...base, messages: [user(10)] });
     expect(sized.numCtx).toBe(MIN_CONTEXT);
     expect(sized.droppedMessages).toBe(0);
   });
 
   it('grows in whole steps to hold what is sent plus room for the reply', () => {
-    const sized = sizeContext({ ...base, messages: [user(12_000)] });
+    const sized = sizeWindow({ ...base, messages: [user(12_000)] });
     expect(sized.numCtx % CONTEXT_STEP).toBe(0);
     expect(sized.numCtx).toBeGreaterThanOrEqual(sized.estimatedTokens + 1_024);
     expect(sized.numCtx - CONTEXT_STEP).toBeLessThan(sized.estimatedTokens + 1_024);
@@ -45,11 +45,11 @@ describe('sizing the context window', () => {
       { role: 'assistant', content: 'ok' },
       user(100, 'third'),
     ];
-    expect(sizeContext({ ...base, messages }).droppedMessages).toBe(0);
-    const capped = sizeContext({ ...base, capTokens: 12_288, messages });
+    expect(sizeWindow({ ...base, messages }).droppedMessages).toBe(0);
+    const capped = sizeWindow({ ...base, capTokens: 12_288, messages });
     expect(capped.numCtx).toBe(12_288);
     expect(capped.droppedMessages).toBe(2);
-    const small = sizeContext({ ...base, modelMaxTokens: 6_144, messages });
+    const small = sizeWindow({ ...base, modelMaxTokens: 6_144, messages });
     expect(small.numCtx).toBe(6_144);
     expect(small.droppedMessages).toBe(4);
     expect(small.messages.map((message) => message.content.slice(0, 5))).toEqual(['third']);
@@ -63,28 +63,28 @@ describe('sizing the context window', () => {
       { role: 'assistant', content: 'done' },
       user(100, 'new'),
     ];
-    const sized = sizeContext({ ...base, fixedContextTokens: 4_096, messages });
+    const sized = sizeWindow({ ...base, fixedContextTokens: 4_096, messages });
     expect(sized.numCtx).toBe(4_096);
     expect(sized.messages.map((message) => message.role)).toEqual(['user']);
     expect(sized.droppedMessages).toBe(4);
   });
 
   it("never shrinks below the conversation's last window, which would reload the model", () => {
-    expect(sizeContext({ ...base, floorTokens: 20_480, messages: [user(10)] }).numCtx).toBe(20_480);
+    expect(sizeWindow({ ...base, floorTokens: 20_480, messages: [user(10)] }).numCtx).toBe(20_480);
     expect(
-      sizeContext({ ...base, floorTokens: 65_536, capTokens: 32_768, messages: [user(10)] }).numCtx,
+      sizeWindow({ ...base, floorTokens: 65_536, capTokens: 32_768, messages: [user(10)] }).numCtx,
     ).toBe(32_768);
     expect(
-      sizeContext({ ...base, floorTokens: 20_480, fixedContextTokens: 4_096, messages: [user(10)] })
+      sizeWindow({ ...base, floorTokens: 20_480, fixedContextTokens: 4_096, messages: [user(10)] })
         .numCtx,
     ).toBe(4_096);
   });
 
   it("takes the user's fixed window as it is, within the model's maximum", () => {
-    expect(sizeContext({ ...base, fixedContextTokens: 6_000, messages: [user(5)] }).numCtx).toBe(
+    expect(sizeWindow({ ...base, fixedContextTokens: 6_000, messages: [user(5)] }).numCtx).toBe(
       6_000,
     );
-    expect(sizeContext({ ...base, fixedContextTokens: 200_000, messages: [user(5)] }).numCtx).toBe(
+    expect(sizeWindow({ ...base, fixedContextTokens: 200_000, messages: [user(5)] }).numCtx).toBe(
       131_072,
     );
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sizeContext } from '../../../../electron/core/chat/context/numCtx';
+import { sizeWindow } from '../../../../electron/core/chat/context/numCtx';
 import { toOllamaMessages } from '../../../../electron/core/chat/context/ollamaMessages';
-import { fitConversation, recentWindow } from '../../../../electron/core/chat/context/recentWindow';
+import { fitConversation } from '../../../../electron/core/chat/context/fitConversation';
+import { recentWindow } from '../../../../electron/core/chat/context/recentWindow';
 import type { StoredMessage } from '../../../../electron/core/history/types';
 
 // A request converts and counts only the recent part of a long conversation it could hold. What
@@ -68,7 +69,7 @@ describe('the recent part of a conversation a request converts', () => {
         ...(next(3) === 0 ? { floorTokens: next(16_000) } : {}),
       };
       const vision = next(2) === 0;
-      const whole = sizeContext({ ...input, messages: toOllamaMessages(messages, vision) });
+      const whole = sizeWindow({ ...input, messages: toOllamaMessages(messages, vision) });
       const recent = fitConversation({ ...input, messages, vision });
       expect({ seed, ...recent }).toEqual({ seed, ...whole });
       if (recentWindow(messages, 0).cut) cut++;

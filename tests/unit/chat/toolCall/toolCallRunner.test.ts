@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../../preload/schemas/servers';
-import {
-  runToolCall,
-  type CallContext,
-} from '../../../../electron/core/chat/toolCall/toolCallRunner';
+import { runToolCall } from '../../../../electron/core/chat/toolCall/toolCallRunner';
+import type { CallContext } from '../../../../electron/core/chat/toolCall/types';
 import { toolAccess } from '../../../support/toolAccess';
 
 // A known tool whose server is restarting: the call waits (the wait is bounded by the caller),

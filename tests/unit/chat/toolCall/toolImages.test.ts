@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fitToContext, IMAGE_TOKENS } from '../../../../electron/core/chat/context/dropOldestTurns';
+import {
+  dropOldestTurns,
+  IMAGE_TOKENS,
+} from '../../../../electron/core/chat/context/dropOldestTurns';
 import { toOllamaMessages } from '../../../../electron/core/chat/context/ollamaMessages';
 import { toolImagesAttachment } from '../../../../electron/core/chat/toolCall/toolImages';
 import type { StoredMessage } from '../../../../electron/core/history/types';
@@ -55,7 +58,7 @@ describe('a tool result’s saved images', () => {
   });
 
   it('count as Ollama counts them when the conversation is fitted to the context', () => {
-    const withImage = fitToContext({
+    const withImage = dropOldestTurns({
       system: '',
       messages: [{ role: 'tool', content: 'x', images: [DATA, DATA] }],
       toolsJson: '',
@@ -63,7 +66,7 @@ describe('a tool result’s saved images', () => {
       replyReserveTokens: 0,
       countTokens: (text) => text.length,
     });
-    const without = fitToContext({
+    const without = dropOldestTurns({
       system: '',
       messages: [{ role: 'tool', content: 'x' }],
       toolsJson: '',

@@ -2,7 +2,7 @@
  * Semantic ranking with an Ollama embedding model, when one is installed: each tool's summary is
  * embedded once per model and definition (cached, so a turn embeds only the message), and tools
  * are scored by cosine similarity to the message. Indexing the tools is one job shared by the
- * turns that need it, and it goes on when a turn stops waiting for it (see chooseOffer.ts); the
+ * turns that need it, and it goes on when a turn stops waiting for it (see toolOffer.ts); the
  * vectors are kept between runs when the ranker is given a place for them (toolVectorStore.ts).
  */
 import { toolSummary, type RankableTool } from './toolText';

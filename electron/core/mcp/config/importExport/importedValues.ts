@@ -2,13 +2,10 @@
  * Environment variables and headers: values taken from VS Code inputs arrive empty for the user
  * to fill in, and plain-text credentials become secrets.
  */
-import type { EnvVariable } from '../../../../../preload/schemas/servers';
+import type { NamedValue } from '../namedValues';
 import { looksSecret } from './secretNames';
 import { convertText, describeInput, inputIds, type ConversionContext } from './variables';
 import { quote } from './words';
-
-/** An environment variable or header as it will be saved (the shapes are the same). */
-export type NamedValue = EnvVariable;
 
 /** Which of the two a value is, for the way notes name it. */
 export type NamedValueKind = 'env' | 'header';

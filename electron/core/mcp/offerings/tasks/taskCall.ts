@@ -4,7 +4,7 @@
  * The task is remembered while it runs, so a Hearth restarted meanwhile picks it up again.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import type { ToolCallOptions, ToolCallOutcome } from '../callTool';
+import type { ToolCallOptions, ServerCallOutcome } from '../callTool';
 import { describeCallError } from '../../lifecycle/serverErrors';
 import type { PendingTasks } from './pendingTasks';
 import { CANCELLED_FROM_CARD, runningTaskCalls, type TaskCancels } from './taskCancels';
@@ -15,7 +15,7 @@ export async function runAsTask(
   tool: string,
   args: Record<string, unknown>,
   options: ToolCallOptions & { server: string; pending?: PendingTasks; cancels?: TaskCancels },
-): Promise<ToolCallOutcome> {
+): Promise<ServerCallOutcome> {
   const startedAt = Date.now();
   let task;
   try {

@@ -4,11 +4,11 @@
  * run are followed by their own calls, not here.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import type { ToolCallOutcome } from '../callTool';
+import type { ServerCallOutcome } from '../callTool';
 import type { PendingTask, PendingTasks } from './pendingTasks';
 import { followToolTask } from './toolTask';
 
-export type TaskFinished = (task: PendingTask, outcome: ToolCallOutcome) => void;
+export type TaskFinished = (task: PendingTask, outcome: ServerCallOutcome) => void;
 
 export function createTaskResumer(options: {
   pending: PendingTasks;
@@ -29,7 +29,7 @@ export function createTaskResumer(options: {
         void followToolTask(client, task, {}).then((outcome) => {
           following.delete(key);
           options.pending.remove(server, task.taskId);
-          const result: ToolCallOutcome = outcome.ok
+          const result: ServerCallOutcome = outcome.ok
             ? outcome
             : { ok: false, message: `“${task.tool}” (a task) did not finish: ${outcome.message}` };
           log(

@@ -5,7 +5,7 @@ import {
   ModelNameTable,
   sanitizeNamePart,
   type ToolOwner,
-} from '../../../electron/core/mcp/offerings/modelTools';
+} from '../../../../electron/core/mcp/offerings/modelTools';
 
 /** mulberry32: the same seed gives the same "random" names on every run. */
 function seededRandom(seed: number): () => number {

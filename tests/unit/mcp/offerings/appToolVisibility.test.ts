@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { createToolCatalog } from '../../../electron/core/mcp/offerings/toolCatalog';
-import { toolVisibleTo } from '../../../electron/core/mcp/offerings/uiResources/toolVisibility';
+import { createToolCatalog } from '../../../../electron/core/mcp/offerings/toolCatalog';
+import { toolVisibleTo } from '../../../../electron/core/mcp/offerings/uiResources/toolVisibility';
 
 // MCP Apps: a tool a server marks as visible to its app only is never offered to the model.
 const tool = (name: string, visibility?: string[]): Tool => ({

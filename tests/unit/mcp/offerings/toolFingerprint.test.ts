@@ -4,7 +4,7 @@ import {
   canonicalJson,
   describeToolChange,
   toolFingerprint,
-} from '../../../electron/core/mcp/offerings/modelTools';
+} from '../../../../electron/core/mcp/offerings/modelTools';
 import { referenceTool } from './referenceTools';
 
 /** Rebuilds every object with its keys in reverse order, as another server version might. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fitToContext,
+  dropOldestTurns,
   MESSAGE_OVERHEAD_TOKENS,
   type ChatMessageLike,
 } from '../../../../electron/core/chat/context/dropOldestTurns';
 
-// fitToContext runs before every request over the whole conversation, so it works on indexes
+// dropOldestTurns runs before every request over the whole conversation, so it works on indexes
 // and running sums. Over random conversations and windows it must keep exactly what the rule
 // says, written here the plain way: whole turns dropped oldest first, never the last turn; then
 // the last turn's oldest steps, never its opening message or its newest step.
@@ -80,7 +80,7 @@ describe('fitting a conversation to a window, against the plain rule', () => {
       const toolsJson = 't'.repeat(next(20));
       const contextTokens = next(600);
       const replyReserveTokens = next(50);
-      const fitted = fitToContext({
+      const fitted = dropOldestTurns({
         system,
         messages,
         toolsJson,

@@ -5,38 +5,17 @@
  * quarter of the open slots by its similarity). The choice is made once per turn, so the model
  * sees the same tools in every round of it.
  */
-import type { StoredMessage } from '../../history/types';
+import type { StoredMessage } from '../../history';
 import type { ModelTool } from '../../mcp';
 import type { ModelCapabilities, ModelProvider } from '../../ollama/ollamaService';
 import { createSemanticRanker, type SemanticRanker } from './ranking/semanticRanker';
-import { createToolSelector, type OfferReason } from './ranking/selectTools';
+import { createToolSelector } from './ranking/selectTools';
 import { searchTool, wantsSearchTool } from './searchTools';
+import { offeredTool, type ToolOffer } from './types';
 import type { ToolMemory } from './ranking/toolMemory';
 import type { ToolVectorStore } from './ranking/toolVectorStore';
 import { defaultToolBudget, toolBudget } from './ranking/toolBudget';
 import { withinTime } from '../../withinTime';
-
-/** A tool as the turn's record lists it. */
-export interface OfferedTool {
-  server: string;
-  tool: string;
-  modelName: string;
-  reason: OfferReason;
-}
-
-export function offeredTool(tool: ModelTool, reason: OfferReason): OfferedTool {
-  return { server: tool.server, tool: tool.tool.name, modelName: tool.modelName, reason };
-}
-
-export interface ToolOffer {
-  tools: ModelTool[];
-  offered: OfferedTool[];
-  /** Enabled tools there were to choose from. */
-  available: number;
-  budget: number;
-  /** No tool matched the message: only pinned and used tools were offered (or none). */
-  unmatched?: boolean;
-}
 
 export interface OfferInput {
   model: string;

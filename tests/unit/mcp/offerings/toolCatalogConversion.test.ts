@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { createToolCatalog } from '../../../electron/core/mcp/offerings/toolCatalog';
+import { createToolCatalog } from '../../../../electron/core/mcp/offerings/toolCatalog';
 
 // Each tool is converted for Ollama once per definition: offering tools with every message
 // stays cheap at a thousand tools, and a definition the server changes is converted again.

@@ -4,8 +4,11 @@ import {
   DEFAULT_MAX_RESULT_CHARS_FOR_MODEL,
   resultForModel,
   truncationNote,
-} from '../../../electron/core/mcp/offerings/modelTools';
-import { LONG_TEXT_CHARS, rememberLongText } from '../../../electron/core/mcp/transport/longText';
+} from '../../../../electron/core/mcp/offerings/modelTools';
+import {
+  LONG_TEXT_CHARS,
+  rememberLongText,
+} from '../../../../electron/core/mcp/transport/longText';
 
 const LIMIT = { maxChars: DEFAULT_MAX_RESULT_CHARS_FOR_MODEL };
 /** 12.3 KB of PNG bytes, base64-encoded. */

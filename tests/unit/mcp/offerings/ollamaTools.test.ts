@@ -5,7 +5,7 @@ import {
   MAX_TOOL_DESCRIPTION_LENGTH,
   toOllamaTool,
   toParameters,
-} from '../../../electron/core/mcp/offerings/modelTools';
+} from '../../../../electron/core/mcp/offerings/modelTools';
 import { referenceTool } from './referenceTools';
 
 /** A tool with an arbitrary input schema, as an odd server might send it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_BOUNDS,
   resultForModel,
-} from '../../../electron/core/mcp/offerings/modelTools';
+} from '../../../../electron/core/mcp/offerings/modelTools';
 
 // A vision model is sent a tool result's images on the tool message, within bounds; the text
 // names each image where it stood and says why any stayed with the user.
