@@ -26,6 +26,8 @@ export interface StoredToolCall {
   appResourceUri?: string;
   /** That app's call's structured result, so the app shows it again from history. */
   appStructuredContent?: Record<string, unknown>;
+  /** The text the model wrote the call as, when Hearth read the call from the reply's text. */
+  fromText?: string;
 }
 
 /** What a reply cost, as Ollama reported it. */

@@ -143,3 +143,5 @@ function whole(content: string, calls: TextCall[]): TextCalls {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+export { callForArguments } from './unread';
