@@ -5,7 +5,11 @@
  * model/parsers/gemma4.go: strings between `<|"|>`, keys unquoted); FunctionGemma writes
  * `<start_function_call>call:name{key:<escape>text<escape>}<end_function_call>` (Ollama
  * model/parsers/functiongemma.go). Both become JSON (quoted strings; the repair quotes the keys).
+ * Gemma 4 also falls back to Python's parentheses, `<|tool_call>call:name(city="Tokyo")`
+ * (quoted in waybarrios/vllm-mlx pull 622; `key: "value"` pairs in NousResearch/hermes-agent
+ * pull 7449), read as pythonic calls.
  */
+import { pythonCalls } from './pythonic';
 import { closingIndex } from './scan';
 import type { Reader, WrittenCall } from './types';
 
@@ -25,6 +29,18 @@ export const readGemmaTokens: Reader = (text, masked) => {
       const body = /^\s*call:([\w.-]+)\s*/.exec(text.slice(at + form.open.length));
       if (!body) return undefined;
       const open = at + form.open.length + body[0].length;
+      if (text[open] === '(') {
+        const shut = closingIndex(text, open);
+        const stop = shut === -1 ? text.length : shut + 1;
+        const python = pythonCalls(`${body[1] ?? ''}${text.slice(open, stop)}`);
+        if (!python) return undefined;
+        calls.push(...python);
+        const closeTag = text.indexOf(form.close, stop);
+        end = closeTag !== -1 && text.slice(stop, closeTag).trim() === '' ? closeTag + form.close.length : stop;
+        at = masked.indexOf(form.open, end);
+        if (at !== -1 && text.slice(end, at).trim() !== '') break;
+        continue;
+      }
       const json = quoted(text.slice(open), form.quote);
       const close = json.text.startsWith('{') ? closingIndex(json.text, 0) : -1;
       const args = close === -1 ? json.text : json.text.slice(0, close + 1);

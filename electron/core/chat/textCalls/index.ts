@@ -20,6 +20,7 @@ import { readGemmaTokens } from './gemma';
 import { readGranite } from './granite';
 import { readHarmony } from './harmony';
 import { readHermes } from './hermes';
+import { readInvoke } from './invoke';
 import { readKimi } from './kimi';
 import { readBareJson, readLlamaTagged } from './llama';
 import { readMistral } from './mistral';
@@ -36,6 +37,7 @@ const MARKED: readonly Reader[] = [
   readLlamaTagged,
   readLlama4,
   readDeepSeek,
+  readInvoke,
   readKimi,
   readGemmaTokens,
   readCommandR,
@@ -48,7 +50,7 @@ const MARKED: readonly Reader[] = [
 const WHOLE: readonly Reader[] = [readBareJson, readBarePythonic];
 
 const MARKERS =
-  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code/;
+  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>/;
 const STARTS_LIKE_CALL = /^\s*(?:[{[`<]|[A-Za-z_][\w.-]*\s*\()/;
 
 /** Whether the reply could hold a call at all: the cheap test every reply goes through. */

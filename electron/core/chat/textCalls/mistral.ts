@@ -4,7 +4,8 @@
  * mistral_tool_parser.py, llama.cpp common/chat.cpp common_chat_parse_mistral_nemo); newer ones
  * (v11 and later: Magistral, Devstral, Ministral 3) write `[TOOL_CALLS]name[ARGS]{…}` for each
  * call, sometimes with `[CALL_ID]id` before `[ARGS]` (vLLM mistral_tool_parser.py,
- * Ollama model/parsers/ministral.go).
+ * Ollama model/parsers/ministral.go), and Devstral at times `[TOOL_CALLS]name{…}` without
+ * `[ARGS]` (quoted in raullenchai/Rapid-MLX issue 1071).
  */
 import { closingIndex } from './scan';
 import { jsonCallSequence } from './json';
@@ -20,7 +21,9 @@ export const readMistral: Reader = (text, masked) => {
   let end = start;
   while (at !== -1 && at < text.length) {
     const after = at + MARKER.length;
-    const named = /^\s*([^\s[{]+?)\s*(?:\[CALL_ID\]\s*[^[]*?\s*)?\[ARGS\]\s*/.exec(text.slice(after));
+    const named = /^\s*([^\s[{"]+?)\s*(?:\[CALL_ID\]\s*[^[]*?\s*)?(?:\[ARGS\]\s*|(?=\{))/.exec(
+      text.slice(after),
+    );
     if (named) {
       const open = after + named[0].length;
       const close = text[open] === '{' ? closingIndex(text, open) : -1;

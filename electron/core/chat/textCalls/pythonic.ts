@@ -38,7 +38,8 @@ function pythonCall(text: string): WrittenCall | undefined {
   if (!parts) return undefined;
   for (const part of parts) {
     if (part.trim() === '') continue;
-    const pair = /^\s*([A-Za-z_]\w*)\s*=\s*([\s\S]+?)\s*$/.exec(part);
+    // `key=value`, or `key: value` as Gemma 4 writes it at times.
+    const pair = /^\s*([A-Za-z_]\w*)\s*[=:]\s*([\s\S]+?)\s*$/.exec(part);
     // A positional argument names no parameter: not a call Hearth can take.
     if (!pair) return undefined;
     const value = parseLoose(pair[2] ?? '');
