@@ -8,11 +8,14 @@
  */
 import type { Reader, WrittenCall } from './types';
 
-// ｜ (U+FF5C) or |, ▁ (U+2581) or _ or a space.
+// ｜ (U+FF5C) or |, ▁ (U+2581) or _ (escaped as \_ by some templates) or a space; llama.cpp's
+// common_chat_parse_deepseek_r1 takes these spellings and `<｜tool▁calls｜>` for R1 distills.
 const BAR = '[｜|]';
-const SEP = '[▁_ ]';
+const SEP = '(?:[▁_ ]|\\\\_)';
 const token = (words: string) => `<${BAR}${words.split(' ').join(SEP)}${BAR}>`;
-const CALLS_BEGIN = new RegExp(`${token('tool calls begin')}|${token('tool call begin')}`);
+const CALLS_BEGIN = new RegExp(
+  `${token('tool calls begin')}|${token('tool call begin')}|${token('tool calls')}`,
+);
 const CALL = new RegExp(
   `${token('tool call begin')}([\\s\\S]*?)${token('tool sep')}([\\s\\S]*?)(?:${token('tool call end')}|${token('tool calls end')}|$)`,
   'g',

@@ -8,18 +8,22 @@
  * - GLM-4.5/4.6: `name` then `<arg_key>`/`<arg_value>` pairs (the block is GLM's own marker);
  * - Granite 3.1 and others: a JSON array of calls inside one block.
  * Jamba's and MiniMax's `<tool_calls>[…]</tool_calls>` (vLLM jamba_tool_parser.py,
- * minimax_tool_parser.py: one JSON call per line) are read here too.
+ * minimax_tool_parser.py: one JSON call per line), Nemotron Nano's `<TOOLCALL>[…]</TOOLCALL>`
+ * (llama.cpp common/chat.cpp common_chat_parse_nemotron_v2) and llama.cpp's Hermes variant
+ * `<function name="…">{…}</function>` are read here too.
  */
 import { jsonCallSequence } from './json';
 import { argKeyTags, parameterTags } from './xmlArguments';
 import type { Found, Reader, WrittenCall } from './types';
 
-const BLOCK = /<(tool_calls?)>([\s\S]*?)(?:<\/\1>|$)/g;
-const FUNCTION = /<function=([^>\n]+)>([\s\S]*?)(?:<\/function>|$)/g;
+const BLOCK = /<(tool_calls?|TOOLCALL)>([\s\S]*?)(?:<\/\1>|$)/g;
+const FUNCTION = /<function(?:=| name=")([^>\n"]+)"?>([\s\S]*?)(?:<\/function>|$)/g;
 
 export const readHermes: Reader = (text, masked) => {
-  if (masked.includes('<tool_call')) return blocks(text, masked, BLOCK);
-  if (masked.includes('<function=')) return blocks(text, masked, FUNCTION);
+  if (masked.includes('<tool_call') || masked.includes('<TOOLCALL>'))
+    return blocks(text, masked, BLOCK);
+  if (masked.includes('<function=') || masked.includes('<function name="'))
+    return blocks(text, masked, FUNCTION);
   return undefined;
 };
 
@@ -42,10 +46,10 @@ function blocks(text: string, masked: string, pattern: RegExp): Found | undefine
 /** The calls of one `<tool_call>` block, whichever variant it holds. */
 function blockCalls(block: string): WrittenCall[] | undefined {
   const body = block
-    .replace(/^<tool_calls?>/, '')
-    .replace(/<\/tool_calls?>$/, '')
+    .replace(/^<(?:tool_calls?|TOOLCALL)>/, '')
+    .replace(/<\/(?:tool_calls?|TOOLCALL)>$/, '')
     .trim();
-  if (body.startsWith('<function=')) return functionCall(body);
+  if (body.startsWith('<function')) return functionCall(body);
   const json = jsonCallSequence(body.replace(/^```(?:json)?\s*|\s*```$/g, ''));
   if (json) return json;
   // GLM: the name on the first line, then its arguments as tags.
@@ -57,7 +61,9 @@ function blockCalls(block: string): WrittenCall[] | undefined {
 
 /** `<function=name>` with tag parameters (Qwen3-Coder) or a JSON object (llama.cpp's Hermes). */
 function functionCall(text: string): WrittenCall[] | undefined {
-  const match = /^<function=([^>\n]+)>([\s\S]*?)(?:<\/function>[\s\S]*)?$/.exec(text.trim());
+  const match = /^<function(?:=| name=")([^>\n"]+)"?>([\s\S]*?)(?:<\/function>[\s\S]*)?$/.exec(
+    text.trim(),
+  );
   if (!match) return undefined;
   const name = (match[1] ?? '').trim();
   const body = (match[2] ?? '').trim();

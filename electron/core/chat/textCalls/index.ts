@@ -14,7 +14,7 @@
  */
 import { coerceToSchema, repairedObject } from '../toolCall/argumentRepair';
 import { checkArguments } from '../toolCall/toolArguments';
-import { readCommandR } from './commandR';
+import { readApertus, readCommandR } from './commandR';
 import { readDeepSeek } from './deepseek';
 import { readGemmaTokens } from './gemma';
 import { readGranite } from './granite';
@@ -41,6 +41,7 @@ const MARKED: readonly Reader[] = [
   readKimi,
   readGemmaTokens,
   readCommandR,
+  readApertus,
   readHarmony,
   readPhi,
   readGranite,
@@ -50,7 +51,7 @@ const MARKED: readonly Reader[] = [
 const WHOLE: readonly Reader[] = [readBareJson, readBarePythonic];
 
 const MARKERS =
-  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>/;
+  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>|<function name="|<TOOLCALL>|<\|tools_prefix\|>|<\|tool_call_start\|>/;
 const STARTS_LIKE_CALL = /^\s*(?:[{[`<]|[A-Za-z_][\w.-]*\s*\()/;
 
 /** Whether the reply could hold a call at all: the cheap test every reply goes through. */
@@ -133,8 +134,13 @@ function offeredTool(name: string, tools: readonly OfferedTool[]): OfferedTool |
 }
 
 function around(content: string, found: Found, calls: TextCall[]): TextCalls {
-  const rest = `${content.slice(0, found.start)}${content.slice(found.end)}`.trim();
-  return { calls, content: rest, written: content.slice(found.start, found.end).trim() };
+  // A wrapper left around the calls (Seed-OSS's `<seed:tool_call>`) goes with them.
+  const before = /<[\w:|-]*tool_calls?[\w|-]*>\s*$/.exec(content.slice(0, found.start));
+  const after = /^\s*<\/[\w:|-]*tool_calls?[\w|-]*>/.exec(content.slice(found.end));
+  const start = before ? before.index : found.start;
+  const end = found.end + (after ? after[0].length : 0);
+  const rest = `${content.slice(0, start)}${content.slice(end)}`.trim();
+  return { calls, content: rest, written: content.slice(start, end).trim() };
 }
 
 function whole(content: string, calls: TextCall[]): TextCalls {

@@ -25,9 +25,16 @@ export const readLlamaTagged: Reader = (text, masked) => {
   return calls ? { calls, start, end: text.length, marked: true } : undefined;
 };
 
+/**
+ * Tags small models wrap a JSON call in, which llama.cpp's Hermes parser accepts
+ * (common_chat_parse_hermes_2_pro: `<tool>`, `<tools>`, `<response>`, `<json>`, `<xml>`,
+ * `<JSON>`, `<function_call>`): taken off when they wrap the whole reply.
+ */
+const WRAPPER = /^\s*<(tool|tools|response|json|xml|JSON|function_call)>([\s\S]*?)(?:<\/\1>)?\s*$/;
+
 /** The whole reply as JSON calls: an object, several, or an array of them. */
 export const readBareJson: Reader = (text) => {
-  const trimmed = text.trim();
+  const trimmed = (WRAPPER.exec(text)?.[2] ?? text).trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
   const calls = jsonCallSequence(trimmed);
   return calls ? { calls, start: 0, end: text.length, marked: false } : undefined;

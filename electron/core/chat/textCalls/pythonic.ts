@@ -83,15 +83,24 @@ function splitTopLevel(text: string, separator: RegExp): string[] | undefined {
   return parts;
 }
 
-/** Llama 4's pythonic calls between their own tokens. */
+/**
+ * Pythonic calls between tokens of their own: Llama 4's `<|python_start|>…<|python_end|>`, and
+ * LFM2's `<|tool_call_start|>[…]<|tool_call_end|>` (llama.cpp common/chat-parsers/lfm2.cpp,
+ * Ollama model/parsers/lfm2.go).
+ */
 export const readLlama4: Reader = (text, masked) => {
-  const start = masked.indexOf('<|python_start|>');
-  if (start === -1) return undefined;
-  const close = masked.indexOf('<|python_end|>', start);
-  const end = close === -1 ? text.length : close + '<|python_end|>'.length;
-  const body = text.slice(start + '<|python_start|>'.length, close === -1 ? undefined : close);
-  const calls = pythonCalls(body);
-  return calls ? { calls, start, end, marked: true } : undefined;
+  for (const [opener, closer] of [
+    ['<|python_start|>', '<|python_end|>'],
+    ['<|tool_call_start|>', '<|tool_call_end|>'],
+  ] as const) {
+    const start = masked.indexOf(opener);
+    if (start === -1) continue;
+    const close = masked.indexOf(closer, start);
+    const end = close === -1 ? text.length : close + closer.length;
+    const calls = pythonCalls(text.slice(start + opener.length, close === -1 ? undefined : close));
+    return calls ? { calls, start, end, marked: true } : undefined;
+  }
+  return undefined;
 };
 
 /** The whole reply as Python calls: `[f(a=1)]`, or a bare `f(a=1)`. */

@@ -38,13 +38,15 @@ export function closingIndex(text: string, start: number): number {
 
 /**
  * Thinking some models write into the content (`<think>…</think>` of Qwen3 and DeepSeek-R1,
- * when Ollama has no thinking parser for the model): blanked out, so a call after it is the
+ * Command R7B's `<|START_THINKING|>…<|END_THINKING|>`, when Ollama has no thinking parser for the
+ * model): blanked out, so a call after it is the
  * whole reply. A reply whose thinking never closed holds no call.
  */
 export function withoutThinking(text: string): string {
-  if (!text.includes('</think>') && !text.includes('<think>')) return text;
-  return text.replace(/<think>[\s\S]*?<\/think>|^[\s\S]*?<\/think>/g, (part) =>
-    ' '.repeat(part.length),
+  if (!text.includes('think>') && !text.includes('THINKING|>')) return text;
+  return text.replace(
+    /<think>[\s\S]*?<\/think>|^[\s\S]*?<\/think>|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>/g,
+    (part) => ' '.repeat(part.length),
   );
 }
 
