@@ -2,8 +2,9 @@
  * Tool calls a model wrote as text instead of as Ollama's `tool_calls`: the formats the model
  * families write, as the upstream parsers read them (each reader cites its sources). Hearth takes
  * a call only
- * - when the format's own markers are there (outside code examples), or the reply is nothing
- *   but the call (apart from thinking and whitespace): JSON inside prose is never a call;
+ * - when the format's own markers are there (outside code examples) and the call ends the reply
+ *   (words may come before it, as a line of intent), or the reply is nothing but the call (apart
+ *   from thinking and whitespace): JSON inside prose is never a call;
  * - for a tool the request offered, by its model-facing name or a bare tool name no other
  *   offered tool shares;
  * - without markers, only with arguments that fit the tool's schema. With markers the model
@@ -74,6 +75,8 @@ export function readTextCalls(
   const masked = fence ? inner : maskCode(inner);
   for (const reader of MARKED) {
     const found = reader(inner, masked);
+    // A call ends the reply: words after it make it an example, not a call.
+    if (found && !fence && !endsReply(inner.slice(found.end))) continue;
     const calls = found && takeCalls(found, tools);
     if (found && calls) return fence ? whole(content, calls) : around(content, found, calls);
   }
@@ -101,6 +104,16 @@ function gemmaToolCode(content: string, text: string, tools: readonly OfferedToo
   };
   const calls = found && takeCalls(found, tools);
   return found && calls ? around(content, found, calls) : undefined;
+}
+
+/** End-of-turn tokens a model may leave after its call (Llama, Qwen, Mistral, DeepSeek). */
+const END_TOKENS = /<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|end\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>/g;
+
+/** A wrapper's closing tag left after the calls (Seed-OSS's `</seed:tool_call>`). */
+const CLOSING_WRAPPER = /^\s*<\/[\w:|-]*tool_calls?[\w|-]*>/;
+
+function endsReply(after: string): boolean {
+  return after.replace(CLOSING_WRAPPER, '').replace(END_TOKENS, '').trim() === '';
 }
 
 /** Each written call for an offered tool, or undefined when any of them is not one. */
@@ -136,10 +149,10 @@ function offeredTool(name: string, tools: readonly OfferedTool[]): OfferedTool |
 function around(content: string, found: Found, calls: TextCall[]): TextCalls {
   // A wrapper left around the calls (Seed-OSS's `<seed:tool_call>`) goes with them.
   const before = /<[\w:|-]*tool_calls?[\w|-]*>\s*$/.exec(content.slice(0, found.start));
-  const after = /^\s*<\/[\w:|-]*tool_calls?[\w|-]*>/.exec(content.slice(found.end));
+  const after = CLOSING_WRAPPER.exec(content.slice(found.end));
   const start = before ? before.index : found.start;
   const end = found.end + (after ? after[0].length : 0);
-  const rest = `${content.slice(0, start)}${content.slice(end)}`.trim();
+  const rest = `${content.slice(0, start)}${content.slice(end).replace(END_TOKENS, '')}`.trim();
   return { calls, content: rest, written: content.slice(start, end).trim() };
 }
 

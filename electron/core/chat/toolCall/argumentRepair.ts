@@ -44,14 +44,26 @@ function coerceValue(schema: unknown, value: unknown): unknown {
   const converted = converted1(type, value);
   if (type === 'object' && isObject(converted) && isObject(schema.properties)) {
     const properties = schema.properties as Record<string, unknown>;
+    const required = Array.isArray(schema.required) ? schema.required : [];
     const out: Record<string, unknown> = { ...converted };
-    for (const [key, item] of Object.entries(converted))
-      if (key in properties) out[key] = coerceValue(properties[key], item);
+    for (const [key, item] of Object.entries(converted)) {
+      if (!(key in properties)) continue;
+      // `null` (Python's None) for an optional field that takes no null: the field left out.
+      if (item === null && !required.includes(key) && !allowsNull(properties[key])) delete out[key];
+      else out[key] = coerceValue(properties[key], item);
+    }
     return out;
   }
   if (type === 'array' && Array.isArray(converted) && isObject(schema.items))
     return converted.map((item) => coerceValue(schema.items, item));
   return converted;
+}
+
+function allowsNull(schema: unknown): boolean {
+  if (!isObject(schema)) return true;
+  const { type } = schema;
+  if (type === undefined) return true;
+  return type === 'null' || (Array.isArray(type) && type.includes('null'));
 }
 
 /** The schema's type when it names exactly one (a `["x", "null"]` pair counts as x). */
