@@ -85,3 +85,37 @@ describe('a call written as text', () => {
     }
   });
 });
+
+describe('arguments Ollama’s harmony parser could not read', () => {
+  it('are repaired and used when they fit exactly one offered tool', async () => {
+    const gptOss = await startChatHarness({
+      model: 'gpt-oss:20b',
+      models: {
+        'gpt-oss:20b': { family: 'gptoss', capabilities: ['completion', 'tools', 'thinking'] },
+      },
+      script: (request) =>
+        request.messages?.at(-1)?.role === 'tool'
+          ? plainAnswer('Echoed.')
+          : {
+              thinking: 'Echo it.',
+              // harmony/harmonyparser.go: json.Unmarshal fails on single quotes and the
+              // trailing comma, and the stream ends with "error parsing tool call: raw='…'".
+              toolCalls: [{ name: 'everything_echo', rawArguments: "{'message': 'ping',}" }],
+            },
+    });
+    try {
+      await addEverything(gptOss);
+      await gptOss.api.tools.configure('everything', 'echo', { approval: 'allow' });
+      const { conversationId, status } = await gptOss.turn('echo ping');
+      expect(status.state).toBe('done');
+      const saved = await gptOss.api.conversations.get(conversationId);
+      const call = saved?.messages.find((message) => message.role === 'assistant')?.toolCalls?.[0];
+      expect(call).toMatchObject({ tool: 'echo', outcome: 'done' });
+      expect(saved?.messages.find((message) => message.role === 'tool')?.content).toBe(
+        'Echo: ping',
+      );
+    } finally {
+      await gptOss.close();
+    }
+  }, 120_000);
+});
