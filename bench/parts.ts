@@ -58,6 +58,12 @@ export const PARTS: BenchPart[] = [
   },
   { name: 'toolResults', file: 'results.bench.ts', exportName: 'run', covers: ['results.'] },
   {
+    name: 'textCalls',
+    file: 'textCalls.bench.ts',
+    exportName: 'run',
+    covers: ['tools.text_calls.'],
+  },
+  {
     name: 'toolSelection',
     file: 'toolSelection.bench.ts',
     exportName: 'run',
@@ -70,12 +76,20 @@ export function selected(name: string, only: readonly string[]): boolean {
   return only.length === 0 || only.some((prefix) => name.startsWith(prefix));
 }
 
-/** The parts that can report a figure of the selection. */
+/**
+ * The parts that can report a figure of the selection. A selection that some part's own cover
+ * lies inside (`tools.text_calls`) does not also run a part that merely covers it broadly
+ * (`tools.`, the tool selection part).
+ */
 export function partsFor(only: readonly string[]): BenchPart[] {
   if (only.length === 0) return PARTS;
+  const inside = (prefix: string) =>
+    PARTS.some((part) => part.covers.some((cover) => cover.startsWith(prefix)));
   return PARTS.filter((part) =>
     part.covers.some((cover) =>
-      only.some((prefix) => cover.startsWith(prefix) || prefix.startsWith(cover)),
+      only.some(
+        (prefix) => cover.startsWith(prefix) || (prefix.startsWith(cover) && !inside(prefix)),
+      ),
     ),
   );
 }
