@@ -15,7 +15,9 @@ export const readApertus: Reader = (text, masked) => {
   if (start === -1) return undefined;
   const close = masked.indexOf('<|tools_suffix|>', start);
   const end = close === -1 ? text.length : close + '<|tools_suffix|>'.length;
-  const value = parseLoose(text.slice(start + '<|tools_prefix|>'.length, close === -1 ? undefined : close));
+  const value = parseLoose(
+    text.slice(start + '<|tools_prefix|>'.length, close === -1 ? undefined : close),
+  );
   const items = Array.isArray(value) ? value : [value];
   const calls: WrittenCall[] = [];
   for (const item of items) {

@@ -41,6 +41,7 @@ export const readDeepSeek: Reader = (text, masked) => {
   if (!calls.length) return undefined;
   END.lastIndex = end;
   const closing = END.exec(text);
-  if (closing && text.slice(end, closing.index).trim() === '') end = closing.index + closing[0].length;
+  if (closing && text.slice(end, closing.index).trim() === '')
+    end = closing.index + closing[0].length;
   return { calls, start, end, marked: true };
 };

@@ -36,7 +36,10 @@ export const readGemmaTokens: Reader = (text, masked) => {
         if (!python) return undefined;
         calls.push(...python);
         const closeTag = text.indexOf(form.close, stop);
-        end = closeTag !== -1 && text.slice(stop, closeTag).trim() === '' ? closeTag + form.close.length : stop;
+        end =
+          closeTag !== -1 && text.slice(stop, closeTag).trim() === ''
+            ? closeTag + form.close.length
+            : stop;
         at = masked.indexOf(form.open, end);
         if (at !== -1 && text.slice(end, at).trim() !== '') break;
         continue;
@@ -47,7 +50,10 @@ export const readGemmaTokens: Reader = (text, masked) => {
       calls.push({ name: body[1] ?? '', args });
       const after = open + (close === -1 ? text.length - open : json.sourceLength(close + 1));
       const closeTag = text.indexOf(form.close, after);
-      end = closeTag !== -1 && text.slice(after, closeTag).trim() === '' ? closeTag + form.close.length : after;
+      end =
+        closeTag !== -1 && text.slice(after, closeTag).trim() === ''
+          ? closeTag + form.close.length
+          : after;
       at = masked.indexOf(form.open, end);
       if (at !== -1 && text.slice(end, at).trim() !== '') break;
     }

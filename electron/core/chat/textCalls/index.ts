@@ -107,7 +107,8 @@ function gemmaToolCode(content: string, text: string, tools: readonly OfferedToo
 }
 
 /** End-of-turn tokens a model may leave after its call (Llama, Qwen, Mistral, DeepSeek). */
-const END_TOKENS = /<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|end\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>/g;
+const END_TOKENS =
+  /<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|end\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>/g;
 
 /** A wrapper's closing tag left after the calls (Seed-OSS's `</seed:tool_call>`). */
 const CLOSING_WRAPPER = /^\s*<\/[\w:|-]*tool_calls?[\w|-]*>/;
@@ -158,7 +159,11 @@ function around(content: string, found: Found, calls: TextCall[]): TextCalls {
 
 function whole(content: string, calls: TextCall[]): TextCalls {
   const thinking = /^\s*<think>[\s\S]*?<\/think>/.exec(content)?.[0].trim() ?? '';
-  return { calls, content: thinking, written: content.slice(thinking ? content.indexOf('</think>') + 8 : 0).trim() };
+  return {
+    calls,
+    content: thinking,
+    written: content.slice(thinking ? content.indexOf('</think>') + 8 : 0).trim(),
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

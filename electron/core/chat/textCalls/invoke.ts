@@ -11,7 +11,8 @@ import { tagValue } from './xmlArguments';
 import type { Reader, WrittenCall } from './types';
 
 const OPENERS = /<[｜|]DSML[｜|]function_calls>|<minimax:tool_call>|<function_calls>/;
-const INVOKE = /<(?:[｜|]DSML[｜|])?invoke\s+name="([^"]+)"\s*>([\s\S]*?)(?:<\/(?:[｜|]DSML[｜|])?invoke>|$)/g;
+const INVOKE =
+  /<(?:[｜|]DSML[｜|])?invoke\s+name="([^"]+)"\s*>([\s\S]*?)(?:<\/(?:[｜|]DSML[｜|])?invoke>|$)/g;
 const PARAMETER =
   /<(?:[｜|]DSML[｜|])?parameter\s+name="([^"]+)"(?:\s+string="(true|false)")?\s*>([\s\S]*?)<\/(?:[｜|]DSML[｜|])?parameter>/g;
 const CLOSERS = /<\/[｜|]DSML[｜|]function_calls>|<\/minimax:tool_call>|<\/function_calls>/g;
@@ -34,6 +35,7 @@ export const readInvoke: Reader = (text, masked) => {
   if (!calls.length) return undefined;
   CLOSERS.lastIndex = end;
   const closing = CLOSERS.exec(text);
-  if (closing && text.slice(end, closing.index).trim() === '') end = closing.index + closing[0].length;
+  if (closing && text.slice(end, closing.index).trim() === '')
+    end = closing.index + closing[0].length;
   return { calls, start, end, marked: true };
 };

@@ -21,8 +21,10 @@ export function tagValue(raw: string): unknown {
 /** `<parameter=key>value</parameter>` pairs (closing tag optional before the next one). */
 export function parameterTags(body: string): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  const pattern = /<parameter=([^>\n]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|(?=<\/function>)|$)/g;
-  for (const match of body.matchAll(pattern)) args[(match[1] ?? '').trim()] = tagValue(match[2] ?? '');
+  const pattern =
+    /<parameter=([^>\n]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|(?=<\/function>)|$)/g;
+  for (const match of body.matchAll(pattern))
+    args[(match[1] ?? '').trim()] = tagValue(match[2] ?? '');
   return args;
 }
 
@@ -30,6 +32,7 @@ export function parameterTags(body: string): Record<string, unknown> {
 export function argKeyTags(body: string): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const pattern = /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g;
-  for (const match of body.matchAll(pattern)) args[(match[1] ?? '').trim()] = tagValue(match[2] ?? '');
+  for (const match of body.matchAll(pattern))
+    args[(match[1] ?? '').trim()] = tagValue(match[2] ?? '');
   return args;
 }

@@ -45,12 +45,12 @@ function coerceValue(schema: unknown, value: unknown): unknown {
   if (type === 'object' && isObject(converted) && isObject(schema.properties)) {
     const properties = schema.properties as Record<string, unknown>;
     const required = Array.isArray(schema.required) ? schema.required : [];
-    const out: Record<string, unknown> = { ...converted };
+    const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(converted)) {
-      if (!(key in properties)) continue;
+      if (!(key in properties)) out[key] = item;
       // `null` (Python's None) for an optional field that takes no null: the field left out.
-      if (item === null && !required.includes(key) && !allowsNull(properties[key])) delete out[key];
-      else out[key] = coerceValue(properties[key], item);
+      else if (item !== null || required.includes(key) || allowsNull(properties[key]))
+        out[key] = coerceValue(properties[key], item);
     }
     return out;
   }

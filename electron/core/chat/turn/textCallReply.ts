@@ -16,8 +16,7 @@ export function readsTextCalls(turn: Turn): boolean {
 
 /** The reply with the calls written in its text, when it has no others. */
 export function withTextCalls(turn: Turn, reply: Reply, offer: ToolOffer): Reply {
-  if (reply.toolCalls.length > 0 || offer.tools.length === 0 || !readsTextCalls(turn))
-    return reply;
+  if (reply.toolCalls.length > 0 || offer.tools.length === 0 || !readsTextCalls(turn)) return reply;
   const found = readTextCalls(reply.content, offeredTools(offer));
   if (!found) return reply;
   return {
@@ -45,5 +44,7 @@ function offeredTools(offer: ToolOffer): OfferedTool[] {
 
 function asToolCall(call: TextCall): ToolCall {
   // A marked call whose arguments are no object keeps the text; the gates refuse it in words.
-  return { function: { name: call.name, arguments: call.arguments as ToolCall['function']['arguments'] } };
+  return {
+    function: { name: call.name, arguments: call.arguments as ToolCall['function']['arguments'] },
+  };
 }

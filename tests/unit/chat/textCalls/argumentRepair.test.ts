@@ -4,7 +4,10 @@ import {
   preciseProblems,
   repairedObject,
 } from '../../../../electron/core/chat/toolCall/argumentRepair';
-import { checkArguments, parseArguments } from '../../../../electron/core/chat/toolCall/toolArguments';
+import {
+  checkArguments,
+  parseArguments,
+} from '../../../../electron/core/chat/toolCall/toolArguments';
 import { callForArguments } from '../../../../electron/core/chat/textCalls';
 import { unreadToolArguments } from '../../../../electron/core/ollama/ollamaErrors';
 
@@ -76,7 +79,7 @@ describe('what does not fit, said field by field', () => {
 
   it('says every problem, nested ones by their path', () => {
     expect(
-      preciseProblems('data/filter/min must be number, data must have required property \'city\'', {
+      preciseProblems("data/filter/min must be number, data must have required property 'city'", {
         filter: { min: 'x' },
       }),
     ).toBe('“filter.min” must be number, and you sent "x"; “city” is required, and it was missing');
@@ -90,7 +93,7 @@ describe('arguments Ollama could not read', () => {
       unreadToolArguments(
         "error parsing tool call: raw='{\"city\": 'Paris'}', err=invalid character '\\'' looking for beginning of value",
       ),
-    ).toBe("{\"city\": 'Paris'}");
+    ).toBe('{"city": \'Paris\'}');
     expect(unreadToolArguments('model runner has unexpectedly stopped')).toBeUndefined();
   });
 
@@ -114,8 +117,8 @@ describe('arguments Ollama could not read', () => {
     });
     // Fits neither, or (with a looser schema) both: no call.
     expect(callForArguments('{"b": 1}', tools)).toBeUndefined();
-    expect(callForArguments('{"a": 1}', [...tools, { modelName: 'x', tool: 'x', inputSchema: {} }])).toBe(
-      undefined,
-    );
+    expect(
+      callForArguments('{"a": 1}', [...tools, { modelName: 'x', tool: 'x', inputSchema: {} }]),
+    ).toBe(undefined);
   });
 });
