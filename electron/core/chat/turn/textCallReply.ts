@@ -17,7 +17,7 @@ export function readsTextCalls(turn: Turn): boolean {
 /** The reply with the calls written in its text, when it has no others. */
 export function withTextCalls(turn: Turn, reply: Reply, offer: ToolOffer): Reply {
   if (reply.toolCalls.length > 0 || offer.tools.length === 0 || !readsTextCalls(turn)) return reply;
-  const found = readTextCalls(reply.content, offeredTools(offer));
+  const found = readSafely(() => readTextCalls(reply.content, offeredTools(offer)));
   if (!found) return reply;
   return {
     ...reply,
@@ -30,7 +30,7 @@ export function withTextCalls(turn: Turn, reply: Reply, offer: ToolOffer): Reply
 /** A call whose arguments Ollama could not read, when Hearth can repair them and name the tool. */
 export function rescueUnread(turn: Turn, offer: ToolOffer, raw: string): ToolCall[] | undefined {
   if (!readsTextCalls(turn)) return undefined;
-  const call = callForArguments(raw, offeredTools(offer));
+  const call = readSafely(() => callForArguments(raw, offeredTools(offer)));
   return call ? [asToolCall(call)] : undefined;
 }
 
@@ -47,4 +47,13 @@ function asToolCall(call: TextCall): ToolCall {
   return {
     function: { name: call.name, arguments: call.arguments as ToolCall['function']['arguments'] },
   };
+}
+
+/** Reading text never ends a turn: should a reader fail on some text, the reply stays text. */
+function readSafely<T>(read: () => T | undefined): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }

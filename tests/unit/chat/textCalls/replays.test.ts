@@ -38,6 +38,12 @@ describe('calls written as text', () => {
     expect(taken).toEqual([]);
   });
 
+  it('never throws on a reply cut anywhere (a stream that stopped mid-call)', () => {
+    for (const { content } of REPLAYS)
+      for (let at = 0; at < content.length; at += 3)
+        expect(() => readTextCalls(content.slice(0, at), REPLAY_TOOLS)).not.toThrow();
+  });
+
   it('reads nothing when the request offered no tools', () => {
     expect(readTextCalls(REPLAYS[0]?.content ?? '', [])).toBeUndefined();
   });
