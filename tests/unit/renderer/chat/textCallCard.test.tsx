@@ -2,7 +2,10 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenConversationContext } from '../../../../renderer/src/chat/openConversation';
-import { ToolCallCard, type ToolCallView } from '../../../../renderer/src/chat/ToolCallCard';
+import {
+  ToolCallCard,
+  type ToolCallView,
+} from '../../../../renderer/src/chat/messages/ToolCallCard';
 import { connectTo, renderWith } from '../../../support/rendererHarness';
 
 afterEach(cleanup);
