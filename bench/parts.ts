@@ -58,6 +58,12 @@ export const PARTS: BenchPart[] = [
   },
   { name: 'toolResults', file: 'results.bench.ts', exportName: 'run', covers: ['results.'] },
   {
+    name: 'textCalls',
+    file: 'textCalls.bench.ts',
+    exportName: 'run',
+    covers: ['tools.text_calls.'],
+  },
+  {
     name: 'toolSelection',
     file: 'toolSelection.bench.ts',
     exportName: 'run',
@@ -70,12 +76,23 @@ export function selected(name: string, only: readonly string[]): boolean {
   return only.length === 0 || only.some((prefix) => name.startsWith(prefix));
 }
 
-/** The parts that can report a figure of the selection. */
+/**
+ * The parts that can report a figure of the selection. A selection inside a narrower part's
+ * cover (`tools.text_calls`) does not also run a part that merely covers it broadly (`tools.`,
+ * the tool selection part).
+ */
 export function partsFor(only: readonly string[]): BenchPart[] {
   if (only.length === 0) return PARTS;
+  const covers = PARTS.flatMap((part) => part.covers);
+  const inside = (prefix: string) => covers.some((cover) => cover.startsWith(prefix));
+  // Of the covers a selection lies within, the narrowest one says which part has its figures.
+  const narrowest = (prefix: string) =>
+    Math.max(...covers.filter((cover) => prefix.startsWith(cover)).map((cover) => cover.length));
+  const within = (prefix: string, cover: string) =>
+    prefix.startsWith(cover) && !inside(prefix) && cover.length === narrowest(prefix);
   return PARTS.filter((part) =>
     part.covers.some((cover) =>
-      only.some((prefix) => cover.startsWith(prefix) || prefix.startsWith(cover)),
+      only.some((prefix) => cover.startsWith(prefix) || within(prefix, cover)),
     ),
   );
 }

@@ -25,6 +25,8 @@ export const storedToolCallSchema = z.strictObject({
   appResourceUri: z.string().max(4_096).optional(),
   /** That app's call's structured result, so the app shows it again from history. */
   appStructuredContent: z.record(z.string(), z.unknown()).optional(),
+  /** The text the model wrote the call as, when Hearth read the call from the reply's text. */
+  fromText: z.string().max(100_000).optional(),
 });
 
 /** What one model request carried: the tools offered (and why) and the context it was sized to. */
@@ -219,6 +221,8 @@ export const toolCallEventSchema = z.strictObject({
   durationMs: z.number().nonnegative().optional(),
   /** The whole result, every content block, for the card. */
   result: z.unknown().optional(),
+  /** The text the model wrote the call as, when Hearth read the call from the reply's text. */
+  fromText: z.string().max(100_000).optional(),
 });
 
 export const chatStatusSchema = z.strictObject({

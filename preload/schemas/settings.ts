@@ -88,6 +88,11 @@ export const chatSettingsSchema = z.strictObject({
   contextCapTokens: z.int().min(2_048).max(1_048_576).default(32_768),
   /** Tools sent per request, by model name; absent: from the model's size, 0: every tool. */
   toolBudgets: z.record(z.string().min(1).max(256), z.int().min(0).max(1_000)).default({}),
+  /**
+   * "Read tool calls from the model's text", by model name; absent: on. Off, a call the model
+   * writes as text (textCalls/) stays text.
+   */
+  readTextCalls: z.record(z.string().min(1).max(256), z.boolean()).default({}),
 });
 
 /** How Hearth sits on the desktop (applied by the desktop app; the browser host only keeps them). */

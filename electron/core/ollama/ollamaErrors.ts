@@ -28,10 +28,25 @@ export class OllamaError extends Error {
     readonly problem: OllamaProblem,
     /** A page that fixes it (ollama.com's sign-in for a cloud model), opened through the link check. */
     readonly link?: string,
+    /**
+     * The arguments a model wrote for a call that Ollama's parser could not read, as its error
+     * carried them: Hearth may still repair and use them (turn/textCallReply.ts).
+     */
+    readonly unreadArguments?: string,
   ) {
     super(message);
     this.name = 'OllamaError';
   }
+}
+
+/**
+ * The raw arguments in harmony's parse error: `error parsing tool call: raw='%s', err=%w`
+ * (harmony/harmonyparser.go HarmonyMessageHandler.Add). The raw text may hold quotes itself, so
+ * it runs to the last `', err=`. The error names no tool: the parser has already dropped it.
+ */
+export function unreadToolArguments(message: string): string | undefined {
+  const match = /^error parsing tool call: raw='([\s\S]*)', err=/.exec(message);
+  return match?.[1];
 }
 
 /**
@@ -120,6 +135,8 @@ export function describeOllamaError(
     return new OllamaError(
       `${model} wrote a tool call whose arguments Ollama could not read (they were not valid JSON), so the reply stopped there. Retry: the model usually writes it right the next time.`,
       'failed',
+      undefined,
+      unreadToolArguments(message),
     );
   }
   if (/does not support tools/i.test(message)) {

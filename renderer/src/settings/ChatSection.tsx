@@ -161,6 +161,27 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
           })}
         />
       )}
+      {budgetModel && (
+        <SwitchSetting
+          key={`text-calls-${budgetModel}`}
+          label={`Read tool calls from ${budgetModel}’s text`}
+          hint="When the model writes a tool call as text instead of calling the tool, Hearth reads it and asks you as for any call."
+          checked={settings.chat.readTextCalls[budgetModel] !== false}
+          onChange={(on) =>
+            void update({
+              chat: {
+                readTextCalls: on
+                  ? Object.fromEntries(
+                      Object.entries(settings.chat.readTextCalls).filter(
+                        ([model]) => model !== budgetModel,
+                      ),
+                    )
+                  : { ...settings.chat.readTextCalls, [budgetModel]: false },
+              },
+            })
+          }
+        />
+      )}
       <NumberSetting
         label="Temperature"
         hint="Empty: the model's own default. Lower is steadier, higher more varied."

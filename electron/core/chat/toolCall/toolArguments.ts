@@ -6,6 +6,7 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import { canonicalJson } from '../../mcp';
+import { preciseProblems, repairedObject } from './argumentRepair';
 
 export type ParsedArguments =
   { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
@@ -14,14 +15,14 @@ export function parseArguments(raw: unknown): ParsedArguments {
   let value = raw ?? {};
   if (typeof value === 'string') {
     if (value.trim() === '') return { ok: true, value: {} };
-    try {
-      value = JSON.parse(value);
-    } catch {
+    // Broken JSON (a trailing comma, single quotes) is repaired when it can be read one way.
+    const repaired = repairedObject(value);
+    if (!repaired)
       return {
         ok: false,
         message: 'The arguments are not valid JSON. Send them as a JSON object.',
       };
-    }
+    value = repaired;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: 'The arguments must be a JSON object with named fields.' };
@@ -32,7 +33,7 @@ export function parseArguments(raw: unknown): ParsedArguments {
 const validator = new AjvJsonSchemaValidator();
 const compiled = new WeakMap<object, ReturnType<AjvJsonSchemaValidator['getValidator']>>();
 
-/** Undefined when the arguments fit; otherwise what is wrong, in the validator's words. */
+/** Undefined when the arguments fit; otherwise what is wrong, field by field. */
 export function checkArguments(schema: unknown, args: Record<string, unknown>): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   let validate = compiled.get(schema);
@@ -46,7 +47,7 @@ export function checkArguments(schema: unknown, args: Record<string, unknown>): 
     compiled.set(schema, validate);
   }
   const result = validate(args);
-  return result.valid ? undefined : result.errorMessage;
+  return result.valid ? undefined : preciseProblems(result.errorMessage, args);
 }
 
 /** The same tool with the same arguments (in any key order) gives the same key. */

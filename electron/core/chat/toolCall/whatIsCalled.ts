@@ -5,6 +5,7 @@
  * on.
  */
 import type { Call, Ending, Gate, KnownCall } from './call';
+import { coerceToSchema } from './argumentRepair';
 import { callKey, checkArguments, parseArguments } from './toolArguments';
 
 /** The name resolves through the catalog's table. */
@@ -51,13 +52,14 @@ async function afterRestart(call: Call, server: string, tool: string): Promise<E
   };
 }
 
-/** The arguments fit the tool's input schema. */
+/** The arguments fit the tool's input schema (plainly mistyped values converted first). */
 export const argumentsFit: Gate<Call> = (call) => {
+  if (call.definition) call.args = coerceToSchema(call.definition.inputSchema, call.args);
   const problem = call.definition && checkArguments(call.definition.inputSchema, call.args);
   if (!problem) return undefined;
   return {
     state: 'invalid',
-    content: `Error: the arguments do not fit “${call.request.modelName}”: ${problem}. Check its parameters and call it again.`,
+    content: `Error: the arguments do not fit “${call.request.modelName}”: ${problem}. Fix that and call it again.`,
   };
 };
 

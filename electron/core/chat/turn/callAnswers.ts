@@ -124,7 +124,8 @@ export async function answerCall(
       seen: shared.seen,
       readBefore: [...shared.readBefore],
       ...(shared.vision ? { vision: true } : {}),
-      emit: (event) => {
+      emit: (reported) => {
+        const event = planned.fromText ? { ...reported, fromText: planned.fromText } : reported;
         if (event.result !== undefined)
           structured = (event.result as { structuredContent?: unknown }).structuredContent;
         if (FINAL_STATES.has(event.state)) card = event;
@@ -150,13 +151,14 @@ export function asArguments(raw: unknown): Record<string, unknown> {
   return parsed.ok ? parsed.value : { _raw: typeof raw === 'string' ? raw : JSON.stringify(raw) };
 }
 
-function cardBase(turn: Turn, { call, callId }: PlannedCall) {
+function cardBase(turn: Turn, { call, callId, fromText }: PlannedCall) {
   return {
     conversationId: turn.options.conversationId,
     turnId: turn.options.turnId,
     callId,
     modelName: call.function.name,
     arguments: asArguments(call.function.arguments),
+    ...(fromText ? { fromText } : {}),
   };
 }
 

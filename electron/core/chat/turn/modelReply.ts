@@ -4,7 +4,8 @@
  * reply's words and thinking go to the page as they come, and its tool calls are gathered from
  * every chunk, the done chunk included.
  */
-import type { ChatRequest, Message } from 'ollama';
+import type { ChatRequest, Message, ToolCall } from 'ollama';
+import { OllamaError } from '../../ollama/ollamaErrors';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice } from '../context/numCtx';
 import { fitConversation } from '../context/fitConversation';
@@ -53,12 +54,14 @@ export function buildRequest(
 
 /**
  * Streams the reply to `request`. On failure, what was written so far is kept, marked as cut,
- * the turn ends in words, and the answer is undefined.
+ * the turn ends in words, and the answer is undefined; except a call whose arguments Ollama could
+ * not read, when `rescue` makes a call of them.
  */
 export async function readReply(
   turn: Turn,
   request: ChatRequest,
   facts: Reply['request'],
+  rescue?: (unreadArguments: string) => ToolCall[] | undefined,
 ): Promise<Reply | undefined> {
   const { options } = turn;
   const { conversationId, turnId, signal } = options;
@@ -99,6 +102,9 @@ export async function readReply(
     return reply;
   } catch (error) {
     batcher.flush();
+    const unread = error instanceof OllamaError ? error.unreadArguments : undefined;
+    const rescued = unread === undefined || signal.aborted ? undefined : rescue?.(unread);
+    if (rescued) return { ...reply, toolCalls: rescued, written: unread };
     // What was written before the failure is kept, marked as cut, never silently lost.
     if (reply.content || reply.thinking) {
       turn.save([

@@ -19,6 +19,7 @@ import { offerForTurn, turnQuery } from '../offer/turnOffer';
 import { answerCall, answerOverCap, answerSearch, asArguments, isSearch } from './callAnswers';
 import { buildRequest, readReply } from './modelReply';
 import { record } from './record';
+import { rescueUnread, withTextCalls } from './textCallReply';
 import type { CallAnswer, PlannedCall, Reply, Turn, TurnOptions } from './types';
 
 export async function runTurn(options: TurnOptions): Promise<void> {
@@ -63,9 +64,10 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       );
     const { request, facts, dropped } = buildRequest(turn, offer, capabilities, toldDropped);
     toldDropped ||= dropped;
-    const reply = await readReply(turn, request, facts);
-    if (!reply) return;
-    const calls = planCalls(turn, reply.toolCalls, offer);
+    const read = await readReply(turn, request, facts, (raw) => rescueUnread(turn, offer, raw));
+    if (!read) return;
+    const reply = withTextCalls(turn, read, offer);
+    const calls = planCalls(turn, reply, offer);
     const [assistant] = turn.save([assistantMessage(model, reply, calls)]);
     // A reply cut at the length limit, or empty, is said under it with a way to retry.
     if (calls.length === 0) {
@@ -140,14 +142,21 @@ function openTurn(options: TurnOptions): Turn {
 }
 
 /** The reply's tool calls with Hearth's ids, who serves each, and the app a tool declares. */
-function planCalls(turn: Turn, toolCalls: ToolCall[], offer: ToolOffer): PlannedCall[] {
+function planCalls(turn: Turn, reply: Reply, offer: ToolOffer): PlannedCall[] {
   const tools = turn.options.call.tools;
-  return toolCalls.map((call) => {
+  const fromText = reply.written ? { fromText: reply.written } : {};
+  return reply.toolCalls.map((call) => {
     const owner = isSearch(call, offer, turn)
       ? { server: SEARCH_TOOLS_SERVER, tool: SEARCH_TOOLS_NAME }
       : tools.resolve(call.function.name);
     const appResourceUri = toolAppResourceUri(owner && tools.definition(owner.server, owner.tool));
-    return { call, callId: randomUUID(), owner, ...(appResourceUri ? { appResourceUri } : {}) };
+    return {
+      call,
+      callId: randomUUID(),
+      owner,
+      ...(appResourceUri ? { appResourceUri } : {}),
+      ...fromText,
+    };
   });
 }
 
@@ -162,7 +171,7 @@ function assistantMessage(model: string, reply: Reply, calls: PlannedCall[]): Ne
     request: reply.request,
     ...(calls.length
       ? {
-          toolCalls: calls.map(({ call, callId, owner, appResourceUri }) => ({
+          toolCalls: calls.map(({ call, callId, owner, appResourceUri, fromText }) => ({
             id: callId,
             server: owner?.server ?? '',
             tool: owner?.tool ?? call.function.name,
@@ -171,6 +180,8 @@ function assistantMessage(model: string, reply: Reply, calls: PlannedCall[]): Ne
             ...modelCallIdOf(call),
             // An MCP App's resource is kept with the call, so history can show the app again.
             ...(appResourceUri ? { appResourceUri } : {}),
+            // Read from the model's text: history keeps the text beside the call.
+            ...(fromText ? { fromText } : {}),
           })),
         }
       : {}),

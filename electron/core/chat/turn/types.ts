@@ -61,6 +61,8 @@ export interface TurnOptions {
     thinkLevel?: 'low' | 'medium' | 'high';
     /** Seconds as a number, or a Go duration string (Ollama's api.Duration). */
     keepAlive: string | number;
+    /** Models whose calls written as text are read (absent: on; false: the user turned it off). */
+    readTextCalls?: Readonly<Record<string, boolean>>;
   };
   call: Omit<CallContext, 'conversationId' | 'turnId' | 'signal' | 'seen' | 'emit' | 'readBefore'>;
   events: TurnEvents;
@@ -86,6 +88,8 @@ export interface Reply {
   timings?: { totalMs: number; promptTokens: number; evalTokens: number; evalMs: number };
   request: RequestFacts;
   doneReason: string | undefined;
+  /** The text the calls were read from, when the model wrote them as text (textCallReply.ts). */
+  written?: string;
 }
 
 /** A tool call of a reply, with the id Hearth gave it and who serves it (when anyone does). */
@@ -95,6 +99,8 @@ export interface PlannedCall {
   owner: { server: string; tool: string } | undefined;
   /** The MCP App its tool declares (`ui://`), kept with the call so history shows it again. */
   appResourceUri?: string;
+  /** The text Hearth read the call from, when the model wrote it as text. */
+  fromText?: string;
 }
 
 /**

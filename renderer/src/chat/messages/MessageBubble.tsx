@@ -58,6 +58,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   const cards = (message.toolCalls ?? []).map((stored): ToolCallView => {
     const live = props.calls[stored.id];
     const saved = props.toolResults[stored.id];
+    const fromText = live?.fromText ?? stored.fromText;
     return {
       callId: stored.id,
       server: live?.server ?? stored.server,
@@ -71,6 +72,7 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       progress: props.progress[stored.id],
       ...(stored.appResourceUri ? { appResourceUri: stored.appResourceUri } : {}),
       ...(stored.appStructuredContent ? { appStructuredContent: stored.appStructuredContent } : {}),
+      ...(fromText !== undefined ? { fromText } : {}),
     };
   });
   return (
@@ -139,6 +141,7 @@ export function StreamingMessage({
             result: call.result,
             saved: undefined,
             progress: progress[call.callId],
+            ...(call.fromText !== undefined ? { fromText: call.fromText } : {}),
           }}
         />
       ))}

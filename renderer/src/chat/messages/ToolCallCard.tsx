@@ -51,6 +51,8 @@ export interface ToolCallView {
   appResourceUri?: string;
   /** That app's call's structured result as saved, for a call read from history. */
   appStructuredContent?: Record<string, unknown>;
+  /** The text the model wrote the call as, when Hearth read the call from its reply's text. */
+  fromText?: string;
 }
 
 /** States in which a call's app is shown: it runs, or it has a result. */
@@ -105,6 +107,16 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
           <span className="tool-card-duration muted">{formatDuration(call.durationMs)}</span>
         )}
       </header>
+      {call.fromText !== undefined && (
+        <details className="tool-card-from-text">
+          <summary>Read from the model’s text</summary>
+          <p className="muted">
+            The model wrote this call as text instead of as a tool call; Hearth read it. It was
+            written:
+          </p>
+          <pre className="code">{revealHidden(call.fromText)}</pre>
+        </details>
+      )}
       <details className="tool-card-arguments" open={call.state === 'waiting-approval'}>
         <summary>Arguments</summary>
         <pre className="code">{revealHidden(prettyJson(call.arguments))}</pre>

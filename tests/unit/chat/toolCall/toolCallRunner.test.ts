@@ -165,9 +165,12 @@ describe('the gates of a tool call', () => {
       content: expect.stringMatching(/no tool named “nope”. Available tools: files_echo/),
     });
     expect((await runToolCall(echo('{not json'), context)).state).toBe('invalid');
-    expect(await runToolCall(echo({ text: 3 }), context)).toMatchObject({
+    // A number where text is expected is converted (argumentRepair.ts); a list is not.
+    expect(await runToolCall(echo({ text: ['a'] }), context)).toMatchObject({
       state: 'invalid',
-      content: expect.stringMatching(/arguments do not fit “files_echo”/),
+      content: expect.stringMatching(
+        /arguments do not fit “files_echo”: “text” must be string, and you sent \["a"\]/,
+      ),
     });
     expect(trace.asked).toEqual([]);
     expect((await runToolCall(echo({ text: 'hi' }), context)).state).toBe('done');

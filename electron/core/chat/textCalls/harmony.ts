@@ -1,0 +1,25 @@
+/**
+ * gpt-oss's harmony format written into the content (a template without Ollama's harmony
+ * parser): `<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json
+ * <|message|>{…}<|call|>` (Ollama harmony/harmonyparser.go, which takes the recipient after
+ * `to=` and strips `functions.`; vLLM openai_tool_parser.py).
+ */
+import type { Reader, WrittenCall } from './types';
+
+const CALL =
+  /(?:<\|start\|>assistant)?<\|channel\|>[^<]*?\bto=(?:functions\.)?([\w.-]+)[^<]*(?:<\|constrain\|>\s*\w*\s*)?<\|message\|>([\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g;
+
+export const readHarmony: Reader = (text, masked) => {
+  if (!masked.includes('<|message|>') || !masked.includes('to=')) return undefined;
+  const calls: WrittenCall[] = [];
+  let start = -1;
+  let end = -1;
+  for (const match of text.matchAll(CALL)) {
+    // A call inside a code example is blanked out in `masked`.
+    if (masked[match.index] !== text[match.index]) continue;
+    calls.push({ name: match[1] ?? '', args: (match[2] ?? '').trim() });
+    if (start === -1) start = match.index;
+    end = match.index + match[0].length;
+  }
+  return calls.length ? { calls, start, end, marked: true } : undefined;
+};

@@ -1,0 +1,58 @@
+/**
+ * Small scanners the readers share: code blanked out so markers inside examples are not read,
+ * balanced brackets found the way JSON nests them, and thinking left out of the reply.
+ */
+
+/** The text with fenced blocks and inline code spans replaced by spaces (same length). */
+export function maskCode(text: string): string {
+  if (!text.includes('`')) return text;
+  return text.replace(/```[\s\S]*?(?:```|$)|`[^`\n]*`/g, (code) => ' '.repeat(code.length));
+}
+
+/**
+ * Where the bracket opened at `start` closes, skipping brackets inside JSON strings (double or
+ * single quoted, as models write both); -1 when it never closes.
+ */
+export function closingIndex(text: string, start: number): number {
+  const open = text[start];
+  const close = open === '{' ? '}' : open === '[' ? ']' : open === '(' ? ')' : '';
+  if (!close) return -1;
+  let depth = 0;
+  let quote = '';
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || (c === "'" && /[\s[{(:,=]/.test(text[i - 1] ?? ' '))) quote = c;
+    else if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      depth--;
+      if (depth === 0) return c === close ? i : -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Thinking some models write into the content (`<think>…</think>` of Qwen3 and DeepSeek-R1,
+ * Command R7B's `<|START_THINKING|>…<|END_THINKING|>`, when Ollama has no thinking parser for the
+ * model): blanked out, so a call after it is the
+ * whole reply. A reply whose thinking never closed holds no call.
+ */
+export function withoutThinking(text: string): string {
+  if (!text.includes('think>') && !text.includes('THINKING|>')) return text;
+  return text.replace(
+    /<think>[\s\S]*?<\/think>|^[\s\S]*?<\/think>|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>/g,
+    (part) => ' '.repeat(part.length),
+  );
+}
+
+/** The text of one fenced block when the reply is nothing else, with its language tag. */
+export function onlyFence(text: string): { lang: string; body: string } | undefined {
+  const match = /^```([\w-]*)[ \t]*\n([\s\S]*?)\n?```$/.exec(text.trim());
+  if (!match || match[2]?.includes('```')) return undefined;
+  return { lang: (match[1] ?? '').toLowerCase(), body: match[2] ?? '' };
+}
