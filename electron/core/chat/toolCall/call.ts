@@ -42,6 +42,8 @@ export interface Call {
   owner?: ToolOwner;
   args: Record<string, unknown>;
   definition?: Tool;
+  /** Why it runs without asking (a standing rule other than the user's answer), for its card. */
+  unaskedBecause?: string;
   /** Shows the call's state on its card. */
   report(state: CallState, extra?: Partial<ToolCallEvent>): void;
 }
@@ -56,6 +58,8 @@ export interface KnownCall extends Call {
   reviewChanges?: boolean;
   answer?: ApprovalAnswer;
   sandboxRefusal?: string;
+  /** The server's "Don't ask" switch, when off here: whether it could be on, for the question. */
+  harmlessOffer?: { allowed: boolean; reason?: string };
   basis?: ApprovalBasis;
   sudoTicket?: string;
 }
@@ -86,6 +90,7 @@ export function openCall(request: CallRequest, context: CallContext): Call {
         tool: call.owner?.tool ?? request.modelName,
         arguments: call.args,
         state,
+        ...(call.unaskedBecause ? { unaskedBecause: call.unaskedBecause } : {}),
         ...extra,
       }),
   };

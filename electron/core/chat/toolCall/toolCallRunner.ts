@@ -13,7 +13,14 @@ import type { approvalRequestSchema, toolCallEventSchema } from '../../../../pre
 import type { ServerState, ToolApproval } from '../../../../preload/schemas/servers';
 import type { ToolCallOutcome as CallOutcome, ToolImage } from '../../mcp';
 import type { UserQuestions } from '../../questions/userQuestions';
-import { askUser, recordApproval, sandboxAllows, standingRules, userAllows } from './approvalGates';
+import {
+  askUser,
+  recordApproval,
+  sandboxAllows,
+  sandboxBoundsIt,
+  standingRules,
+  userAllows,
+} from './approvalGates';
 import type { AuditTrail } from './auditTrail';
 import {
   auditIdentity,
@@ -57,6 +64,11 @@ export interface ToolAccess {
    * is ever handed to. A marked tool of another server never receives it.
    */
   sudoRunner(): { server: string; tool: string } | undefined;
+  /**
+   * The server's "Don't ask for calls this sandbox makes harmless": `on` when the user turned it
+   * on and its sandbox bounds its calls now; else whether it could be (why not, in words).
+   */
+  harmlessCalls?(server: string): { on: boolean; allowed: boolean; reason?: string } | undefined;
   /** The OS sandbox a tool's calls run in, for the approval to say (absent: none). */
   sandbox?(
     server: string,
@@ -104,6 +116,11 @@ export interface CallContext {
   emit(event: ToolCallEvent): void;
   /** Where approvals and executions are recorded. */
   audit?: AuditTrail;
+  /**
+   * The conversation's model runs on this computer (Ollama here, not a cloud model), so what a
+   * call reads goes nowhere else. Absent (an app's calls): taken as no.
+   */
+  modelRunsHere?(): Promise<boolean>;
   /** The conversation's title now, so a question shown over another conversation names it. */
   conversationTitle?(): string | undefined;
 }
@@ -133,6 +150,7 @@ const MAY_IT_RUN: Gate<KnownCall>[] = [
   notRepeated,
   ownPasswordRefused,
   standingRules,
+  sandboxBoundsIt,
   askUser,
   sandboxAllows,
   userAllows,
