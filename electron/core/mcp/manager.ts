@@ -293,11 +293,11 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     async save(input, previousName) {
       const before = previousName === undefined ? undefined : store.get(previousName);
       const saved = store.save(input, previousName);
-      harmlessCalls.saved(before, saved);
       if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
       if (before) carryOverSignIn(oauth, before, saved);
       // Only its folders or tool settings changed: no restart; a running server is told.
       if (before && before.name === saved.name && sameLaunch(before, saved)) {
+        harmlessCalls.saved(before, saved);
         const { connection } = slot(saved.name);
         if (canonicalJson(before.roots) !== canonicalJson(saved.roots))
           await connection.rootsChanged();
@@ -305,6 +305,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         return entry(saved.name);
       }
       if (before) await forget(before.name);
+      // After the old slot went, so its log line stays in the server's log.
+      harmlessCalls.saved(before, saved);
       const { connection } = slot(saved.name);
       if (saved.enabled) await connection.start();
       else events.emit('servers:status', connection.status());
