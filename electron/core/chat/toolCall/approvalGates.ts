@@ -62,6 +62,8 @@ export const UNASKED_IN_SANDBOX =
 export const sandboxBoundsIt: Gate<KnownCall> = async (call) => {
   const { context, owner, command } = call;
   if (call.basis || context.askForEveryTool || command !== undefined) return undefined;
+  // An app's own call (no model turn): its result goes to the app's view, so it always asks.
+  if (!context.modelRunsHere) return undefined;
   const harmless = context.tools.harmlessCalls?.(owner.server);
   if (!harmless) return undefined;
   const modelHere = harmless.allowed && (await modelRunsHere(context));

@@ -116,7 +116,7 @@ describe('a call its sandbox makes harmless', () => {
   });
 
   it('asks when the model does not run here, or where it runs cannot be told', async () => {
-    for (const modelHere of [false, 'fails', 'absent'] as const) {
+    for (const modelHere of [false, 'fails'] as const) {
       const { read, asked, ran } = setup({ harmless: ON, modelHere });
       expect((await read()).state, String(modelHere)).toBe('denied');
       expect(asked[0]).toMatchObject({
@@ -124,6 +124,14 @@ describe('a call its sandbox makes harmless', () => {
       });
       expect(ran).toEqual([]);
     }
+  });
+
+  it('asks for an app’s own call, with no offer: what it reads goes to the app', async () => {
+    const { read, asked, ran } = setup({ harmless: ON, modelHere: 'absent' });
+    expect((await read()).state).toBe('denied');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.harmlessCalls).toBeUndefined();
+    expect(ran).toEqual([]);
   });
 
   it('never skips the question for a read-only claim alone', async () => {
