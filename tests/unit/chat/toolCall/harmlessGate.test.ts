@@ -55,8 +55,8 @@ function setup(options: Options) {
       },
     }),
     questions: {
-      askApproval: async (request) => {
-        asked.push(request as Record<string, unknown>);
+      askApproval: async (request: Record<string, unknown>) => {
+        asked.push(request);
         return { decision: 'deny' };
       },
     } as unknown as CallContext['questions'],
@@ -71,7 +71,7 @@ function setup(options: Options) {
       : {
           modelRunsHere: async () => {
             if (options.modelHere === 'fails') throw new Error('Ollama is not answering');
-            return options.modelHere ?? true;
+            return options.modelHere !== false;
           },
         }),
     audit: {
