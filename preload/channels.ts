@@ -40,6 +40,8 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'servers:reviewLaunch',
   'servers:approveLaunch',
   'servers:runUnsandboxed',
+  'servers:harmlessCalls',
+  'servers:setHarmlessCalls',
   'servers:allowBlocked',
   'servers:logs',
   'servers:import',

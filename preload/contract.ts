@@ -22,6 +22,7 @@ import {
   headerSchema,
   serverNameSchema,
   serverStatusSchema,
+  harmlessCallsSchema,
   runtimeReportSchema,
   sandboxNeedsSchema,
   toolSettingsPatchSchema,
@@ -225,6 +226,13 @@ export const invokeChannels = {
   ),
   /** Where the OS sandbox cannot run: start the server without it, once (false) or always. */
   'servers:runUnsandboxed': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
+  /** The server's "Don't ask for calls this sandbox makes harmless": on, and whether it may be. */
+  'servers:harmlessCalls': channel(z.tuple([serverNameSchema]), harmlessCallsSchema),
+  /** Turns it on for the sandbox policy the server runs under now (refused in words when not allowed), or off. */
+  'servers:setHarmlessCalls': channel(
+    z.tuple([serverNameSchema, z.boolean()]),
+    harmlessCallsSchema,
+  ),
   /** Allows the folder or host of one blocked access ("blocked: read of ~/x") in its sandbox. */
   'servers:allowBlocked': channel(
     z.tuple([serverNameSchema, z.string().max(4_200)]),

@@ -85,6 +85,8 @@ export function createHandlers(services: Services): Handlers {
     'servers:approveLaunch': (name, fingerprint, writeFolders) =>
       services.mcp.approveLaunch(name, fingerprint, writeFolders),
     'servers:runUnsandboxed': (name, always) => services.mcp.runUnsandboxed(name, always),
+    'servers:harmlessCalls': (name) => services.mcp.harmlessCalls.state(name),
+    'servers:setHarmlessCalls': (name, on) => services.mcp.harmlessCalls.set(name, on),
     'servers:allowBlocked': (name, blocked) => services.mcp.allowBlocked(name, blocked),
     'servers:logs': (name) => services.mcp.logs(name),
     'servers:import': (source, options) => services.imports.import(source, options),

@@ -218,6 +218,8 @@ export const toolCallEventSchema = z.strictObject({
   state: toolCallStateSchema,
   /** Why it failed, was refused or was denied. */
   message: z.string().max(10_000).optional(),
+  /** Why it ran without asking the user, when a rule that is not the user's answer let it. */
+  unaskedBecause: z.string().max(1_000).optional(),
   durationMs: z.number().nonnegative().optional(),
   /** The whole result, every content block, for the card. */
   result: z.unknown().optional(),
@@ -258,6 +260,13 @@ export const approvalRequestSchema = z.strictObject({
     .optional(),
   /** The title of the conversation the call belongs to, so a dialog over another one names it. */
   conversationTitle: z.string().max(1_000).optional(),
+  /**
+   * The server's "Don't ask for calls this sandbox makes harmless", when it is off: whether its
+   * sandbox allows turning it on (why not, in words), so the dialog can offer it or say why not.
+   */
+  harmlessCalls: z
+    .strictObject({ allowed: z.boolean(), reason: z.string().max(2_000).optional() })
+    .optional(),
   /** Set when an MCP App asks, not the model: the tool whose card shows that app. */
   fromApp: z.strictObject({ tool: z.string().max(1_000) }).optional(),
   /**

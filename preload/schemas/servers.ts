@@ -76,6 +76,18 @@ export const sandboxPolicySchema = z.strictObject({
 });
 export type SandboxPolicy = z.output<typeof sandboxPolicySchema>;
 
+/**
+ * "Don't ask for calls this sandbox makes harmless" for one server: whether the user turned it on
+ * (for the policy its sandbox runs under now) and whether its sandbox allows it, with the reason
+ * in plain words when not. A call also needs the conversation's model to run on this computer.
+ */
+export const harmlessCallsSchema = z.strictObject({
+  on: z.boolean(),
+  allowed: z.boolean(),
+  reason: z.string().max(2_000).optional(),
+});
+export type HarmlessCalls = z.output<typeof harmlessCallsSchema>;
+
 export const stdioTransportSchema = z.strictObject({
   type: z.literal('stdio'),
   command: z.string().trim().min(1, 'Which command starts the server?').max(MAX_PATH_LENGTH),

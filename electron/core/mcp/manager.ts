@@ -28,6 +28,7 @@ import {
 import { collectOfferings } from './offerings/collectOfferings';
 import { SHELL_TOOL_NAME } from '../builtin';
 import { openConsentStore, type ConsentStore } from './config/consent';
+import { createHarmlessCallsSwitch, type HarmlessCallsSwitch } from './config/harmlessCalls';
 import { sameLaunch } from './config/configChanges';
 import { ServerConnection, type ConnectionTiming } from './lifecycle/connection';
 import { fileEraVerdicts } from './lifecycle/eraVerdicts';
@@ -79,6 +80,8 @@ export interface McpManager {
   /** Tasks still running on servers, kept across restarts. */
   tasks: PendingTasks;
   consent: ConsentStore;
+  /** "Don't ask for calls this sandbox makes harmless", per server (config/harmlessCalls.ts). */
+  harmlessCalls: HarmlessCallsSwitch;
   catalog: ToolCatalog;
   /** Starts every enabled server at once; resolves when each is ready or has failed. */
   startAll(): Promise<void>;
@@ -235,6 +238,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     consent,
   });
 
+  const harmlessCalls = createHarmlessCallsSwitch({
+    store,
+    consent,
+    sandbox: () => options.launchContext().sandbox,
+    log: (name, text) => slot(name).log.add('hearth', 'info', text),
+  });
+
   const entry = (name: string): ServerEntry => {
     const config = store.get(name);
     if (!config) throw new UserFacingError(`There is no server named “${name}”.`);
@@ -251,7 +261,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     if (config?.transport.type !== 'stdio') return;
     const approved = consent.launchState(config.name, config.transport) === 'approved';
     const transport = { ...config.transport, sandbox };
-    store.save({ ...config, transport }, config.name);
+    harmlessCalls.saved(config, store.save({ ...config, transport }, config.name));
     if (approved)
       consent.approveLaunch(config.name, consent.launchFingerprint(config.name, transport));
     slot(config.name).log.add('hearth', 'info', why);
@@ -269,6 +279,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     store,
     tasks,
     consent,
+    harmlessCalls,
     catalog,
     async startAll() {
       await Promise.all(
@@ -286,6 +297,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       if (before) carryOverSignIn(oauth, before, saved);
       // Only its folders or tool settings changed: no restart; a running server is told.
       if (before && before.name === saved.name && sameLaunch(before, saved)) {
+        harmlessCalls.saved(before, saved);
         const { connection } = slot(saved.name);
         if (canonicalJson(before.roots) !== canonicalJson(saved.roots))
           await connection.rootsChanged();
@@ -293,6 +305,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         return entry(saved.name);
       }
       if (before) await forget(before.name);
+      // After the old slot went, so its log line stays in the server's log.
+      harmlessCalls.saved(before, saved);
       const { connection } = slot(saved.name);
       if (saved.enabled) await connection.start();
       else events.emit('servers:status', connection.status());
@@ -344,7 +358,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         );
       }
       const approved = withArgumentFolders(store.withSecrets(review.name), review, writeFolders);
-      if (approved) store.save(approved, review.name);
+      if (approved) harmlessCalls.saved(store.get(review.name), store.save(approved, review.name));
       consent.approveLaunch(
         review.name,
         approved?.transport.type === 'stdio'

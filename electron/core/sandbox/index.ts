@@ -15,6 +15,7 @@ export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAcc
 export {
   defaultSandboxPolicy,
   hostOfUrl,
+  isInside,
   isDockerCommand,
   launcherNeeds,
   ownFolderOf,
@@ -32,6 +33,7 @@ export { resetSandboxSession, shellQuote, wrapLaunch, type LaunchSpec } from './
 export {
   createServerSandbox,
   MAX_REMEMBERED_BLOCKS,
+  type LaunchedPolicy,
   SandboxUnavailableError,
   type PreparedLaunch,
   type SandboxReport,

@@ -30,6 +30,15 @@ export interface SandboxReport {
   advice?: string;
 }
 
+/**
+ * The policy a sandboxed launch runs under: the stored one it was started with and what it
+ * resolved to (what the sandbox applies). Calls the user lets run unasked are judged by it.
+ */
+export interface LaunchedPolicy {
+  policy: SandboxPolicy;
+  resolved: ResolvedPolicy;
+}
+
 export interface PreparedLaunch {
   launch: LaunchSpec;
   release(): void;
@@ -76,6 +85,8 @@ export interface ServerSandbox {
   /** Lets the server's next start run without the sandbox when it cannot run here. */
   allowUnsandboxedOnce(serverName: string): void;
   report(serverName: string): SandboxReport | undefined;
+  /** The policy its last start runs under, while the sandbox is on for it; else nothing. */
+  launchedWith(serverName: string): LaunchedPolicy | undefined;
   /** The policy as it would apply now (the launch review shows it). */
   resolve(
     serverName: string,
@@ -92,6 +103,7 @@ export interface ServerSandbox {
 
 export function createServerSandbox(options: ServerSandboxOptions): ServerSandbox {
   const reports = new Map<string, SandboxReport>();
+  const launched = new Map<string, LaunchedPolicy>();
   const once = new Set<string>();
   const known = new Map<string, Promise<SandboxAvailability>>();
   const key = (name: string) => name.toLowerCase();
@@ -115,6 +127,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const setReport = (name: string, report: Omit<SandboxReport, 'blocked'>) => {
     const blocked = reports.get(key(name))?.blocked ?? [];
     reports.set(key(name), { ...report, blocked });
+    if (report.state !== 'on') launched.delete(key(name));
   };
 
   const resolve: ServerSandbox['resolve'] = (serverName, transport, roots, env) =>
@@ -136,8 +149,10 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     resolve,
     allowUnsandboxedOnce: (name) => void once.add(key(name)),
     report: (name) => reports.get(key(name)),
+    launchedWith: (name) => launched.get(key(name)),
     async forgetServer(name) {
       reports.delete(key(name));
+      launched.delete(key(name));
       await rm(ownFolderOf(options.dataDir, name), { recursive: true, force: true });
     },
     clearBlocked(name) {
@@ -197,6 +212,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         if (blocked) record(blocked);
       });
       setReport(input.serverName, { state: 'on' });
+      launched.set(key(input.serverName), { policy, resolved });
       input.onChange?.();
       return {
         launch: wrapped.launch,

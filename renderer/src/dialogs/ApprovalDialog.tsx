@@ -10,6 +10,7 @@ import { missingForShell, whatIsMissing } from '../../../preload/sandboxWords';
 import { revealHidden } from '../lib/revealHidden';
 import { Dialog } from '../ui/Dialog';
 import { ApprovalActions } from './ApprovalActions';
+import { HarmlessOffer } from './HarmlessOffer';
 import type { ApprovalRequest } from './useQuestionQueue';
 import { useSending } from './useSending';
 import './questions.css';
@@ -122,6 +123,7 @@ export function ApprovalDialog({ request, subtitle, onAnswer }: ApprovalDialogPr
         </p>
       )}
       <SandboxNote sandbox={request.sandbox} asRoot={shell?.asRoot === true} />
+      <HarmlessOffer request={request} />
       {request.description &&
         (shell ? (
           <details className="question-about">

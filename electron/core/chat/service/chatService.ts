@@ -39,6 +39,7 @@ import { shellSandboxFacts } from '../toolCall/shellSandboxFacts';
 import { saveLateTaskResult } from '../toolCall/lateTaskResults';
 import { turnEndingKeeper } from './turnEndingKeeper';
 import { samplingOptions } from './samplingOptions';
+import { modelRunsHere } from './modelRunsHere';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -178,6 +179,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         ? { server: BUILTIN_SERVER_ENTRY, tool: SHELL_TOOL }
         : undefined,
     call: (server, tool, args, callOptions) => mcp.callTool(server, tool, args, callOptions),
+    harmlessCalls(server) {
+      // Asked of, and offered for, servers meant to run in the sandbox only.
+      const config = mcp.store.get(server);
+      if (config?.transport.type !== 'stdio' || !config.transport.sandbox?.enabled)
+        return undefined;
+      return mcp.harmlessCalls.state(config.name);
+    },
     sandbox(server, tool, args) {
       if (server === BUILTIN_SERVER_ENTRY)
         return tool === SHELL_TOOL
@@ -258,6 +266,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     const servers = mcp
       .list()
       .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
+    const provider = options.provider();
     const done = runTurn({
       conversationId,
       turnId,
@@ -265,7 +274,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       opening,
       earlier: existing?.messages ?? [],
       signal: controller.signal,
-      provider: options.provider(),
+      provider,
       history,
       systemPrompt: chooseSystemPrompt(own.instructions, settings.chat.systemPrompt, () =>
         defaultSystemPrompt(servers, new Date()),
@@ -287,7 +296,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         firstTokenSeconds: settings.ollama.firstTokenSeconds,
         idleSeconds: settings.ollama.idleSeconds,
       },
-      call: callContext(conversationId, settings),
+      call: {
+        ...callContext(conversationId, settings),
+        modelRunsHere: modelRunsHere(provider, model),
+      },
       events: {
         delta: (event) => events.emit('chat:delta', event),
         status,

@@ -1,6 +1,8 @@
 /**
  * The consent gates of a tool call: the user's standing rules (a tool set to never run, allowed
- * for this conversation or always, a shell command a command rule covers), then the user, asked
+ * for this conversation or always, a shell command a command rule covers), the server's "Don't
+ * ask for calls this sandbox makes harmless" (while the OS bounds the call and the model runs on
+ * this computer; never a server's own `readOnlyHint`), then the user, asked
  * with everything the approval shows (changes since it was allowed, poisoned-description
  * warnings, the tools read before, the shell's facts and its sandbox), the sandbox's refusal of a
  * command it cannot run, and the user's answer. The last gate records the approval.
@@ -46,6 +48,49 @@ export const standingRules: Gate<KnownCall> = (call) => {
   return undefined;
 };
 
+/** Why a call its sandbox bounds runs without a question, on its card. */
+export const UNASKED_IN_SANDBOX =
+  'Not asked: you let this server’s calls run without asking while its sandbox keeps it off the network and writing only in its own folder, and the model runs on this computer.';
+
+/**
+ * The server's "Don't ask for calls this sandbox makes harmless": the call runs unasked only
+ * while the switch is on, the sandbox bounds the server now (no host, no write beyond its own
+ * folder: mcp/config/harmlessCalls.ts) and the conversation's model runs on this computer. A
+ * shell command is never let through whole (a sudo line would run outside the sandbox). When it
+ * does not apply, the question says whether it could.
+ */
+export const sandboxBoundsIt: Gate<KnownCall> = async (call) => {
+  const { context, owner, command } = call;
+  if (call.basis || context.askForEveryTool || command !== undefined) return undefined;
+  // An app's own call (no model turn): its result goes to the app's view, so it always asks.
+  if (!context.modelRunsHere) return undefined;
+  const harmless = context.tools.harmlessCalls?.(owner.server);
+  if (!harmless) return undefined;
+  const modelHere = harmless.allowed && (await modelRunsHere(context));
+  if (harmless.on && modelHere) {
+    call.basis = 'rule:sandbox';
+    call.unaskedBecause = UNASKED_IN_SANDBOX;
+    return undefined;
+  }
+  call.harmlessOffer =
+    harmless.allowed && !modelHere
+      ? { allowed: false, reason: MODEL_NOT_HERE }
+      : { allowed: harmless.allowed, ...(harmless.reason ? { reason: harmless.reason } : {}) };
+  return undefined;
+};
+
+const MODEL_NOT_HERE =
+  'This conversation’s model does not run on this computer, so what a call reads would leave it.';
+
+async function modelRunsHere(context: CallContext): Promise<boolean> {
+  try {
+    return (await context.modelRunsHere?.()) === true;
+  } catch {
+    // Not knowing where the model runs is no reason to skip a question.
+    return false;
+  }
+}
+
 /** The user, when no rule allowed the call. */
 export const askUser: Gate<KnownCall> = async (call) => {
   if (call.basis) return undefined;
@@ -75,6 +120,7 @@ export const askUser: Gate<KnownCall> = async (call) => {
       ...titleOf(context),
       ...(shell ? { shell } : {}),
       ...(sandbox ? { sandbox } : {}),
+      ...(call.harmlessOffer ? { harmlessCalls: call.harmlessOffer } : {}),
     },
     context.signal,
   );

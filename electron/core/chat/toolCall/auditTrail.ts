@@ -19,7 +19,9 @@ export type ApprovalBasis =
   | 'rule:conversation'
   | 'rule:always-allow'
   /** A command rule the user made allowed this shell command. */
-  | 'rule:command';
+  | 'rule:command'
+  /** The user's "Don't ask for calls this sandbox makes harmless" for its server. */
+  | 'rule:sandbox';
 
 interface CallIdentity {
   conversationId: string;

@@ -32,6 +32,8 @@ export interface Call {
   owner?: ToolOwner;
   args: Record<string, unknown>;
   definition?: Tool;
+  /** Why it runs without asking (a standing rule other than the user's answer), for its card. */
+  unaskedBecause?: string;
   /** Shows the call's state on its card. */
   report(state: CallState, extra?: Partial<ToolCallEvent>): void;
 }
@@ -46,6 +48,8 @@ export interface KnownCall extends Call {
   reviewChanges?: boolean;
   answer?: ApprovalAnswer;
   sandboxRefusal?: string;
+  /** The server's "Don't ask" switch, when off here: whether it could be on, for the question. */
+  harmlessOffer?: { allowed: boolean; reason?: string };
   basis?: ApprovalBasis;
   sudoTicket?: string;
 }
@@ -76,6 +80,7 @@ export function openCall(request: CallRequest, context: CallContext): Call {
         tool: call.owner?.tool ?? request.modelName,
         arguments: call.args,
         state,
+        ...(call.unaskedBecause ? { unaskedBecause: call.unaskedBecause } : {}),
         ...extra,
       }),
   };

@@ -8,7 +8,14 @@
  * Every refusal is a clear sentence for the model; nothing here throws.
  */
 import { SUDO_TICKET_META_KEY } from '../../builtin';
-import { askUser, recordApproval, sandboxAllows, standingRules, userAllows } from './approvalGates';
+import {
+  askUser,
+  recordApproval,
+  sandboxAllows,
+  sandboxBoundsIt,
+  standingRules,
+  userAllows,
+} from './approvalGates';
 import {
   auditIdentity,
   endCall,
@@ -31,6 +38,7 @@ const MAY_IT_RUN: Gate<KnownCall>[] = [
   notRepeated,
   ownPasswordRefused,
   standingRules,
+  sandboxBoundsIt,
   askUser,
   sandboxAllows,
   userAllows,

@@ -37,6 +37,11 @@ export interface ToolAccess {
    * is ever handed to. A marked tool of another server never receives it.
    */
   sudoRunner(): { server: string; tool: string } | undefined;
+  /**
+   * The server's "Don't ask for calls this sandbox makes harmless": `on` when the user turned it
+   * on and its sandbox bounds its calls now; else whether it could be (why not, in words).
+   */
+  harmlessCalls?(server: string): { on: boolean; allowed: boolean; reason?: string } | undefined;
   /** The OS sandbox a tool's calls run in, for the approval to say (absent: none). */
   sandbox?(
     server: string,
@@ -84,6 +89,11 @@ export interface CallContext {
   emit(event: ToolCallEvent): void;
   /** Where approvals and executions are recorded. */
   audit?: AuditTrail;
+  /**
+   * The conversation's model runs on this computer (Ollama here, not a cloud model), so what a
+   * call reads goes nowhere else. Absent (an app's calls): taken as no.
+   */
+  modelRunsHere?(): Promise<boolean>;
   /** The conversation's title now, so a question shown over another conversation names it. */
   conversationTitle?(): string | undefined;
 }

@@ -42,6 +42,11 @@ const consentFileSchema = z.object({
   tools: z.record(z.string(), z.record(z.string(), toolApprovalSchema)).default({}),
   /** Shell commands allowed without asking per server and tool (chat/toolCall/commandRuleMatch). */
   commandRules: z.record(z.string(), z.record(z.string(), z.array(commandRuleSchema))).default({}),
+  /**
+   * Servers whose calls run without asking while their sandbox bounds them (harmlessCalls.ts):
+   * the signed fingerprint of the whole sandbox policy the user turned it on under.
+   */
+  harmlessCalls: z.record(z.string(), z.string()).default({}),
 });
 
 /** A standing approval of shell commands for one tool (the shape the contract carries). */
@@ -61,6 +66,11 @@ export interface ConsentStore {
   addCommandRule(rule: StoredCommandRule): void;
   /** False when there was no such rule. */
   removeCommandRule(rule: StoredCommandRule): boolean;
+  /** Lets the server's calls run unasked under exactly this policy (harmlessCalls.ts `policyText`). */
+  grantHarmlessCalls(server: string, policyText: string): void;
+  /** `none` without a grant; with `policyText`, whether the grant is for exactly that policy. */
+  harmlessCallsGrant(server: string, policyText?: string): 'none' | 'granted' | 'changed';
+  revokeHarmlessCalls(server: string): void;
   forget(server: string): void;
   rename(from: string, to: string): void;
 }
@@ -91,6 +101,10 @@ export function openConsentStore(options: {
   const ruleMac = (server: string, tool: string, rule: CommandRule) =>
     createHmac('sha256', key())
       .update(JSON.stringify(['command-rule', server, tool, rule.kind, rule.text]))
+      .digest('hex');
+  const policyMac = (server: string, policyText: string) =>
+    createHmac('sha256', key())
+      .update(JSON.stringify(['harmless-calls', server, policyText]))
       .digest('hex');
   const update = (change: (file: z.output<typeof consentFileSchema>) => void) => {
     const file = structuredClone(document.read());
@@ -138,8 +152,21 @@ export function openConsentStore(options: {
       });
       return true;
     },
+    grantHarmlessCalls: (server, policyText) =>
+      update((file) => void (file.harmlessCalls[server] = policyMac(server, policyText))),
+    harmlessCallsGrant(server, policyText) {
+      const granted = document.read().harmlessCalls[server];
+      if (granted === undefined) return 'none';
+      if (policyText === undefined) return 'granted';
+      return granted === policyMac(server, policyText) ? 'granted' : 'changed';
+    },
+    revokeHarmlessCalls(server) {
+      if (document.read().harmlessCalls[server] === undefined) return;
+      update((file) => void (file.harmlessCalls = without(file.harmlessCalls, server)));
+    },
     forget: (server) =>
       update((file) => {
+        file.harmlessCalls = without(file.harmlessCalls, server);
         file.launches = without(file.launches, server);
         file.tools = without(file.tools, server);
         file.commandRules = without(file.commandRules, server);
@@ -148,6 +175,8 @@ export function openConsentStore(options: {
       update((file) => {
         // The launch fingerprint includes the name, so a renamed server is approved again.
         file.launches = without(file.launches, from);
+        // Its sandbox policy (its own folder) goes with its name: the switch is asked again.
+        file.harmlessCalls = without(file.harmlessCalls, from);
         const tools = file.tools[from];
         file.tools = { ...without(file.tools, from), ...(tools ? { [to]: tools } : {}) };
         // Rules are signed with the server's name: those that held move, signed anew.

@@ -41,6 +41,8 @@ export interface ToolCallView {
   state: CardState;
   /** Why it failed, was refused or denied. */
   message: string | undefined;
+  /** Why it ran without asking (a rule other than the user's answer to it), from main. */
+  unaskedBecause?: string;
   durationMs: number | undefined;
   /** The whole result from a live event. */
   result: unknown;
@@ -132,6 +134,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
           }
         />
       )}
+      {call.unaskedBecause && <p className="tool-card-unasked muted">{call.unaskedBecause}</p>}
       {showMessage && <p className="tool-card-message">{message}</p>}
       {showsApp && (
         <Suspense fallback={<p className="muted mcp-app-loading">Loading the app…</p>}>

@@ -1,7 +1,8 @@
 /**
  * A stdio server's OS sandbox on its page: a badge of how it runs; where the sandbox cannot run,
  * what is missing, how to get it, and the choice to run without it (once or always); what the
- * sandbox blocked, each with "Allow this folder" or "Allow this host"; and for a server the user
+ * sandbox blocked, each with "Allow this folder" or "Allow this host"; the switch that lets calls
+ * this sandbox makes harmless run without asking; and for a server the user
  * typed or imported, a one-click "Run sandboxed".
  */
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { useApi } from '../../lib/apiContext';
 import { messageOf } from '../../lib/hooks';
 import { CopyButton } from '../../ui/CopyButton';
 import { InlineError } from '../../ui/InlineError';
+import { HarmlessCallsSwitch } from './HarmlessCallsSwitch';
 import { installCommand } from './installCommand';
 import './sandbox.css';
 
@@ -132,6 +134,7 @@ export function SandboxNotice({
           )}
         </p>
       )}
+      <HarmlessCallsSwitch server={config.name} status={status} />
       {sandbox?.state === 'unavailable' && (
         <div
           className="notice notice-warning sandbox-notice"

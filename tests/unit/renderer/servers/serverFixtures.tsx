@@ -123,6 +123,7 @@ export function renderServers(
   const harness = connectTo({
     'servers:list': typeof entries === 'function' ? entries : () => entries,
     'servers:logs': () => [],
+    'servers:harmlessCalls': () => ({ on: false, allowed: true }),
     'tools:list': () => [],
     ...handlers,
   });
