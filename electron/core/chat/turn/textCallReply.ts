@@ -5,7 +5,7 @@
  * read from, for its card and for history.
  */
 import type { ToolCall } from 'ollama';
-import type { ToolOffer } from '../offer/chooseOffer';
+import type { ToolOffer } from '../offer/types';
 import { callForArguments, readTextCalls, type OfferedTool, type TextCall } from '../textCalls';
 import type { Reply, Turn } from './types';
 
