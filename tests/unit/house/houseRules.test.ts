@@ -18,12 +18,6 @@ import {
 /** Parsing the whole tree takes a few seconds on a busy machine; this is no speed limit. */
 const PARSE_TIME = 120_000;
 
-/**
- * Renderer circles already reported, by file names (the renderer is being rearranged into
- * rooms, so its paths move): each is mended there, and then taken off this list.
- */
-const RENDERER_CIRCLES_TO_MEND = [['OAuthFields.tsx', 'TransportFields.tsx']];
-
 const MAX_OWN_LINES = 80;
 
 describe('the house rules', () => {
@@ -31,17 +25,7 @@ describe('the house rules', () => {
     'no import circle in the core, the preload or the renderer (type-only imports count)',
     () => {
       const files = ['electron/core', 'preload', 'renderer/src'].flatMap(sourceFiles);
-      const cycles = importCycles(importGraph(files));
-      const known = (cycle: string) =>
-        RENDERER_CIRCLES_TO_MEND.some((names) =>
-          names.every((name) => cycle.split(' → ').some((file) => basename(file) === name)),
-        );
-      expect(cycles.filter((cycle) => !known(cycle))).toEqual([]);
-      // A mended circle leaves the list too.
-      for (const names of RENDERER_CIRCLES_TO_MEND)
-        expect(
-          cycles.some((cycle) => known(cycle) && names.every((name) => cycle.includes(name))),
-        ).toBe(true);
+      expect(importCycles(importGraph(files))).toEqual([]);
     },
     PARSE_TIME,
   );

@@ -5,8 +5,7 @@
  */
 import { oauthSettingsSchema } from '../../../../preload/schemas/servers';
 import { CodeTextField, Field } from './Field';
-import type { OAuthDraft } from './formModel';
-import type { TransportFieldsProps } from './TransportFields';
+import type { OAuthDraft, TransportFieldsProps } from './formModel';
 
 const ALGORITHMS = oauthSettingsSchema.shape.signingAlgorithm
   .unwrap()

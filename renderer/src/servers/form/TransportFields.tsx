@@ -6,16 +6,14 @@ import { useDesktopHost } from '../../lib/hooks';
 import { ArgumentList } from './ArgumentList';
 import { splitCommandLine } from './commandLine';
 import { CodeTextField, Field } from './Field';
-import { nextRowId, type FieldGroup, type HttpProtocol, type ServerDraft } from './formModel';
+import {
+  nextRowId,
+  type HttpProtocol,
+  type ServerDraft,
+  type TransportFieldsProps,
+} from './formModel';
 import { NamedValueRows } from './NamedValueRows';
 import { OAuthFields } from './OAuthFields';
-
-export interface TransportFieldsProps {
-  draft: ServerDraft;
-  edit(group: FieldGroup, patch: Partial<ServerDraft>): void;
-  touch(group: FieldGroup): () => void;
-  errorFor(key: string): string | undefined;
-}
 
 /** Command, arguments, environment and working folder. */
 export function StdioFields({ draft, edit, touch, errorFor }: TransportFieldsProps) {

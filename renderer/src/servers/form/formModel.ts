@@ -321,3 +321,11 @@ export function groupOf(key: string): FieldGroup {
       return 'other';
   }
 }
+
+/** What each group of the form's transport fields is given by the form. */
+export interface TransportFieldsProps {
+  draft: ServerDraft;
+  edit(group: FieldGroup, patch: Partial<ServerDraft>): void;
+  touch(group: FieldGroup): () => void;
+  errorFor(key: string): string | undefined;
+}
