@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNASKED_IN_SANDBOX } from '../../../../electron/core/chat/toolCall/approvalGates';
-import {
-  runToolCall,
-  type CallContext,
-  type ToolCallEvent,
-} from '../../../../electron/core/chat/toolCall/toolCallRunner';
+import { runToolCall } from '../../../../electron/core/chat/toolCall/toolCallRunner';
+import type { CallContext, ToolCallEvent } from '../../../../electron/core/chat/toolCall/types';
 import { modelRunsHere } from '../../../../electron/core/chat/service/modelRunsHere';
 import { toolAccess } from '../../../support/toolAccess';
 
