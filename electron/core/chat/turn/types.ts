@@ -15,6 +15,7 @@ import type { NewMessage, StoredMessage, ToolCallOutcome } from '../../history/t
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext } from '../toolCall/toolCallRunner';
+import type { RequestContextInput, SummaryInForce } from '../context/requestContext';
 import type { OfferTools, ToolOffer } from '../offer/chooseOffer';
 
 export type ToolCallEvent = z.output<typeof toolCallEventSchema>;
@@ -40,6 +41,13 @@ export interface TurnOptions {
   provider: ModelProvider;
   history: ConversationStore;
   systemPrompt: string;
+  /** The summary in force (standing for older turns), read for every request. */
+  summary?(): SummaryInForce | undefined;
+  /**
+   * Given when the user lets Hearth summarise without asking: summarises the older turns the
+   * next request would leave out. Resolves with why it could not, in words, or undefined.
+   */
+  summariseOlder?(input: RequestContextInput, signal: AbortSignal): Promise<string | undefined>;
   tools(): ModelTool[];
   /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
   offerTools?: OfferTools;
