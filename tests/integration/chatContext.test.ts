@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { addEverything, startChatHarness, type ChatHarness } from '../support/chatHarness';
 
 // The context beside the composer and the summaries that manage it, through the contract
 // against the real core and the fake Ollama: the bar's figures are the request's own, and a
@@ -92,6 +92,33 @@ describe('the context bar', () => {
           /^Oldest \d+ messages? not sent/.test(String(payload.message)),
       ),
     ).toBeTruthy();
+  });
+
+  it('counts the attached resources of a message, read as sending reads them, as the request does', async () => {
+    chat = await startChatHarness({ script: script() });
+    await addEverything(chat);
+    const draft = {
+      text: 'What do these instructions say?',
+      attachments: [
+        {
+          server: 'everything',
+          uri: 'demo://resource/static/document/instructions.md',
+          name: 'instructions.md',
+        },
+      ],
+    };
+    const bare = await chat.api.chat.contextUsage({ text: draft.text });
+    const usage = await chat.api.chat.contextUsage(draft);
+    expect(bare.parts.attachments).toBe(0);
+    expect(usage.parts.attachments).toBeGreaterThan(50);
+    expect(usage.parts.conversation).toBe(bare.parts.conversation);
+    const sent = await chat.api.chat.send(draft);
+    expect(await endOf(chat, sent.turnId)).toMatchObject({ state: 'done' });
+    const reply = (await chat.api.conversations.get(sent.conversationId))?.messages.at(-1);
+    expect(reply?.request).toMatchObject({
+      numCtx: usage.numCtx,
+      estimatedTokens: usage.estimatedTokens,
+    });
   });
 
   it('sizes a new conversation before its first message, and refuses without a model', async () => {
