@@ -108,6 +108,11 @@ export function summaryChatRequest(input: {
   part: string;
   window: SummaryModelWindow;
   keepAlive: string | number;
+  /**
+   * The summarising model's thinking: kept short, since only the summary is read (off where the
+   * model can turn it off; the lowest level for gpt-oss, which always thinks).
+   */
+  thinking?: { levels: boolean };
 }): ChatRequest {
   const system = summaryInstructions(wordsFor(summaryRoomTokens(contextLimit(input.window))));
   const user = [
@@ -129,6 +134,7 @@ export function summaryChatRequest(input: {
       { role: 'system', content: system },
       { role: 'user', content: user },
     ],
+    ...(input.thinking ? { think: input.thinking.levels ? 'low' : false } : {}),
     keep_alive: input.keepAlive,
     options: { num_ctx: sized.numCtx },
   };

@@ -134,6 +134,9 @@ export function createContextService(options: ContextServiceOptions): ContextSer
         part,
         window,
         keepAlive: settings.ollama.keepAlive,
+        ...(capabilities.thinking
+          ? { thinking: { levels: capabilities.thinkLevels === true } }
+          : {}),
       });
       let written = '';
       for await (const chunk of provider.chat(request, signal ? { signal } : {}))

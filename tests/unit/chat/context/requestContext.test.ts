@@ -168,6 +168,10 @@ describe('the requests that write a summary', () => {
       expect(request.options?.num_ctx).toBeLessThanOrEqual(4_096);
       previous = 'The summary so far. '.repeat(60);
     }
+    const base = { model: 'm', previous: undefined, part: 'User: hi', window, keepAlive: '5m' };
+    expect(summaryChatRequest(base).think).toBeUndefined();
+    expect(summaryChatRequest({ ...base, thinking: { levels: false } }).think).toBe(false);
+    expect(summaryChatRequest({ ...base, thinking: { levels: true } }).think).toBe('low');
     const whole = parts.join('\n\n');
     expect(whole).toContain('Assistant called the tool files_read with {}');
     // Every turn is in some part, in order.
