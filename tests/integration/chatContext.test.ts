@@ -225,6 +225,15 @@ describe('summarising older turns', () => {
     expect((await chat.api.chat.summary(conversationId))?.content).toBe(SUMMARY);
     const reply = (await chat.api.conversations.get(conversationId))?.messages.at(-1);
     expect(reply?.request?.droppedMessages).toBe(0);
+    // What the chat said, in order: summarising, then that it did (not left "Summarising…").
+    const said = chat.events
+      .filter((event) => event.channel === 'chat:status' && event.payload.turnId === sent.turnId)
+      .map((event) => event.payload.message)
+      .filter(Boolean);
+    expect(said).toEqual([
+      'Summarising older turns so the conversation fits the model’s context…',
+      expect.stringMatching(/^Older turns were summarised/),
+    ]);
   });
 
   it('falls back to leaving the oldest turns out when the summary cannot be written, and says so', async () => {

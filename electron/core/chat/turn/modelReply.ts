@@ -75,15 +75,21 @@ export async function prepareRequest(
   if (context.droppedMessages > 0 && summarise && !told.summarised) {
     told.summarised = true;
     turn.status('thinking', SUMMARISING);
+    const before = turn.options.summary?.()?.throughMessageId;
     const failure = await summarise(roundInput(turn, offer, capabilities), turn.options.signal);
     if (failure) told.fallback = failure;
+    // Said in place of "Summarising…", which would otherwise stay under the reply.
+    else if (turn.options.summary?.()?.throughMessageId !== before)
+      turn.status('thinking', SUMMARISED);
     context = roundContext(turn, offer, capabilities);
   }
   return buildRequest(turn, offer, capabilities, context, told);
 }
 
-/** What the chat says while it summarises without asking. */
+/** What the chat says while it summarises without asking, and once it has. */
 export const SUMMARISING = 'Summarising older turns so the conversation fits the model’s context…';
+export const SUMMARISED =
+  'Older turns were summarised so the conversation fits the model’s context; the summary is in the conversation, where you can read, edit or undo it.';
 
 /** Builds the request for this round from its context; says once a turn when messages were left out. */
 function buildRequest(
