@@ -72,7 +72,7 @@ export function transcriptParts(
       REPLY_RESERVE_TOKENS -
       3 * MESSAGE_OVERHEAD_TOKENS -
       estimateTokens(summaryInstructions(wordsFor(room))) -
-      room -
+      carriedTokens(room) -
       64,
   );
   const parts: string[] = [];
@@ -96,6 +96,14 @@ export function transcriptParts(
   return parts;
 }
 
+/**
+ * The most of the summary so far a request carries: twice the room asked for, so a model that
+ * wrote long still leaves the part its place in the window (what is over it is cut).
+ */
+function carriedTokens(room: number): number {
+  return 2 * room;
+}
+
 /** Words to ask for, so the summary stays within its room (about 1.3 tokens a word). */
 export function wordsFor(roomTokens: number): number {
   return Math.floor(roomTokens * 0.6);
@@ -114,9 +122,12 @@ export function summaryChatRequest(input: {
    */
   thinking?: { levels: boolean };
 }): ChatRequest {
-  const system = summaryInstructions(wordsFor(summaryRoomTokens(contextLimit(input.window))));
+  const room = summaryRoomTokens(contextLimit(input.window));
+  const system = summaryInstructions(wordsFor(room));
+  // Cut by characters, 3 to a token: fewer than the estimate ever counts, so it fits.
+  const carried = input.previous?.slice(0, carriedTokens(room) * 3);
   const user = [
-    input.previous ? `Summary of the messages before these:\n${input.previous}` : '',
+    carried ? `Summary of the messages before these:\n${carried}` : '',
     `Messages to summarise:\n\n${input.part}`,
   ]
     .filter(Boolean)
