@@ -56,6 +56,12 @@ import {
   toolCallEventSchema,
 } from './schemas/chat';
 import {
+  contextDraftSchema,
+  contextSummarySchema,
+  contextUsageSchema,
+  summaryChangedSchema,
+} from './schemas/context';
+import {
   appOpenRequestSchema,
   appResourceResultSchema,
   appToolCallSchema,
@@ -315,6 +321,28 @@ export const invokeChannels = {
     z.boolean(),
   ),
   /**
+   * What the next request would take of the model's window (num_ctx, the estimate by part,
+   * messages left out), computed by the code that builds it, with the message being written.
+   */
+  'chat:contextUsage': channel(z.tuple([contextDraftSchema]), contextUsageSchema),
+  /**
+   * Summarises the older turns the next request would leave out; the summary stands for them in
+   * later requests. Refused in words when it could not be written.
+   */
+  'chat:summarise': channel(z.tuple([contextDraftSchema]), contextSummarySchema),
+  /** The summary in force in a conversation, if any. */
+  'chat:summary': channel(z.tuple([z.string().min(1).max(128)]), contextSummarySchema.nullable()),
+  /** New words for the summary in force. */
+  'chat:editSummary': channel(
+    z.tuple([z.string().min(1).max(128), z.int().positive(), z.string().min(1).max(200_000)]),
+    contextSummarySchema,
+  ),
+  /** Undoes the summary in force: requests are again what they were before it. */
+  'chat:undoSummary': channel(
+    z.tuple([z.string().min(1).max(128), z.int().positive()]),
+    contextSummarySchema.nullable(),
+  ),
+  /**
    * Cancels one tool call running as a task (by conversation and call id) from its card: its
    * server is told to cancel it, the model reads that the user cancelled it, and the turn goes
    * on. False when that call runs no task now.
@@ -503,6 +531,8 @@ export const eventChannels = {
     turnId: z.string().optional(),
     message: storedMessageSchema,
   }),
+  /** A summary of older turns was made, changed or undone; the payload names the one in force. */
+  'chat:summaryChanged': summaryChangedSchema,
   'approval:request': approvalRequestSchema,
   'approval:resolved': z.strictObject({ requestId: z.string() }),
   'sudo:request': sudoRequestSchema,

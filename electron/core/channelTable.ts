@@ -113,6 +113,13 @@ export function createHandlers(services: Services): Handlers {
     'chat:resend': (conversationId, text, turnId) =>
       services.chat.resend(conversationId, text ?? undefined, turnId),
     'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
+    'chat:contextUsage': (draft) => services.chat.context.usage(draft),
+    'chat:summarise': (draft) => services.chat.context.summarise(draft),
+    'chat:summary': (conversationId) => services.chat.context.current(conversationId),
+    'chat:editSummary': (conversationId, summaryId, content) =>
+      services.chat.context.edit(conversationId, summaryId, content),
+    'chat:undoSummary': (conversationId, summaryId) =>
+      services.chat.context.undo(conversationId, summaryId),
     'chat:cancelTask': (conversationId, callId) => runningTaskCalls.cancel(conversationId, callId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {

@@ -46,6 +46,8 @@ export const requestFactsSchema = z.strictObject({
   numCtx: z.int().nonnegative(),
   /** Oldest messages left out because the conversation outgrew the context. */
   droppedMessages: z.int().nonnegative(),
+  /** The request's size as Hearth estimated it (what the context bar showed before it). */
+  estimatedTokens: z.int().nonnegative().optional(),
   /** No tool matched the message, so only pinned and used tools went (or none). */
   nothingMatched: z.boolean().optional(),
 });

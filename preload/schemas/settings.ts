@@ -86,6 +86,13 @@ export const chatSettingsSchema = z.strictObject({
    * user's memory setting. Ignored when `contextTokens` fixes the window.
    */
   contextCapTokens: z.int().min(2_048).max(1_048_576).default(32_768),
+  /**
+   * When the conversation outgrows the context: summarise the older turns the request would
+   * leave out before sending, without asking first.
+   */
+  summariseWithoutAsking: z.boolean().default(false),
+  /** The model that writes summaries of older turns; empty: the conversation's own model. */
+  summaryModel: z.string().max(256).default(''),
   /** Tools sent per request, by model name; absent: from the model's size, 0: every tool. */
   toolBudgets: z.record(z.string().min(1).max(256), z.int().min(0).max(1_000)).default({}),
   /**

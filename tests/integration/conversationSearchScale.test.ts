@@ -62,7 +62,9 @@ describe('search over a large history', () => {
     database.exec('PRAGMA user_version = 3');
     // Nor has it what the steps after it made (step 5's turn endings, step 6's record of what
     // is indexed, which replaced the trigger that indexed each message as it was saved, step 7's
-    // conversation options, which took the system prompt's column).
+    // conversation options, which took the system prompt's column, step 8's summaries).
+    database.exec('DROP TRIGGER context_summaries_forget');
+    database.exec('DROP TABLE context_summaries');
     database.exec('ALTER TABLE messages DROP COLUMN ending');
     database.exec('ALTER TABLE conversations DROP COLUMN options');
     database.exec('ALTER TABLE conversations ADD COLUMN system_prompt TEXT');

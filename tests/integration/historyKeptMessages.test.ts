@@ -281,10 +281,12 @@ describe('indexing saved messages for search', () => {
     const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'capybara before' }]);
     store.close();
-    // As a file of step 5 holds it: each message indexed by a trigger as it was saved, and the
-    // system prompt in its own column (before options).
+    // As a file of step 5 holds it: each message indexed by a trigger as it was saved, the
+    // system prompt in its own column (before options), and no summaries (step 8).
     const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
-    database.exec(`ALTER TABLE conversations DROP COLUMN options;
+    database.exec(`DROP TRIGGER context_summaries_forget;
+      DROP TABLE context_summaries;
+      ALTER TABLE conversations DROP COLUMN options;
       ALTER TABLE conversations ADD COLUMN system_prompt TEXT;
       DROP TABLE search_progress;
       DROP TRIGGER messages_reindexed;

@@ -83,6 +83,7 @@ export async function startChatHarness(options: {
   api.chat.onStatus(record('chat:status'));
   api.chat.onToolCall(record('chat:toolCall'));
   api.chat.onMessage(record('chat:message'));
+  api.chat.onSummaryChanged(record('chat:summaryChanged'));
   api.models.onPullProgress(record('models:pullProgress'));
   api.approval.onRequest(record('approval:request'));
   api.sudo.onRequest(record('sudo:request'));

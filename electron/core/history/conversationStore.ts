@@ -10,6 +10,7 @@ import type { TurnEnding } from '../../../preload/schemas/chat';
 import { UserFacingError } from '../bridge/errors';
 import { describeDatabaseError } from './databaseErrors';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
+import { createContextSummaryStore, type ContextSummaryStore } from './contextSummaries';
 import { createMessageCache, type SizedMessage } from './messageCache';
 import { messageFromRow, messageParameters, rowCharacters, summaryFromRow } from './rows';
 import { prepareSearch } from './search';
@@ -54,6 +55,8 @@ export interface OpenConversationStoreOptions {
 /** The conversation history; every method is synchronous and every write is atomic. */
 export interface ConversationStore {
   readonly path: string;
+  /** Summaries that stand for older turns in later requests (contextSummaries.ts). */
+  readonly summaries: ContextSummaryStore;
   create(input?: { title?: string; options?: ConversationOptions }): Conversation;
   /** Latest activity first. */
   list(options?: { limit?: number; offset?: number }): ConversationSummary[];
@@ -254,6 +257,7 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
 
   return {
     path: join(options.dataDir, DATABASE_FILE_NAME),
+    summaries: createContextSummaryStore(database, { transaction, now }),
     create(input = {}) {
       const id = randomUUID();
       const at = now().toISOString();

@@ -163,8 +163,42 @@ UPDATE conversations SET options = json_object('instructions', system_prompt)
 ALTER TABLE conversations DROP COLUMN system_prompt;
 `;
 
+/**
+ * Step 8: summaries that stand for a conversation's older turns in later requests
+ * (contextSummaries.ts). The newest of a conversation is in force; undoing it brings back the
+ * one before. A summary goes when a message it stands for is deleted (retry, edit and resend),
+ * and with its conversation.
+ */
+const STEP_8 = `
+CREATE TABLE context_summaries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  through_message_id INTEGER NOT NULL,
+  covered_messages INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  model TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  edited_at TEXT
+);
+CREATE INDEX context_summaries_by_conversation
+  ON context_summaries (conversation_id, through_message_id);
+CREATE TRIGGER context_summaries_forget AFTER DELETE ON messages BEGIN
+  DELETE FROM context_summaries
+  WHERE conversation_id = old.conversation_id AND through_message_id >= old.id;
+END;
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
-const MIGRATIONS: readonly string[] = [STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7];
+const MIGRATIONS: readonly string[] = [
+  STEP_1,
+  STEP_2,
+  STEP_3,
+  STEP_4,
+  STEP_5,
+  STEP_6,
+  STEP_7,
+  STEP_8,
+];
 
 /** The step that brought conversation options (a test opens a file from the step before). */
 export const OPTIONS_STEP = MIGRATIONS.indexOf(STEP_7) + 1;

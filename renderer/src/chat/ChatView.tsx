@@ -22,6 +22,8 @@ import { useCloudConsent } from './models/CloudConsent';
 import { isCloudModel, isEmbeddingOnly, sameModel } from './models/modelFacts';
 import { PullModel } from './models/PullModel';
 import { ConversationOptionsButton } from './models/ConversationOptionsButton';
+import { SummaryCard } from './messages/SummaryCard';
+import { atSummary, useContextSummary } from './messages/useContextSummary';
 import { TurnStatus } from './messages/TurnStatus';
 import { useConversation } from './useConversation';
 import { useModels, usePulls } from './models/useModels';
@@ -77,10 +79,16 @@ export function ChatView() {
   const streaming =
     state.turn !== undefined &&
     (state.turn.content !== '' || state.turn.thinking !== '' || orphans.length > 0);
-  const keys = useMemo(
-    () => [...visible.map((message) => message.id), ...(streaming ? ['streaming'] : [])],
-    [visible, streaming],
-  );
+  const summary = useContextSummary(api, state.conversationId);
+  // The summary's card sits where the turns it stands for end: before the first message after.
+  const summaryAt = summary.current
+    ? atSummary(visible, summary.current.throughMessageId)
+    : undefined;
+  const keys = useMemo(() => {
+    const rows: (string | number)[] = visible.map((message) => message.id);
+    if (summaryAt !== undefined) rows.splice(summaryAt, 0, 'summary');
+    return [...rows, ...(streaming ? ['streaming'] : [])];
+  }, [visible, streaming, summaryAt]);
 
   // A cloud model is asked about once, before the first message it would be sent.
   const cloud = useCloudConsent({
@@ -122,7 +130,10 @@ export function ChatView() {
     return next === undefined ? !state.turn : next.role !== 'assistant';
   };
 
-  const renderRow = (index: number) => {
+  const renderRow = (row: number) => {
+    if (row === summaryAt && summary.current)
+      return <SummaryCard summary={summary.current} onEdit={summary.edit} onUndo={summary.undo} />;
+    const index = summaryAt !== undefined && row > summaryAt ? row - 1 : row;
     const message = visible[index];
     if (!message) {
       return state.turn ? (
@@ -256,6 +267,8 @@ export function ChatView() {
         onResend={onResend}
         onRunPrompt={onRunPrompt}
         onStop={conversation.stop}
+        model={model || undefined}
+        messagesKey={state.messages}
       />
       {cloud.dialog}
     </section>

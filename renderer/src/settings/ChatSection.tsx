@@ -25,6 +25,7 @@ const TEMPERATURE = chat.temperature.unwrap().unwrap();
 export function ChatSection(props: { settings: Settings; update: Update; ollama: OllamaState }) {
   const { settings, update, ollama } = props;
   const modelId = useId();
+  const summaryModelId = useId();
   const embeddingOnly = useEmbeddingOnly(ollama.models);
   // Embedding-only models cannot chat, so they are not offered as the default.
   const installed =
@@ -32,6 +33,7 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
       ? ollama.models.models.filter((model) => !embeddingOnly.has(model.name))
       : [];
   const current = settings.chat.model;
+  const summaryModel = settings.chat.summaryModel;
   // The budget is per model: the default one, else the first installed, so it is there to set
   // before a default is chosen.
   const budgetModel = current || installed[0]?.name;
@@ -139,6 +141,37 @@ export function ChatSection(props: { settings: Settings; update: Update; ollama:
         save={update}
         toPatch={(contextCapTokens) => ({ chat: { contextCapTokens } })}
       />
+      <SwitchSetting
+        label="Summarise older turns without asking"
+        hint="When a conversation outgrows the model's context, its older turns are summarised before the next message is sent, instead of being left out. Off: the chat offers it."
+        checked={settings.chat.summariseWithoutAsking}
+        onChange={(summariseWithoutAsking) => void update({ chat: { summariseWithoutAsking } })}
+      />
+      <div className="field">
+        <label htmlFor={summaryModelId}>Model for summaries</label>
+        <select
+          id={summaryModelId}
+          className="input"
+          value={
+            installed.find((model) => sameModel(model.name, summaryModel))?.name ?? summaryModel
+          }
+          aria-describedby={`${summaryModelId}-hint`}
+          onChange={(event) => void update({ chat: { summaryModel: event.target.value } })}
+        >
+          <option value="">The conversation's own model</option>
+          {summaryModel && !installed.some((model) => sameModel(model.name, summaryModel)) && (
+            <option value={summaryModel}>{summaryModel} (not installed)</option>
+          )}
+          {installed.map((model) => (
+            <option key={model.name} value={model.name}>
+              {model.parameterSize ? `${model.name} (${model.parameterSize})` : model.name}
+            </option>
+          ))}
+        </select>
+        <span id={`${summaryModelId}-hint`} className="field-hint">
+          Writes the summaries that stand for older turns. A small, quick model does well.
+        </span>
+      </div>
       {budgetModel && (
         <NumberSetting
           key={budgetModel}

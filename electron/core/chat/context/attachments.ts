@@ -75,13 +75,26 @@ function describeContent(
   return `[Attached binary resource ${where}, ${size}: its bytes are not included.]`;
 }
 
+/**
+ * The user's own words of each wire message that carries attachments, so the context bar can
+ * tell what the attachments take of the very message the request sends (requestContext.ts).
+ */
+const ownWords = new WeakMap<Message, string>();
+
+/** The words a user message in Ollama's shape carries besides its attachments, when it has any. */
+export function ownWordsOf(message: Message): string | undefined {
+  return ownWords.get(message);
+}
+
 /** A saved user message in Ollama's shape, its attachments before its own words. */
 export function userMessageForModel(message: StoredMessage, vision: boolean): Message {
   if (!message.attachments?.length) return { role: 'user', content: message.content };
   const context = attachmentContext(message.attachments, { vision });
-  return {
+  const wire: Message = {
     role: 'user',
     content: message.content ? `${context.text}\n\n${message.content}` : context.text,
     ...(context.images.length ? { images: context.images } : {}),
   };
+  ownWords.set(wire, message.content);
+  return wire;
 }

@@ -18,6 +18,11 @@ export interface ChatMessageLike {
 export interface DropOldestTurnsInput {
   /** Sent first, whole, always. */
   system: string;
+  /**
+   * A summary that stands for older turns, sent whole after the system prompt as a message of
+   * its own (requestContext.ts); counted like the system prompt, never dropped.
+   */
+  summary?: string;
   /** The conversation, oldest first, without the system prompt. */
   messages: ChatMessageLike[];
   /** The tool definitions as they will be sent. */
@@ -162,11 +167,14 @@ export function estimateWhole(
 }
 
 function fixedTokens(
-  input: Pick<DropOldestTurnsInput, 'system' | 'toolsJson' | 'toolsTokens'>,
+  input: Pick<DropOldestTurnsInput, 'system' | 'summary' | 'toolsJson' | 'toolsTokens'>,
   count: (text: string) => number,
 ): number {
   return (
-    MESSAGE_OVERHEAD_TOKENS + count(input.system) + (input.toolsTokens ?? count(input.toolsJson))
+    MESSAGE_OVERHEAD_TOKENS +
+    count(input.system) +
+    (input.summary === undefined ? 0 : MESSAGE_OVERHEAD_TOKENS + count(input.summary)) +
+    (input.toolsTokens ?? count(input.toolsJson))
   );
 }
 
@@ -176,6 +184,11 @@ function fixedTokens(
  * message that changes is a new object, counted anew (bench: chat.loop_overhead_ms).
  */
 const estimated = new WeakMap<ChatMessageLike, number>();
+
+/** One message as dropOldestTurns counts it with the default estimate. */
+export function estimateMessage(message: ChatMessageLike): number {
+  return messageTokens(message, estimateTokens);
+}
 
 function messageTokens(message: ChatMessageLike, count: (text: string) => number): number {
   if (count !== estimateTokens) return countMessage(message, count);

@@ -29,7 +29,11 @@ export function fitConversation(
   const toolsTokens = estimateJsonTokens(input.toolsJson);
   const recent = recentWindow(
     input.messages,
-    contextLimit(input) - MESSAGE_OVERHEAD_TOKENS - estimateTokens(input.system) - toolsTokens,
+    contextLimit(input) -
+      MESSAGE_OVERHEAD_TOKENS -
+      estimateTokens(input.system) -
+      (input.summary === undefined ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(input.summary)) -
+      toolsTokens,
   );
   return sizeWindow({
     ...input,

@@ -37,6 +37,8 @@ export function estimateJsonTokens(json: string): number {
 
 export interface SizeWindowInput {
   system: string;
+  /** A summary standing for older turns, sent whole after the system prompt. */
+  summary?: string;
   messages: ChatMessageLike[];
   toolsJson: string;
   /** `toolsJson` counted (estimateJsonTokens), when the caller has counted it already. */
@@ -87,6 +89,7 @@ export function sizeWindow(input: SizeWindowInput): SizedWindow {
     : roundUp(
         estimateWhole({
           system: input.system,
+          ...(input.summary === undefined ? {} : { summary: input.summary }),
           messages: input.messages,
           toolsJson: input.toolsJson,
           toolsTokens,
@@ -98,6 +101,7 @@ export function sizeWindow(input: SizeWindowInput): SizedWindow {
       : Math.min(limit, Math.max(wanted, input.floorTokens ?? 0));
   const fitted = dropOldestTurns({
     system: input.system,
+    ...(input.summary === undefined ? {} : { summary: input.summary }),
     messages: input.messages,
     toolsJson: input.toolsJson,
     toolsTokens,

@@ -4,7 +4,7 @@
  * request carried.
  */
 import type { RequestFacts } from '../../../../preload/schemas/chat';
-import type { NewMessage, StoredMessage } from '../../history';
+import type { NewMessage } from '../../history';
 import type { OfferInput, OfferTools } from './toolOffer';
 import { offeredTool, type ToolOffer } from './types';
 
@@ -30,18 +30,14 @@ export function turnQuery(opening: readonly NewMessage[]): string {
 /** What one request carried, for the reply's record and the chat's disclosure. */
 export function requestFacts(
   offer: ToolOffer,
-  sized: { numCtx: number; droppedMessages: number },
+  sized: { numCtx: number; droppedMessages: number; estimatedTokens: number },
 ): RequestFacts {
   return {
     tools: offer.offered,
     toolsAvailable: offer.available,
     numCtx: sized.numCtx,
     droppedMessages: sized.droppedMessages,
+    estimatedTokens: sized.estimatedTokens,
     ...(offer.unmatched ? { nothingMatched: true } : {}),
   };
-}
-
-/** The num_ctx of the conversation's last request, if it recorded one. */
-export function lastNumCtx(messages: readonly StoredMessage[]): number | undefined {
-  return messages.findLast((message) => message.request)?.request?.numCtx;
 }

@@ -40,6 +40,7 @@ import { saveLateTaskResult } from '../toolCall/lateTaskResults';
 import { turnEndingKeeper } from './turnEndingKeeper';
 import { samplingOptions } from './samplingOptions';
 import { modelRunsHere } from './modelRunsHere';
+import { createContextService, type ContextService } from './contextService';
 
 /** The built-in tool whose `command` argument is a shell command, and so goes through the sudo path. */
 export const SHELL_TOOL = 'run_shell_command';
@@ -67,6 +68,8 @@ export interface ChatServiceOptions {
 
 export interface ChatService {
   history: ConversationStore;
+  /** The context the next request takes, and summaries of older turns (contextService.ts). */
+  context: ContextService;
   /** Reads what the message attaches or runs (resources, a prompt) first, then starts the turn. */
   send(input: z.output<typeof chatSendSchema>): Promise<{ conversationId: string; turnId: string }>;
   /** Retry (same text) or edit-and-resend (new text) of the last user message. */
@@ -232,6 +235,31 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     audit,
   });
 
+  /** The system prompt a turn starting now sends, given the conversation's own (if any). */
+  const systemPromptFor = (
+    conversationPrompt: string | undefined,
+    settings = options.settings(),
+  ) => {
+    const servers = mcp
+      .list()
+      .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
+    return chooseSystemPrompt(conversationPrompt, settings.chat.systemPrompt, () =>
+      defaultSystemPrompt(servers, new Date()),
+    );
+  };
+  const toolsNow = () => (paused() ? [] : mcp.catalog.forModel());
+  const context = createContextService({
+    history,
+    events,
+    settings: options.settings,
+    provider: options.provider,
+    tools: toolsNow,
+    offerTools,
+    systemPrompt: (prompt) => systemPromptFor(prompt),
+    opening: (input) => openingMessages(input, mcp),
+    busy: (conversationId) => active.has(conversationId),
+  });
+
   const start = (
     input: { conversationId?: string; model?: string; turnId?: string },
     opening: NewMessage[],
@@ -263,9 +291,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       ending.status(event);
       events.emit('chat:status', event);
     };
-    const servers = mcp
-      .list()
-      .map((entry) => ({ name: entry.config.name, toolCount: entry.status.toolCount }));
     const provider = options.provider();
     const done = runTurn({
       conversationId,
@@ -276,11 +301,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       signal: controller.signal,
       provider,
       history,
-      systemPrompt: chooseSystemPrompt(own.instructions, settings.chat.systemPrompt, () =>
-        defaultSystemPrompt(servers, new Date()),
-      ),
+      systemPrompt: systemPromptFor(own.instructions, settings),
       sampling: samplingOptions(own, settings.chat),
-      tools: () => (paused() ? [] : mcp.catalog.forModel()),
+      summary: () => history.summaries.current(conversationId),
+      ...(settings.chat.summariseWithoutAsking
+        ? {
+            summariseOlder: (input, signal) =>
+              context.summariseOlder(conversationId, model, input, signal),
+          }
+        : {}),
+      tools: toolsNow,
       offerTools,
       learn: (message, owner) => {
         try {
@@ -343,6 +373,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   return {
     history,
+    context,
     toolMemory: memory,
     liveResults,
     callContext: (conversationId) => callContext(conversationId),

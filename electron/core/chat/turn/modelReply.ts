@@ -4,52 +4,122 @@
  * reply's words and thinking go to the page as they come, and its tool calls are gathered from
  * every chunk, the done chunk included.
  */
-import type { ChatRequest, Message, ToolCall } from 'ollama';
+import type { ChatRequest, ToolCall } from 'ollama';
 import { OllamaError } from '../../ollama/ollamaErrors';
 import type { ModelCapabilities } from '../../ollama/ollamaService';
 import { droppedNotice } from '../context/numCtx';
-import { fitConversation } from '../context/fitConversation';
+import {
+  requestContext,
+  type RequestContext,
+  type RequestContextInput,
+} from '../context/requestContext';
 import { createDeltaBatcher } from './deltaBatcher';
 import type { ToolOffer } from '../offer/types';
-import { lastNumCtx, requestFacts } from '../offer/turnOffer';
+import { requestFacts } from '../offer/turnOffer';
 import type { Reply, Turn, TurnOptions } from './types';
 
-/** Builds the request for this round; says once a turn when old messages had to be left out. */
-export function buildRequest(
+/**
+ * The context of this round's request: the one computation the context bar shows too
+ * (`chat:contextUsage` runs it over the conversation and the message being written).
+ */
+export function roundContext(
   turn: Turn,
   offer: ToolOffer,
   capabilities: ModelCapabilities,
-  toldDropped: boolean,
-): { request: ChatRequest; facts: Reply['request']; dropped: boolean } {
+): RequestContext {
+  return requestContext(roundInput(turn, offer, capabilities));
+}
+
+/** What this round's request is sized from. */
+function roundInput(
+  turn: Turn,
+  offer: ToolOffer,
+  capabilities: ModelCapabilities,
+): RequestContextInput {
   const { options, messages } = turn;
-  const ollamaTools = offer.tools.map((tool) => tool.ollama);
-  const fitted = fitConversation({
-    system: options.systemPrompt,
+  const summary = options.summary?.();
+  return {
+    systemPrompt: options.systemPrompt,
     messages,
+    ...(summary ? { summary } : {}),
     vision: capabilities.vision,
-    toolsJson: JSON.stringify(ollamaTools),
+    toolsJson: JSON.stringify(offer.tools.map((tool) => tool.ollama)),
     fixedContextTokens: options.settings.contextTokens,
     capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,
     modelMaxTokens: capabilities.contextLength,
-    floorTokens: lastNumCtx(messages),
-  });
+  };
+}
+
+/** What a turn has said and tried about older messages that do not fit. */
+export interface ContextTold {
+  /** The notice that messages were left out was given (once a turn). */
+  dropped: boolean;
+  /** Summarising was tried this turn (once a turn). */
+  summarised?: boolean;
+  /** Why summarising did not work, said with the notice: the drop is its fallback. */
+  fallback?: string;
+}
+
+/**
+ * The request for this round. When older turns would be left out and the user lets Hearth
+ * summarise without asking, it summarises them first (once a turn); when that fails, they are
+ * left out as before, and the notice says why.
+ */
+export async function prepareRequest(
+  turn: Turn,
+  offer: ToolOffer,
+  capabilities: ModelCapabilities,
+  told: ContextTold,
+): Promise<{ request: ChatRequest; facts: Reply['request'] }> {
+  let context = roundContext(turn, offer, capabilities);
+  const summarise = turn.options.summariseOlder;
+  if (context.droppedMessages > 0 && summarise && !told.summarised) {
+    told.summarised = true;
+    turn.status('thinking', SUMMARISING);
+    const before = turn.options.summary?.()?.throughMessageId;
+    const failure = await summarise(roundInput(turn, offer, capabilities), turn.options.signal);
+    if (failure) told.fallback = failure;
+    // Said in place of "Summarising…", which would otherwise stay under the reply.
+    else if (turn.options.summary?.()?.throughMessageId !== before)
+      turn.status('thinking', SUMMARISED);
+    context = roundContext(turn, offer, capabilities);
+  }
+  return buildRequest(turn, offer, capabilities, context, told);
+}
+
+/** What the chat says while it summarises without asking, and once it has. */
+export const SUMMARISING = 'Summarising older turns so the conversation fits the model’s context…';
+export const SUMMARISED =
+  'Older turns were summarised so the conversation fits the model’s context; the summary is in the conversation, where you can read, edit or undo it.';
+
+/** Builds the request for this round from its context; says once a turn when messages were left out. */
+function buildRequest(
+  turn: Turn,
+  offer: ToolOffer,
+  capabilities: ModelCapabilities,
+  fitted: RequestContext,
+  told: ContextTold,
+): { request: ChatRequest; facts: Reply['request'] } {
+  const { options } = turn;
+  const ollamaTools = offer.tools.map((tool) => tool.ollama);
   // Said once a turn, and kept with the reply: dropping history is never silent.
-  const dropped = fitted.droppedMessages > 0;
-  if (dropped && !toldDropped) turn.status('thinking', droppedNotice(fitted.droppedMessages));
+  if (fitted.droppedMessages > 0 && !told.dropped) {
+    told.dropped = true;
+    turn.status(
+      'thinking',
+      [told.fallback, droppedNotice(fitted.droppedMessages)].filter(Boolean).join(' '),
+    );
+  }
   const request: ChatRequest = {
     model: options.model,
-    // dropOldestTurns returns a subset of the messages it was given, in their own type.
-    messages: [
-      { role: 'system', content: options.systemPrompt },
-      ...(fitted.messages as Message[]),
-    ],
+    messages: fitted.wire,
     ...(ollamaTools.length ? { tools: ollamaTools } : {}),
     ...(capabilities.thinking ? { think: thinkValue(capabilities, options.settings) } : {}),
     keep_alive: options.settings.keepAlive,
     // Always sent: Ollama's small default would silently cut the prompt from the front.
     options: { ...options.sampling, num_ctx: fitted.numCtx },
   };
-  return { request, facts: requestFacts(offer, fitted), dropped };
+  return { request, facts: requestFacts(offer, fitted) };
 }
 
 /**

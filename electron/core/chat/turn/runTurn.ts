@@ -17,7 +17,7 @@ import type { ToolOffer } from '../offer/types';
 import { SEARCH_TOOLS_NAME, SEARCH_TOOLS_SERVER } from '../offer/searchTools';
 import { offerForTurn, turnQuery } from '../offer/turnOffer';
 import { answerCall, answerOverCap, answerSearch, asArguments, isSearch } from './callAnswers';
-import { buildRequest, readReply } from './modelReply';
+import { prepareRequest, readReply, type ContextTold } from './modelReply';
 import { record } from './record';
 import { rescueUnread, withTextCalls } from './textCallReply';
 import type { CallAnswer, PlannedCall, Reply, Turn, TurnOptions } from './types';
@@ -54,7 +54,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     history: turn.messages,
     signal,
   });
-  let toldDropped = false;
+  const told: ContextTold = { dropped: false };
 
   for (let round = 0; ; round++) {
     if (round >= options.settings.loopLimit)
@@ -62,8 +62,8 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         'done',
         `Hearth stopped after ${options.settings.loopLimit} rounds of tool calls in one turn (the limit in Settings). Ask again to continue.`,
       );
-    const { request, facts, dropped } = buildRequest(turn, offer, capabilities, toldDropped);
-    toldDropped ||= dropped;
+    const { request, facts } = await prepareRequest(turn, offer, capabilities, told);
+    if (signal.aborted) return turn.status('stopped');
     const read = await readReply(turn, request, facts, (raw) => rescueUnread(turn, offer, raw));
     if (!read) return;
     const reply = withTextCalls(turn, read, offer);

@@ -14,6 +14,7 @@ import type { ConversationStore, NewMessage, StoredMessage, ToolCallOutcome } fr
 import type { ModelTool, ToolImage } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import type { CallContext, ToolCallEvent } from '../toolCall/types';
+import type { RequestContextInput, SummaryInForce } from '../context/requestContext';
 import type { OfferTools } from '../offer/toolOffer';
 import type { ToolOffer } from '../offer/types';
 
@@ -42,6 +43,13 @@ export interface TurnOptions {
   systemPrompt: string;
   /** Sent as Ollama's `options` with `num_ctx` (the conversation's own over Settings'). */
   sampling: SamplingOptions;
+  /** The summary in force (standing for older turns), read for every request. */
+  summary?(): SummaryInForce | undefined;
+  /**
+   * Given when the user lets Hearth summarise without asking: summarises the older turns the
+   * next request would leave out. Resolves with why it could not, in words, or undefined.
+   */
+  summariseOlder?(input: RequestContextInput, signal: AbortSignal): Promise<string | undefined>;
   tools(): ModelTool[];
   /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
   offerTools?: OfferTools;

@@ -11,6 +11,8 @@ import { useApi } from '../../lib/apiContext';
 import { ComposerChips, type PendingAttachment } from './AttachmentChips';
 import { MentionPicker, optionId, SlashCommandPicker } from './CommandPickers';
 import { ArgumentForm, templateVariables } from '../../resources';
+import { ContextBar } from './ContextBar';
+import { useContextUsage } from './useContextUsage';
 import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
 
 /** The message field's id, for the shortcut that goes to it. */
@@ -34,6 +36,10 @@ export interface ComposerProps {
   /** Runs a server's prompt as the start of a turn; false when it was not accepted. */
   onRunPrompt(run: PromptRun): Promise<boolean>;
   onStop(): void;
+  /** The model the next message goes to, for the context bar. */
+  model?: string | undefined;
+  /** Changes when the conversation's messages do: the context bar is sized again. */
+  messagesKey?: unknown;
 }
 
 export function Composer(props: ComposerProps) {
@@ -55,6 +61,27 @@ export function Composer(props: ComposerProps) {
   const commands = useComposerCommands(api, text, caret);
   const { picker, highlighted, form, attachments } = commands;
   const [queued, setQueued] = useState<Queued>();
+  const refs = attachments.map(({ server, uri, name }) => ({ server, uri, name }));
+  const context = useContextUsage(api, {
+    conversationId,
+    model: props.model,
+    text,
+    attachments: refs,
+    messagesKey: props.messagesKey,
+  });
+  /** Summarises the older turns the next message would leave out; a sentence when it could not. */
+  const summarise = () =>
+    api.chat
+      .summarise({
+        ...(conversationId ? { conversationId } : {}),
+        ...(props.model ? { model: props.model } : {}),
+        text,
+        attachments: refs,
+      })
+      .then(
+        () => (context.refresh(), undefined),
+        (error: unknown) => (error as Error).message,
+      );
   const stopped = useRef(false);
   useEffect(() => {
     if (!running && focusIsFree(field.current)) field.current?.focus();
@@ -312,6 +339,7 @@ export function Composer(props: ComposerProps) {
             </button>
           )}
         </div>
+        <ContextBar usage={context.usage} onSummarise={summarise} />
       </form>
     </div>
   );

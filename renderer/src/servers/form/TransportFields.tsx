@@ -6,12 +6,7 @@ import { useDesktopHost } from '../../lib/hooks';
 import { ArgumentList } from './ArgumentList';
 import { splitCommandLine } from './commandLine';
 import { CodeTextField, Field } from './Field';
-import {
-  nextRowId,
-  type HttpProtocol,
-  type ServerDraft,
-  type TransportFieldsProps,
-} from './formModel';
+import { nextRowId, type HttpProtocol, type TransportFieldsProps } from './formModel';
 import { NamedValueRows } from './NamedValueRows';
 import { OAuthFields } from './OAuthFields';
 
