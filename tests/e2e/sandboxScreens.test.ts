@@ -208,10 +208,13 @@ describe.skipIf(!sandboxWorks)('the sandbox’s screens hold up', () => {
         /denyWrite.*deniedDomains/,
       );
       problems.push(...(await shootThemes(page, `import-preview-${size.name}`, heading)));
+      // Every control, reached with Tab or Shift+Tab, in view with its ring whole.
+      for (const problem of await obscuredFocusProblems(dialog))
+        problems.push(`import ${size.name}: ${problem}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     }
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('the approval dialog says the server runs sandboxed, and what it may reach', async () => {
     await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);

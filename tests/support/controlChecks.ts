@@ -252,16 +252,28 @@ export async function actionColumnProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * Tabs through a dialog once round, as a keyboard user would, and reports each control that
- * focus lands on while it lies under a sticky part of the dialog (its bar of actions) or outside
- * the dialog's scrolling body's view. The walk stops when focus comes back to where it began.
+ * Tabs through a dialog once round each way (Tab, then Shift+Tab), as a keyboard user would, and
+ * reports each control that focus lands on while it or its focus ring lies under a sticky part
+ * of the dialog (its bar of actions) or outside the dialog's scrolling body's view. Each walk
+ * stops when focus comes back to where it began.
  */
 export async function obscuredFocusProblems(dialog: Locator, limit = 80): Promise<string[]> {
+  // Both ways round: Shift+Tab scrolls a control in from the top edge, Tab from the bottom.
+  const forward = await focusWalkProblems(dialog, 'Tab', limit);
+  const backward = await focusWalkProblems(dialog, 'Shift+Tab', limit);
+  return [...new Set([...forward, ...backward])];
+}
+
+async function focusWalkProblems(
+  dialog: Locator,
+  key: 'Tab' | 'Shift+Tab',
+  limit: number,
+): Promise<string[]> {
   const page = dialog.page();
   const problems: string[] = [];
   let first: string | undefined;
   for (let press = 0; press < limit; press++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     // Scrolling to the focused control is laid out by the next frame: wait for two.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -269,10 +281,24 @@ export async function obscuredFocusProblems(dialog: Locator, limit = 80): Promis
     const found = await dialog.evaluate((root) => {
       const focused = document.activeElement as HTMLElement | null;
       if (!focused || !root.contains(focused)) return { key: '', problem: 'focus left the dialog' };
-      const shownBox = focused.matches('.switch input')
-        ? (focused.nextElementSibling ?? focused)
-        : focused;
-      const rect = shownBox.getBoundingClientRect();
+      // A control drawn by the element after it (a switch, a segment) shows its focus there.
+      const shownBox =
+        focused.matches('.switch input') || getComputedStyle(focused).opacity === '0'
+          ? (focused.nextElementSibling ?? focused)
+          : focused;
+      // The control with its focus ring, as painted: a ring cut at an edge is hidden too.
+      const box = shownBox.getBoundingClientRect();
+      const ringStyle = getComputedStyle(shownBox);
+      const ring =
+        ringStyle.outlineStyle === 'none'
+          ? 0
+          : Math.max(0, parseFloat(ringStyle.outlineWidth) + parseFloat(ringStyle.outlineOffset));
+      const rect = new DOMRect(
+        box.x - ring,
+        box.y - ring,
+        box.width + 2 * ring,
+        box.height + 2 * ring,
+      );
       const name = (
         focused.getAttribute('aria-label') ??
         (focused as HTMLInputElement).labels?.[0]?.textContent ??
@@ -307,7 +333,10 @@ export async function obscuredFocusProblems(dialog: Locator, limit = 80): Promis
         if (!/(auto|scroll|hidden)/.test(style.overflowY)) continue;
         const view = box.getBoundingClientRect();
         if (rect.top < view.top - 1 || rect.bottom > view.bottom + 1)
-          return { key, problem: `“${name}” is outside its scrolling box's view` };
+          return {
+            key,
+            problem: `“${name}” is outside its scrolling box's view (${Math.round(rect.top)}–${Math.round(rect.bottom)} vs ${box.className || box.tagName} ${Math.round(view.top)}–${Math.round(view.bottom)})`,
+          };
       }
       return { key, problem: '' };
     });

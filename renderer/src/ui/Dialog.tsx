@@ -2,7 +2,14 @@
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it (as
  * `onCancel`), and the rest of the page is inert while it is open. Focus returns to where it was.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 export interface DialogProps {
   title: string;
@@ -42,6 +49,23 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
     event.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * A control that focus lands on only partly in the body's view (Chromium scrolls a partly shown
+ * control no further) is scrolled fully in, clear of the body's edges and its sticky bar by the
+ * body's scroll padding (styles.css, StickyActions.tsx), so its focus ring shows whole.
+ */
+function keepFocusInView(event: FocusEvent<HTMLDialogElement>): void {
+  const control = event.target;
+  const body = control.closest('.dialog-body');
+  if (!body || typeof control.scrollIntoView !== 'function') return;
+  const view = body.getBoundingClientRect();
+  const padding = getComputedStyle(body);
+  const rect = control.getBoundingClientRect();
+  const top = view.top + (parseFloat(padding.scrollPaddingTop) || 0);
+  const bottom = view.bottom - (parseFloat(padding.scrollPaddingBottom) || 0);
+  if (rect.top < top || rect.bottom > bottom) control.scrollIntoView({ block: 'nearest' });
 }
 
 /** Inside a closed <details>, other than its summary: not shown, so not a Tab stop. */
@@ -90,6 +114,7 @@ export function Dialog({
         onCancel();
       }}
       onKeyDown={keepTabInside}
+      onFocus={keepFocusInView}
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>

@@ -28,6 +28,7 @@ import { ArgumentList } from './ArgumentList';
 import { SandboxFields } from '../sandbox/SandboxFields';
 import { HttpFields, StdioFields } from './TransportFields';
 import { InlineError } from '../../ui/InlineError';
+import { StickyActions } from '../../ui/StickyActions';
 
 export interface ServerFormProps {
   mode: FormMode;
@@ -252,7 +253,7 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
           onCancel={() => setTest({ step: 'idle' })}
         />
       )}
-      <div className="form-actions">
+      <StickyActions className="form-actions">
         <button
           type="button"
           className="button"
@@ -268,7 +269,7 @@ export function ServerForm({ mode, initial, takenNames, onSaved, onCancel }: Ser
         <button type="submit" className="button primary" disabled={!valid || saving}>
           Save
         </button>
-      </div>
+      </StickyActions>
     </form>
   );
 }
