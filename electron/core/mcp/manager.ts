@@ -138,6 +138,15 @@ interface Slot {
 export function createMcpManager(options: McpManagerOptions): McpManager {
   const { vault, events, logger } = options;
   const store = openServerStore({ dataDir: options.dataDir, vault, onProblem: options.onProblem });
+  // Sandbox folders named after a server's name (before they had ids) go to their one server.
+  const unclaimed = options.launchContext().sandbox?.adoptFolders(
+    store
+      .list()
+      .filter((config) => config.transport.type === 'stdio')
+      .map((config) => config.name),
+  );
+  if (unclaimed?.length)
+    logger.info(`Sandbox folders no server owns alone, left unused: ${unclaimed.join(', ')}`);
   const eras = fileEraVerdicts(options.dataDir, options.onProblem);
   const tasks = pendingTasksFile(options.dataDir, options.onProblem);
   const resumer = createTaskResumer({
@@ -282,7 +291,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     async save(input, previousName) {
       const before = previousName === undefined ? undefined : store.get(previousName);
       const saved = store.save(input, previousName);
-      if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
+      if (before && !sameName(before.name, saved.name)) {
+        consent.rename(before.name, saved.name);
+        options.launchContext().sandbox?.renameServer(before.name, saved.name);
+      }
       if (before) carryOverSignIn(oauth, before, saved);
       // Only its folders or tool settings changed: no restart; a running server is told.
       if (before && before.name === saved.name && sameLaunch(before, saved)) {

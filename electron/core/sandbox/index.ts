@@ -17,11 +17,11 @@ export {
   hostOfUrl,
   isDockerCommand,
   launcherNeeds,
-  ownFolderOf,
   resolvePolicy,
   SECRET_PLACES,
   type ResolvedPolicy,
 } from './policy';
+export { openServerFolders, shellFolderOf, type ServerFolders } from './serverFolders';
 export {
   createShellSandbox,
   type SandboxedShell,

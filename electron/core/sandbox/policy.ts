@@ -117,7 +117,8 @@ export function launcherNeeds(command: string, ownFolder: string): LauncherNeeds
 }
 
 export interface PolicyContext {
-  serverName: string;
+  /** The folder of its own (serverFolders.ts): never shared with another server or the shell. */
+  ownFolder: string;
   /** The command as configured, and the file it was found at. */
   command: string;
   resolvedFile?: string;
@@ -152,11 +153,6 @@ export interface ResolvedPolicy {
   madeFolders: string[];
 }
 
-/** The folder under Hearth's data that a sandboxed server may use as its own. */
-export function ownFolderOf(dataDir: string, serverName: string): string {
-  return join(dataDir, 'sandbox', serverName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-'));
-}
-
 export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): ResolvedPolicy {
   const absolute = (path: string) =>
     path === '~' || path.startsWith('~/')
@@ -164,7 +160,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
       : isAbsolute(path)
         ? path
         : resolve(context.cwd ?? context.home, path);
-  const ownFolder = ownFolderOf(context.dataDir, context.serverName);
+  const { ownFolder } = context;
   const needs = launcherNeeds(context.command, ownFolder);
   const inData = (path: string | undefined) =>
     path !== undefined && isInside(path, context.dataDir) ? [path] : [];

@@ -15,7 +15,8 @@ import {
   describeBlocked,
   type BlockedAccess,
 } from './blockedAccess';
-import { isDockerCommand, ownFolderOf, resolvePolicy, type ResolvedPolicy } from './policy';
+import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
+import { openServerFolders } from './serverFolders';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -88,6 +89,13 @@ export interface ServerSandbox {
   clearBlocked(serverName: string): void;
   /** A deleted server's own folder (its caches and files) and its report go with it. */
   forgetServer(serverName: string): Promise<void>;
+  /** A renamed server keeps its own folder; the new name inherits no other. */
+  renameServer(from: string, to: string): void;
+  /**
+   * At start: folders named after a server's name (before folders had ids) go to the one server
+   * each could be for. Returns the old folders left to nobody.
+   */
+  adoptFolders(serverNames: readonly string[]): string[];
 }
 
 export function createServerSandbox(options: ServerSandboxOptions): ServerSandbox {
@@ -95,6 +103,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const once = new Set<string>();
   const known = new Map<string, Promise<SandboxAvailability>>();
   const key = (name: string) => name.toLowerCase();
+  const folders = openServerFolders(options.dataDir);
 
   const availability = (path: string) => {
     const cached = known.get(path);
@@ -120,7 +129,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const resolve: ServerSandbox['resolve'] = (serverName, transport, roots, env) =>
     transport.sandbox?.enabled && !isDockerCommand(transport.command)
       ? resolvePolicy(transport.sandbox, {
-          serverName,
+          ownFolder: folders.folderOf(serverName),
           command: transport.command,
           cwd: transport.cwd,
           env,
@@ -138,8 +147,16 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     report: (name) => reports.get(key(name)),
     async forgetServer(name) {
       reports.delete(key(name));
-      await rm(ownFolderOf(options.dataDir, name), { recursive: true, force: true });
+      const folder = folders.forget(name);
+      if (folder) await rm(folder, { recursive: true, force: true });
     },
+    renameServer(from, to) {
+      folders.rename(from, to);
+      const report = reports.get(key(from));
+      reports.delete(key(from));
+      if (report) reports.set(key(to), report);
+    },
+    adoptFolders: (names) => folders.adoptNamedFolders(names),
     clearBlocked(name) {
       const report = reports.get(key(name));
       if (report) reports.set(key(name), { ...report, blocked: [] });

@@ -10,6 +10,7 @@ import { checkAvailability, type SandboxAvailability } from './availability';
 import { blockedInText, describeBlocked } from './blockedAccess';
 import { resolvePolicy } from './policy';
 import { wrapLaunch } from './sandboxRuntime';
+import { shellFolderOf } from './serverFolders';
 
 export interface ShellSandboxOptions {
   dataDir: string;
@@ -86,7 +87,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
         };
       }
       const resolved = resolvePolicy(defaultSandboxPolicy(), {
-        serverName: 'shell',
+        ownFolder: shellFolderOf(options.dataDir),
         command: '/bin/sh',
         cwd,
         env,

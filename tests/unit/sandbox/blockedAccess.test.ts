@@ -13,7 +13,7 @@ import {
 
 const home = '/users/someone';
 const policy = resolvePolicy(defaultSandboxPolicy(), {
-  serverName: 'files',
+  ownFolder: `${home}/.config/Hearth/sandboxes/files`,
   command: 'node',
   env: {},
   roots: [`${home}/notes`],

@@ -10,7 +10,7 @@ import {
 import { checkAvailability } from '../../../electron/core/sandbox';
 
 const context = {
-  serverName: 'Notes Server',
+  ownFolder: '/users/ada/.config/Hearth/sandboxes/0123456789abcdef01234567',
   command: 'npx',
   env: {},
   roots: ['/users/ada/projects'],
@@ -32,7 +32,7 @@ describe('a sandbox policy as it applies', () => {
         '/users/ada/.config/Hearth.keys',
       ]),
     );
-    expect(resolved.ownFolder).toBe('/users/ada/.config/Hearth/sandbox/notes-server');
+    expect(resolved.ownFolder).toBe(context.ownFolder);
     expect(resolved.allowRead).toEqual([resolved.ownFolder]);
   });
 
