@@ -110,9 +110,12 @@ export function createCore(options: CoreOptions): Core {
     { platform: process.platform, environment: baseEnvironment, hearthNode, sandbox },
     logger,
   );
+  // One environment, one PATH (the login shell's, read at start) for servers and shell commands:
+  // the folders on it are what the sandbox keeps read-only for both.
+  const launchEnvironment = () => launch.current().environment;
   const shellSandbox = createShellSandbox({
     ...place,
-    path: () => launch.current().environment.PATH ?? '',
+    path: () => launchEnvironment().PATH ?? '',
     runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
   });
   const tickets = new SudoTickets();
@@ -135,6 +138,7 @@ export function createCore(options: CoreOptions): Core {
         protectedFolders: hearthFolders,
         shellSandbox,
         commandSettings: () => commandSettingsOf(settings.get()),
+        environment: launchEnvironment,
       }),
     serverRequests: {
       elicit: createElicitationHandler(questions, links),
