@@ -11,7 +11,12 @@ export {
   type SandboxNeeds,
   type SandboxTool,
 } from './availability';
-export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAccess';
+export {
+  blockedInText,
+  describeBlocked,
+  KEPT_READ_ONLY,
+  type BlockedAccess,
+} from './blockedAccess';
 export {
   defaultSandboxPolicy,
   hostOfUrl,

@@ -220,7 +220,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         release: wrapped.release,
         blocked: () => [...thisLaunch],
         notice: (text) => {
-          const found = blockedInText(text, resolved);
+          const found = blockedInText(text, resolved, wrapped.launch.cwd);
           found.forEach(record);
           return found.map((blocked) => describeBlocked(blocked, options.home));
         },

@@ -114,7 +114,9 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
         release: wrapped.release,
         blocked: (output) => [
           ...new Set([
-            ...blockedInText(output, resolved).map((entry) => describeBlocked(entry, options.home)),
+            ...blockedInText(output, resolved, cwd).map((entry) =>
+              describeBlocked(entry, options.home),
+            ),
             ...blockedHosts,
           ]),
         ],
