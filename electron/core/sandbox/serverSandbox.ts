@@ -17,6 +17,7 @@ import {
 } from './blockedAccess';
 import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
 import { openServerFolders } from './serverFolders';
+import { openStandIns } from './standIns';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -104,6 +105,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const known = new Map<string, Promise<SandboxAvailability>>();
   const key = (name: string) => name.toLowerCase();
   const folders = openServerFolders(options.dataDir);
+  const standIns = openStandIns(options.dataDir);
 
   const availability = (path: string) => {
     const cached = known.get(path);
@@ -209,10 +211,16 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         report.blocked = [...report.blocked, line].slice(-MAX_REMEMBERED_BLOCKS);
         input.onChange?.();
       };
-      const wrapped = await wrapLaunch(input.launch, resolved, available, (line) => {
-        const blocked = blockedFromViolation(line);
-        if (blocked) record(blocked);
-      });
+      const wrapped = await wrapLaunch(
+        input.launch,
+        resolved,
+        available,
+        (line) => {
+          const blocked = blockedFromViolation(line);
+          if (blocked) record(blocked);
+        },
+        standIns,
+      );
       setReport(input.serverName, { state: 'on' });
       input.onChange?.();
       return {

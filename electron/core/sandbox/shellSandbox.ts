@@ -11,6 +11,7 @@ import { blockedInText, describeBlocked } from './blockedAccess';
 import { resolvePolicy } from './policy';
 import { wrapLaunch } from './sandboxRuntime';
 import { shellFolderOf } from './serverFolders';
+import { openStandIns } from './standIns';
 
 export interface ShellSandboxOptions {
   dataDir: string;
@@ -56,6 +57,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
   // Checking runs bubblewrap once: a success is kept for the PATH it was found on, so a command
   // does not pay for it; a failure is checked again, as the user may install what was missing.
   const found = new Map<string, Extract<SandboxAvailability, { ok: true }>>();
+  const standIns = openStandIns(options.dataDir);
   const availability = async (path: string): Promise<SandboxAvailability> => {
     const known = found.get(path);
     if (known) return known;
@@ -105,6 +107,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
           const host = /^deny network-outbound (\S+)/.exec(line)?.[1];
           if (host) blockedHosts.push(`blocked: connection to ${host}`);
         },
+        standIns,
       );
       return {
         ok: true,
