@@ -20,7 +20,7 @@
  * a stand-in changes nothing for the user's own programs.
  */
 import { lstat, readdir, readFile } from 'node:fs/promises';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** How deep below a writable folder repositories and editor folders are looked for. */
 export const SCAN_DEPTH = 3;
@@ -42,6 +42,60 @@ const STARTUP_FILES = [
 ];
 /** Files other tools load as configuration from a project folder (as sandbox-runtime's list). */
 const CONFIG_FILES = ['.gitconfig', '.gitmodules', '.ripgreprc', '.mcp.json'];
+/**
+ * What the git hook managers in common use run from a project, found wherever they exist: husky's
+ * scripts folder, lefthook's, pre-commit's, simple-git-hooks', lint-staged's and overcommit's
+ * configurations (their hooks in `.git/hooks` run what these say).
+ */
+export const HOOK_MANAGER_FILES = {
+  husky: ['.husky'],
+  lefthook: [
+    'lefthook.yml',
+    'lefthook.yaml',
+    '.lefthook.yml',
+    '.lefthook.yaml',
+    'lefthook-local.yml',
+    'lefthook-local.yaml',
+    '.lefthook-local.yml',
+    '.lefthook-local.yaml',
+    '.lefthook',
+    '.lefthook-local',
+  ],
+  'pre-commit': ['.pre-commit-config.yaml', '.pre-commit-config.yml'],
+  'simple-git-hooks': [
+    '.simple-git-hooks.json',
+    '.simple-git-hooks.js',
+    '.simple-git-hooks.cjs',
+    '.simple-git-hooks.mjs',
+    'simple-git-hooks.json',
+    'simple-git-hooks.js',
+    'simple-git-hooks.cjs',
+    'simple-git-hooks.mjs',
+  ],
+  'lint-staged': [
+    '.lintstagedrc',
+    '.lintstagedrc.json',
+    '.lintstagedrc.yaml',
+    '.lintstagedrc.yml',
+    '.lintstagedrc.js',
+    '.lintstagedrc.cjs',
+    '.lintstagedrc.mjs',
+    'lint-staged.config.js',
+    'lint-staged.config.cjs',
+    'lint-staged.config.mjs',
+  ],
+  overcommit: ['.overcommit.yml', '.git-hooks'],
+} as const;
+/** How a hook script shows it calls the manager (pre-commit's hooks say where they come from). */
+const MANAGER_MARKS: Record<keyof typeof HOOK_MANAGER_FILES, RegExp> = {
+  husky: /husky/i,
+  lefthook: /lefthook/i,
+  'pre-commit': /pre-commit\.com|pre_commit/,
+  'simple-git-hooks': /simple-git-hooks/,
+  'lint-staged': /lint-staged/,
+  overcommit: /overcommit/i,
+};
+const HOOK_MANAGER_NAMES = new Set<string>(Object.values(HOOK_MANAGER_FILES).flat());
 /** Folders whose files an editor or IDE runs (tasks, launch and run configurations). */
 const EDITOR_FOLDERS = ['.vscode', '.idea'];
 /**
@@ -170,7 +224,11 @@ async function dangerousBelow(top: string, home: string): Promise<string[]> {
           found.push(...(await repositoryFiles(path, folder, entry.isDirectory(), home)));
         } else if (EDITOR_FOLDERS.includes(entry.name)) {
           found.push(path);
-        } else if (STARTUP_FILES.includes(entry.name) || CONFIG_FILES.includes(entry.name)) {
+        } else if (
+          STARTUP_FILES.includes(entry.name) ||
+          CONFIG_FILES.includes(entry.name) ||
+          HOOK_MANAGER_NAMES.has(entry.name)
+        ) {
           found.push(path);
         } else if (entry.isDirectory() && entry.name !== 'node_modules') {
           next.push(path);
@@ -182,7 +240,13 @@ async function dangerousBelow(top: string, home: string): Promise<string[]> {
   return found;
 }
 
-/** A repository's hooks and config, and what its config points git at; a `.git` file itself. */
+/**
+ * A repository's hooks and config, what its config points git at, and what its hooks run: a
+ * hooks folder named `_` (husky 9 sets `core.hooksPath=.husky/_`, whose scripts run
+ * `.husky/<hook>`) stands for the folder above it; a hook that calls a hook manager makes that
+ * manager's configuration protected even where it does not exist yet (lefthook reads a
+ * `lefthook.yml` made later). A `.git` file itself.
+ */
 async function repositoryFiles(
   dotGit: string,
   worktree: string,
@@ -192,11 +256,35 @@ async function repositoryFiles(
   if (!isFolder) return [dotGit];
   const config = join(dotGit, 'config');
   const text = await readFile(config, 'utf8').catch(() => '');
+  const hooksPaths = gitConfigTargets(text, { worktree, gitDir: dotGit, home });
+  const ran = hooksPaths.flatMap((path) => (basename(path) === '_' ? [dirname(path)] : []));
+  const hookFolders = [join(dotGit, 'hooks'), ...hooksPaths, ...ran];
+  const managers = await managersCalled(hookFolders);
   return [
     join(dotGit, 'hooks'),
     config,
-    ...gitConfigTargets(text, { worktree, gitDir: dotGit, home }),
+    ...hooksPaths,
+    ...ran,
+    ...managers.flatMap((manager) =>
+      HOOK_MANAGER_FILES[manager].map((name) => join(worktree, name)),
+    ),
   ];
+}
+
+/** The hook managers the scripts in these folders call (read up to a few KB of each). */
+async function managersCalled(folders: string[]): Promise<(keyof typeof HOOK_MANAGER_FILES)[]> {
+  const texts: string[] = [];
+  for (const folder of folders) {
+    const names = await readdir(folder).catch((): string[] => []);
+    for (const name of names.filter((entry) => !entry.endsWith('.sample')).slice(0, 64)) {
+      const text = await readFile(join(folder, name), 'utf8').catch(() => '');
+      texts.push(text.slice(0, 8_192));
+    }
+  }
+  const all = texts.join('\n');
+  return (Object.keys(HOOK_MANAGER_FILES) as (keyof typeof HOOK_MANAGER_FILES)[]).filter(
+    (manager) => MANAGER_MARKS[manager].test(all),
+  );
 }
 
 /**
