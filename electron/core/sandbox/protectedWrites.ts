@@ -19,6 +19,7 @@
  * library's "Write denies on paths that do not exist yet"), so missing ones are named only where
  * a stand-in changes nothing for the user's own programs.
  */
+import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
@@ -116,8 +117,34 @@ export const AUTOSTART_PLACES = [
  */
 const STANDIN_SAFE_STARTUP = ['.bashrc', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.profile'];
 
+/** A folder holding the home with more entries than this is taken whole (bubblewrap's limit). */
+const MAX_ENTRIES_STOOD_FOR = 256;
+const SYSTEM_FILE_SYSTEMS = new Set(['proc', 'sys', 'dev']);
+/**
+ * What shells, desktop sessions and git read from the home folder besides the start-up files,
+ * kept read-only where missing when the home cannot be stood for by its entries (stand-ins: an
+ * empty one reads as none).
+ */
+const RUN_LATER_MISSING = [
+  '.bash_logout',
+  '.zlogout',
+  '.kshrc',
+  '.mkshrc',
+  '.cshrc',
+  '.tcshrc',
+  '.login',
+  '.xsessionrc',
+  '.xsession',
+  '.xprofile',
+  '.xinitrc',
+  '.pam_environment',
+  '.gitconfig',
+  '.config/git/config',
+  '.config/fish/config.fish',
+];
+
 export interface ProtectedWritesInput {
-  /** The folders the launch may write, absolute. Empty with `allWrites`. */
+  /** The folders the launch may write, absolute (Hearth's own only, with `allWrites`). */
   writeFolders: string[];
   /** Folders Hearth made for the launch (its own folder, temp, caches): not scanned. */
   hearthFolders: string[];
@@ -135,35 +162,62 @@ export interface ProtectedWrites {
 
 export async function protectedWrites(input: ProtectedWritesInput): Promise<ProtectedWrites> {
   const home = resolve(input.home);
+  const requested = unique(
+    [...(input.allWrites ? ['/'] : []), ...input.writeFolders].map((entry) => resolve(entry)),
+  );
   const allowWrite: string[] = [];
-  for (const folder of input.writeFolders.map((entry) => resolve(entry))) {
-    if (folder === home) allowWrite.push(...(await homeEntries(home)));
-    else allowWrite.push(folder);
-  }
+  for (const folder of requested) allowWrite.push(...(await standFor(folder, home)));
   const deny = new Set<string>();
-  const writable = (path: string) =>
-    input.allWrites || allowWrite.some((folder) => isInsideOrSame(path, folder));
-  const aboveHome = input.allWrites || allowWrite.some((folder) => isStrictlyInside(home, folder));
+  const writable = (path: string) => allowWrite.some((folder) => isInsideOrSame(path, folder));
+  // Only where a folder on the way to the home was too full to stand for entry by entry.
+  const aboveHome = allowWrite.some((folder) => isStrictlyInside(home, folder));
   // Hearth's own folders and the user's write folders inside the configuration stay writable:
   // what holds one is denied around it, entry by entry.
   const keep = [...input.hearthFolders, ...input.writeFolders].map((folder) => resolve(folder));
   if (aboveHome) for (const path of await homeConfiguration(home, keep)) deny.add(path);
   for (const place of AUTOSTART_PLACES) {
     const path = join(home, place);
-    if (writable(path) || aboveHome) deny.add(path);
+    if (writable(path)) deny.add(path);
   }
   for (const folder of input.path.split(delimiter).filter((entry) => isAbsolute(entry))) {
     if (writable(folder) && (await isFolder(folder))) deny.add(folder);
   }
   const hearth = input.hearthFolders.map((folder) => resolve(folder));
-  const scanned = allowWrite.filter((folder) => !hearth.some((own) => isInsideOrSame(folder, own)));
+  // The folders asked for and the home's own: not the system's, which "write anywhere" stands for.
+  const scanned = allowWrite.filter(
+    (folder) =>
+      (requested.includes(folder) || isInsideOrSame(folder, home)) &&
+      !hearth.some((own) => isInsideOrSame(folder, own)),
+  );
   for (const path of await globalGitTargets(home)) if (writable(path)) deny.add(path);
-  // "Write anywhere" has no folder to scan: the home folder is where the user's projects are.
-  if (input.allWrites || aboveHome) scanned.push(home);
+  if (aboveHome) scanned.push(home);
   for (const folder of unique(scanned)) {
     for (const path of await dangerousBelow(folder, home)) if (writable(path)) deny.add(path);
   }
   return { allowWrite: unique(allowWrite), denyWrite: [...deny] };
+}
+
+/**
+ * What a writable folder stands for. The home folder: its entries without a leading dot, so
+ * nothing new appears at its top (a new `.bash_profile` would hide `.profile`, a new `.xprofile`
+ * runs at the next login) and its configuration, missing entries too, stays read-only without
+ * a stand-in. A folder that holds the home (`/` for "write anywhere"): its entries, the one on the
+ * way to the home stood for in turn; the system's own file systems (/proc, /sys, /dev) are not
+ * files to write. A folder too full to stand for entry by entry is taken whole, and the home's
+ * configuration is then denied by name (homeConfiguration).
+ */
+async function standFor(folder: string, home: string): Promise<string[]> {
+  if (folder === home) return homeEntries(home);
+  if (!isStrictlyInside(home, folder)) return [folder];
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+  if (!entries || entries.length > MAX_ENTRIES_STOOD_FOR) return [folder];
+  const stood: string[] = [];
+  for (const entry of entries) {
+    if (entry.isSymbolicLink() || (folder === '/' && SYSTEM_FILE_SYSTEMS.has(entry.name))) continue;
+    const path = join(folder, entry.name);
+    stood.push(...(isInsideOrSame(home, path) ? await standFor(path, home) : [path]));
+  }
+  return stood;
 }
 
 /** The home folder's entries without a leading dot: what a writable home folder stands for. */
@@ -181,7 +235,9 @@ async function homeEntries(home: string): Promise<string[]> {
 async function homeConfiguration(home: string, keep: string[]): Promise<string[]> {
   const entries = await readdir(home).catch((): string[] => []);
   const present = new Set(entries);
-  const missingSafe = STANDIN_SAFE_STARTUP.filter((name) => !present.has(name));
+  const missingSafe = [...STANDIN_SAFE_STARTUP, ...RUN_LATER_MISSING].filter(
+    (name) => !existsSync(join(home, name)),
+  );
   const bashLogin = present.has('.profile') ? [] : ['.bash_profile', '.bash_login'];
   const denied: string[] = [];
   for (const name of entries.filter((entry) => entry.startsWith('.'))) {

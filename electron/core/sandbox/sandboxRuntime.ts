@@ -123,7 +123,8 @@ export async function wrapLaunch(
   // A temp folder of its own (0700), removed when it exits: nothing left in it for another.
   const temp = mkdtempSync(join(tmpdir(), 'hearth-sandbox-'));
   const guarded = await protectedWrites({
-    writeFolders: policy.allowAllWrites ? [] : policy.allowWrite,
+    // "Write anywhere" is `/` as protectedWrites stands for it, and Hearth's own folders.
+    writeFolders: policy.allowAllWrites ? policy.madeFolders : policy.allowWrite,
     hearthFolders: [...policy.madeFolders, temp],
     allWrites: policy.allowAllWrites,
     home: policy.home,
@@ -148,8 +149,7 @@ export async function wrapLaunch(
           filesystem: {
             denyRead: policy.denyRead,
             allowRead: policy.allowRead,
-            // Every write allowed: the root folder, as the README's "allowWrite: ['/']".
-            allowWrite: policy.allowAllWrites ? ['/'] : [...guarded.allowWrite, temp],
+            allowWrite: [...guarded.allowWrite, temp],
             denyWrite: [
               ...guarded.denyWrite,
               ...LIBRARY_SHARED_TEMP.filter((path) => existsSync(path)),
