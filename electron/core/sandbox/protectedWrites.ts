@@ -5,7 +5,7 @@
  * launch's folders: src/sandbox/linux-sandbox-utils.ts, linuxGetMandatoryDenyPaths), so Hearth
  * finds them in every folder a launch may write and hands them over as `denyWrite` entries:
  *
- * - in each writable folder, down to SCAN_DEPTH: every git repository's hooks and config (and the
+ * - in each writable folder, at any depth within SCAN_BUDGET_MS: every git repository's hooks and config (and the
  *   `core.hooksPath`, `core.fsmonitor` and `include.path` targets its config names), a `.git` file,
  *   `.vscode/`, `.idea/`, direnv's `.envrc` and the shell start-up files;
  * - the home folder itself is never writable as a whole: a writable home stands for its existing
@@ -23,10 +23,14 @@ import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
-/** How deep below a writable folder repositories and editor folders are looked for. */
-export const SCAN_DEPTH = 3;
-/** A folder with more entries than this stops the scan of the folders below it (time bound). */
-const MAX_FOLDERS_SCANNED = 4_000;
+/**
+ * How long the look for repositories and editor folders below the writable folders may take, at
+ * any depth (a GOPATH's `src/github.com/org/repo` is five down): breadth first, so what is near
+ * is found first; the launch's log says which were found and whether the look was cut short.
+ */
+export const SCAN_BUDGET_MS = 400;
+/** And at most this many folders, whatever the disk's speed. */
+const MAX_FOLDERS_SCANNED = 20_000;
 
 /** Files a shell or direnv runs from the folder they are in. */
 const STARTUP_FILES = [
@@ -158,6 +162,10 @@ export interface ProtectedWrites {
   /** The writable folders, with a writable home folder stood for by its non-dot entries. */
   allowWrite: string[];
   denyWrite: string[];
+  /** The repositories whose hooks and config were found and kept read-only. */
+  repositories: string[];
+  /** False when the look ran out of time or folders before it had seen every folder. */
+  scanComplete: boolean;
 }
 
 export async function protectedWrites(input: ProtectedWritesInput): Promise<ProtectedWrites> {
@@ -191,10 +199,14 @@ export async function protectedWrites(input: ProtectedWritesInput): Promise<Prot
   );
   for (const path of await globalGitTargets(home)) if (writable(path)) deny.add(path);
   if (aboveHome) scanned.push(home);
-  for (const folder of unique(scanned)) {
-    for (const path of await dangerousBelow(folder, home)) if (writable(path)) deny.add(path);
-  }
-  return { allowWrite: unique(allowWrite), denyWrite: [...deny] };
+  const look = await dangerousBelow(unique(scanned), home);
+  for (const path of look.found) if (writable(path)) deny.add(path);
+  return {
+    allowWrite: unique(allowWrite),
+    denyWrite: [...deny],
+    repositories: look.repositories,
+    scanComplete: look.complete,
+  };
 }
 
 /**
@@ -262,21 +274,30 @@ async function allBut(path: string, keep: string[]): Promise<string[]> {
 }
 
 /**
- * The dangerous entries in and below `top`, breadth first to SCAN_DEPTH, skipping node_modules and
- * links. A repository without a hooks folder gets a stand-in there, so none can be added.
+ * The dangerous entries in and below the folders, breadth first at any depth until the time or
+ * folder budget runs out, skipping node_modules, folders with a leading dot (caches, virtual
+ * environments; a repository's own `.git` is read where it is found) and links. A repository
+ * without a hooks folder gets a stand-in there, so none can be added.
  */
-async function dangerousBelow(top: string, home: string): Promise<string[]> {
+async function dangerousBelow(
+  tops: string[],
+  home: string,
+): Promise<{ found: string[]; repositories: string[]; complete: boolean }> {
   const found: string[] = [];
-  let queue: string[] = [top];
+  const repositories: string[] = [];
+  const deadline = performance.now() + SCAN_BUDGET_MS;
+  let queue: string[] = [...tops];
   let scanned = 0;
-  for (let depth = 0; depth <= SCAN_DEPTH && queue.length > 0; depth++) {
+  while (queue.length > 0) {
     const next: string[] = [];
     for (const folder of queue) {
-      if (++scanned > MAX_FOLDERS_SCANNED) return found;
+      if (++scanned > MAX_FOLDERS_SCANNED || performance.now() > deadline)
+        return { found, repositories, complete: false };
       const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
         const path = join(folder, entry.name);
         if (entry.name === '.git') {
+          repositories.push(folder);
           found.push(...(await repositoryFiles(path, folder, entry.isDirectory(), home)));
         } else if (EDITOR_FOLDERS.includes(entry.name)) {
           found.push(path);
@@ -286,14 +307,18 @@ async function dangerousBelow(top: string, home: string): Promise<string[]> {
           HOOK_MANAGER_NAMES.has(entry.name)
         ) {
           found.push(path);
-        } else if (entry.isDirectory() && entry.name !== 'node_modules') {
+        } else if (
+          entry.isDirectory() &&
+          entry.name !== 'node_modules' &&
+          !entry.name.startsWith('.')
+        ) {
           next.push(path);
         }
       }
     }
     queue = next;
   }
-  return found;
+  return { found, repositories, complete: true };
 }
 
 /**

@@ -41,6 +41,10 @@ export interface LaunchSpec {
 
 export interface WrappedLaunch {
   launch: LaunchSpec;
+  /** The repositories found in its folders, whose hooks and config stay read-only. */
+  repositories: string[];
+  /** False when the look for them was cut short (time or folder budget). */
+  scanComplete: boolean;
   /** Call once the process has exited (or never started): drops its network list. */
   release(): void;
 }
@@ -172,6 +176,8 @@ export async function wrapLaunch(
   const [file = '/bin/sh', ...args] = wrapped.argv;
   const env = { ...launch.env, ...policy.env, TMPDIR: temp };
   return {
+    repositories: guarded.repositories,
+    scanComplete: guarded.scanComplete,
     launch: {
       file,
       args,

@@ -18,6 +18,7 @@ import {
 import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
 import { openServerFolders } from './serverFolders';
 import { openStandIns } from './standIns';
+import { SCAN_BUDGET_MS } from './protectedWrites';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -221,6 +222,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         },
         standIns,
       );
+      input.log(repositoriesLine(wrapped.repositories, wrapped.scanComplete, options.home));
       setReport(input.serverName, { state: 'on' });
       input.onChange?.();
       return {
@@ -235,4 +237,18 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
       };
     },
   };
+}
+
+/** The log's word on the repositories found in its folders, whose hooks and config it cannot change. */
+export function repositoriesLine(repositories: string[], complete: boolean, home: string): string {
+  const shown = repositories.map((path) =>
+    path === home ? '~' : path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path,
+  );
+  const found =
+    shown.length === 0
+      ? 'No git repository found in the folders it may write.'
+      : `Kept read-only, the hooks and config of ${shown.length === 1 ? 'the repository' : `${shown.length} repositories`} in its folders: ${shown.slice(0, 20).join(', ')}${shown.length > 20 ? `, and ${shown.length - 20} more` : ''}.`;
+  return complete
+    ? found
+    : `${found} The look stopped after ${SCAN_BUDGET_MS} ms: repositories further down are not protected.`;
 }
