@@ -316,8 +316,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       await forget(config.name);
       store.delete(config.name);
       consent.forget(config.name);
-      // Its sandbox folder goes with it: the caches of its own, what it kept there.
-      await options.launchContext().sandbox?.forgetServer(config.name);
+      // Its sandbox folder goes with it (the caches of its own); what it wrote there for the user
+      // is kept in ~/Hearth/kept, and the log says so.
+      const forgotten = await options.launchContext().sandbox?.forgetServer(config.name);
+      if (forgotten?.removed)
+        logger.info(
+          `Deleted “${config.name}”: removed its sandbox folder (its downloads and caches)${forgotten.kept.length > 0 ? `; kept what it wrote: ${forgotten.kept.map((file) => file.to).join(', ')}` : ''}.`,
+        );
       catalogChanged();
       return true;
     },

@@ -26,6 +26,7 @@ export {
   SECRET_PLACES,
   type ResolvedPolicy,
 } from './policy';
+export { filesItWrote, keptFolderOf } from './keptFiles';
 export { openServerFolders, shellFolderOf, type ServerFolders } from './serverFolders';
 export {
   createShellSandbox,
@@ -38,6 +39,7 @@ export {
   createServerSandbox,
   MAX_REMEMBERED_BLOCKS,
   SandboxUnavailableError,
+  type ForgottenServer,
   type PreparedLaunch,
   type SandboxReport,
   type ServerSandbox,

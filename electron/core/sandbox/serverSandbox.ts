@@ -18,6 +18,7 @@ import {
 import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
 import { openServerFolders } from './serverFolders';
 import { openStandIns } from './standIns';
+import { filesItWrote, keepFiles, keptFolderOf } from './keptFiles';
 import { SCAN_BUDGET_MS } from './protectedWrites';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
@@ -51,6 +52,14 @@ export class SandboxUnavailableError extends Error {
       `“${serverName}” is meant to run in the sandbox, which cannot run here: ${whatIsMissing(availability.missing)}. ${availability.advice}. Or choose to run it without the sandbox, once or always.`,
     );
   }
+}
+
+/** What a server's delete did with its own folder. */
+export interface ForgottenServer {
+  /** The folder removed, if it had one. */
+  removed?: string;
+  /** Files it wrote for the user, and where they were kept. */
+  kept: { from: string; to: string }[];
 }
 
 export interface ServerSandboxOptions {
@@ -89,8 +98,11 @@ export interface ServerSandbox {
   availability(path: string): Promise<SandboxAvailability>;
   /** Forgets a server's blocks (after the user allowed them, or it was deleted). */
   clearBlocked(serverName: string): void;
-  /** A deleted server's own folder (its caches and files) and its report go with it. */
-  forgetServer(serverName: string): Promise<void>;
+  /**
+   * A deleted server's own folder (its caches) and its report go with it; the files it wrote
+   * there itself are moved to `~/Hearth/kept/<server>/` first. Says what was removed and kept.
+   */
+  forgetServer(serverName: string): Promise<ForgottenServer>;
   /** A renamed server keeps its own folder; the new name inherits no other. */
   renameServer(from: string, to: string): void;
   /**
@@ -150,8 +162,16 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     report: (name) => reports.get(key(name)),
     async forgetServer(name) {
       reports.delete(key(name));
-      const folder = folders.forget(name);
-      if (folder) await rm(folder, { recursive: true, force: true });
+      const folder = folders.existing(name);
+      if (!folder) return { kept: [] };
+      const kept = await keepFiles(
+        folder,
+        await filesItWrote(folder),
+        keptFolderOf(options.home, name),
+      );
+      folders.forget(name);
+      await rm(folder, { recursive: true, force: true });
+      return { removed: folder, kept };
     },
     renameServer(from, to) {
       folders.rename(from, to);
