@@ -18,6 +18,7 @@ export {
   type BlockedAccess,
 } from './blockedAccess';
 export {
+  confinedToOwnFolder,
   defaultSandboxPolicy,
   hostOfUrl,
   isDockerCommand,

@@ -205,3 +205,16 @@ export function isInside(path: string, folder: string): boolean {
 function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
+
+/**
+ * Whether a resolved policy keeps its process to itself: no host to reach and no folder to write
+ * but its own (and its launcher's caches inside it). What a call of such a server can change is
+ * bounded by the OS sandbox, whatever the server claims about its tools.
+ */
+export function confinedToOwnFolder(policy: ResolvedPolicy): boolean {
+  return (
+    !policy.allowAllWrites &&
+    policy.hosts.length === 0 &&
+    policy.allowWrite.every((folder) => isInside(folder, policy.ownFolder))
+  );
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockedInText,
+  confinedToOwnFolder,
   defaultSandboxPolicy,
   describeBlocked,
   isDockerCommand,
@@ -183,5 +184,23 @@ describe('where the sandbox cannot run', () => {
     });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.missing).toContain('user namespaces');
+  });
+});
+
+describe('a policy that keeps its process to itself', () => {
+  it('is one with no host and no folder to write but its own', () => {
+    const node = { ...context, command: 'node', roots: [] };
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), node))).toBe(true);
+    // npx reaches npm's registry; a root, a host or "write anywhere" reach further.
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), context))).toBe(false);
+    expect(
+      confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), { ...node, roots: ['/x'] })),
+    ).toBe(false);
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(['a.example']), node))).toBe(
+      false,
+    );
+    expect(
+      confinedToOwnFolder(resolvePolicy({ ...defaultSandboxPolicy(), allowAllWrites: true }, node)),
+    ).toBe(false);
   });
 });
