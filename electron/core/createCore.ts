@@ -160,9 +160,12 @@ function launchPlaces(options: CoreOptions, { settings }: Foundations) {
     { platform: process.platform, environment: baseEnvironment, hearthNode, sandbox },
     logger,
   );
+  // One environment, one PATH (the login shell's, read at start) for servers and shell commands:
+  // the folders on it are what the sandbox keeps read-only for both.
+  const launchEnvironment = () => launch.current().environment;
   const shellSandbox = createShellSandbox({
     ...place,
-    path: () => launch.current().environment.PATH ?? '',
+    path: () => launchEnvironment().PATH ?? '',
     runWithoutWhenUnavailable: () => settings.get().chat.shellWithoutSandbox,
   });
   return { baseEnvironment, hearthNode, hearthFolders, launch, shellSandbox };
@@ -193,6 +196,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
         protectedFolders: hearthFolders,
         shellSandbox,
         commandSettings: () => commandSettingsOf(settings.get()),
+        environment: launchEnvironment,
       }),
     serverRequests: {
       elicit: createElicitationHandler(questions, links),

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createServerSandbox,
   defaultSandboxPolicy,
-  ownFolderOf,
+  openServerFolders,
 } from '../../electron/core/sandbox';
 import { createTestManager } from '../support/managerHarness';
 import { managersDisposedAfterEach, sandboxWorks } from '../support/sandboxHarness';
@@ -63,13 +63,12 @@ describe.skipIf(!sandboxWorks)('a first sandboxed start on a fresh home folder',
     });
     expect(JSON.stringify(written)).not.toContain('isError":true');
     // The download went to the server's own cache; the user's ~/.npm was never made.
-    expect(readdirSync(join(ownFolderOf(dataDir, 'files'), 'cache', 'npm')).length).toBeGreaterThan(
-      0,
-    );
+    const ownFolder = openServerFolders(dataDir).existing('files') ?? '';
+    expect(readdirSync(join(ownFolder, 'cache', 'npm')).length).toBeGreaterThan(0);
     expect(existsSync(join(home, '.npm'))).toBe(false);
     // Deleting the server deletes its folder, caches and all.
     await tm.manager.delete('files');
-    expect(existsSync(ownFolderOf(dataDir, 'files'))).toBe(false);
+    expect(existsSync(ownFolder)).toBe(false);
   }, 180_000);
 
   it('a start the sandbox made fail says so first, whatever the server blamed', async () => {

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createServerSandbox,
   defaultSandboxPolicy,
+  openServerFolders,
   resetSandboxSession,
   type ServerSandbox,
 } from '../../electron/core/sandbox';
@@ -108,7 +109,9 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     const review = tm.manager.reviewLaunch('hostile');
     expect(review.sandbox?.state).toBe('on');
     expect(review.sandbox?.hidden).toContain(join(home, '.ssh'));
-    expect(review.sandbox?.writable).toContain(join(tm.dataDir, 'sandbox', 'hostile'));
+    const ownFolder = openServerFolders(tm.dataDir).existing('hostile') ?? '';
+    expect(ownFolder.startsWith(join(tm.dataDir, 'sandboxes'))).toBe(true);
+    expect(review.sandbox?.writable).toContain(ownFolder);
     expect(review.sandbox?.hosts).toEqual([]);
 
     await eventually(() => (sandbox.report('hostile')?.blocked.length ?? 0) >= 3);
@@ -137,7 +140,7 @@ describe.skipIf(!sandboxWorks)('stdio servers in the OS sandbox', () => {
     );
 
     // Its allowed work: a file in its own folder under Hearth's data.
-    const own = join(tm.dataDir, 'sandbox', 'hostile', 'notes.txt');
+    const own = join(openServerFolders(tm.dataDir).existing('hostile') ?? '', 'notes.txt');
     const wrote = await tm.manager.callTool('hostile', 'write_file', { path: own, text: 'mine' });
     expect(text(wrote)).toContain(`wrote ${own}`);
     expect(readFileSync(own, 'utf8')).toBe('mine');

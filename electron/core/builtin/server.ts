@@ -31,6 +31,8 @@ export interface BuiltinServerOptions {
   shellSandbox?: ShellSandbox;
   /** Settings › Chat's folder and variables for shell commands. */
   commandSettings?(): CommandSettings;
+  /** The environment shell commands start from (with the login shell's PATH). */
+  environment?(): NodeJS.ProcessEnv;
 }
 
 /** Creates the built-in server with its tools registered; the caller connects a transport. */
@@ -51,6 +53,7 @@ export function createBuiltinServer(options: BuiltinServerOptions): McpServer {
     protectedFolders: options.protectedFolders ?? [],
     ...(options.shellSandbox ? { sandbox: options.shellSandbox } : {}),
     ...(options.commandSettings ? { settings: options.commandSettings } : {}),
+    ...(options.environment ? { environment: options.environment } : {}),
   });
   registerFileTools(server, options.protectedFolders ?? []);
   registerSystemInfoTool(server, platform);

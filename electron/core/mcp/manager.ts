@@ -141,6 +141,15 @@ interface Slot {
 export function createMcpManager(options: McpManagerOptions): McpManager {
   const { vault, events, logger } = options;
   const store = openServerStore({ dataDir: options.dataDir, vault, onProblem: options.onProblem });
+  // Sandbox folders named after a server's name (before they had ids) go to their one server.
+  const unclaimed = options.launchContext().sandbox?.adoptFolders(
+    store
+      .list()
+      .filter((config) => config.transport.type === 'stdio')
+      .map((config) => config.name),
+  );
+  if (unclaimed?.length)
+    logger.info(`Sandbox folders no server owns alone, left unused: ${unclaimed.join(', ')}`);
   const eras = fileEraVerdicts(options.dataDir, options.onProblem);
   const tasks = pendingTasksFile(options.dataDir, options.onProblem);
   const resumer = createTaskResumer({
@@ -293,7 +302,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     async save(input, previousName) {
       const before = previousName === undefined ? undefined : store.get(previousName);
       const saved = store.save(input, previousName);
-      if (before && !sameName(before.name, saved.name)) consent.rename(before.name, saved.name);
+      if (before && !sameName(before.name, saved.name)) {
+        consent.rename(before.name, saved.name);
+        options.launchContext().sandbox?.renameServer(before.name, saved.name);
+      }
       if (before) carryOverSignIn(oauth, before, saved);
       // Only its folders or tool settings changed: no restart; a running server is told.
       if (before && before.name === saved.name && sameLaunch(before, saved)) {
@@ -318,8 +330,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       await forget(config.name);
       store.delete(config.name);
       consent.forget(config.name);
-      // Its sandbox folder goes with it: the caches of its own, what it kept there.
-      await options.launchContext().sandbox?.forgetServer(config.name);
+      // Its sandbox folder goes with it (the caches of its own); what it wrote there for the user
+      // is kept in ~/Hearth/kept, and the log says so.
+      const forgotten = await options.launchContext().sandbox?.forgetServer(config.name);
+      if (forgotten?.removed)
+        logger.info(
+          `Deleted “${config.name}”: removed its sandbox folder (its downloads and caches)${forgotten.kept.length > 0 ? `; kept what it wrote: ${forgotten.kept.map((file) => file.to).join(', ')}` : ''}.`,
+        );
       catalogChanged();
       return true;
     },

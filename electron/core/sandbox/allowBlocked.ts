@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { SandboxPolicy } from '../../../preload/schemas/servers';
+import { KEPT_READ_ONLY } from './blockedAccess';
 
 export type AllowResult =
   { ok: true; policy: SandboxPolicy; allowed: string } | { ok: false; message: string };
@@ -17,6 +18,11 @@ export type AllowResult =
  * (a file, or one that it tried to make), never one above that.
  */
 export function allowBlocked(policy: SandboxPolicy, line: string, home = homedir()): AllowResult {
+  if (line.trim().endsWith(KEPT_READ_ONLY.trim()))
+    return {
+      ok: false,
+      message: `Hearth keeps that file read-only for every sandboxed process, whatever its folders: programs outside the sandbox run it. Nothing was changed.`,
+    };
   const match = /^blocked: (read|write) of (.+)$|^blocked: connection to (\S+)$/.exec(line.trim());
   if (!match) return { ok: false, message: `“${line}” is not something the sandbox blocked.` };
   const [, kind, path, host] = match;

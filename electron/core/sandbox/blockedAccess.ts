@@ -10,20 +10,29 @@
  * does not use it (Node's fetch of a server given no hosts) fails there. Connections refused by
  * the proxy come from sandbox-runtime's violation store instead (see sandboxRuntime.ts).
  */
+import { isAbsolute, join, resolve } from 'node:path';
 import { isInside, type ResolvedPolicy } from './policy';
 
 export interface BlockedAccess {
   kind: 'read' | 'write' | 'connection';
   /** A path, or host:port. */
   target: string;
+  /**
+   * A write refused inside a folder the process may write (or under "write anywhere"): a file
+   * other programs run or trust later, kept read-only whatever the policy allows.
+   */
+  kept?: true;
 }
+
+/** What a refused write of a protected file says after its path: allowing it changes nothing. */
+export const KEPT_READ_ONLY = ' (kept read-only: other programs run it)';
 
 /** "blocked: read of ~/.ssh/id_rsa" */
 export function describeBlocked(blocked: BlockedAccess, home: string): string {
   const target = blocked.kind === 'connection' ? blocked.target : shortenHome(blocked.target, home);
   return blocked.kind === 'connection'
     ? `blocked: connection to ${target}`
-    : `blocked: ${blocked.kind} of ${target}`;
+    : `blocked: ${blocked.kind} of ${target}${blocked.kept ? KEPT_READ_ONLY : ''}`;
 }
 
 /** The line of a proxy denial ("deny network-outbound host:443 (reason)") as a blocked access. */
@@ -49,8 +58,11 @@ const LOOKUP_FAILED =
 /** Node: `connect ENETUNREACH 203.0.113.7:443`. */
 const UNREACHABLE = /ENETUNREACH (\d+\.\d+\.\d+\.\d+:\d+)/;
 
-/** The sandbox refusals one line of a server's output reports, judged against its policy. */
-export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAccess[] {
+/**
+ * The sandbox refusals one line of a server's output reports, judged against its policy. A
+ * relative path in an error is the process's own: it is taken from `cwd`, the folder it runs in.
+ */
+export function blockedInText(text: string, policy: ResolvedPolicy, cwd?: string): BlockedAccess[] {
   const found: BlockedAccess[] = [];
   for (const line of text.split(/\r?\n/)) {
     const loopback = LOOPBACK_REFUSED.exec(line);
@@ -66,14 +78,20 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
       if (!allowed(target, policy.hosts)) found.push({ kind: 'connection', target });
       continue;
     }
-    const named = pathNamed(line);
+    const named = pathNamed(line, policy.home, cwd);
     if (!named) continue;
     const { path, before } = named;
     const writable = policy.allowAllWrites || policy.allowWrite.some((f) => isInside(path, f));
-    // A read-only file system is only ever a write; a denial is a write only when the call says
-    // so (Node's syscall, the shell's "cannot create"): a refused read is never shown as a write.
-    const writes = WRITE_REFUSED.test(line) || (DENIED.test(line) && WRITES.test(before));
-    if (writes) {
+    // Inside the sandbox every file system but the folders it may write is read-only, so a
+    // read-only file system is always its refusal: outside those folders, or of a file kept
+    // read-only inside them (a hook, a start-up file).
+    if (WRITE_REFUSED.test(line)) {
+      found.push({ kind: 'write', target: path, ...(writable ? { kept: true as const } : {}) });
+      continue;
+    }
+    // A denial is a write only when the call says so (Node's syscall, the shell's "cannot
+    // create"): a refused read is never shown as a write.
+    if (DENIED.test(line) && WRITES.test(before)) {
       if (!writable) found.push({ kind: 'write', target: path });
       continue;
     }
@@ -89,30 +107,50 @@ export function blockedInText(text: string, policy: ResolvedPolicy): BlockedAcce
 }
 
 /**
- * The absolute path the error in a line is about, and the words before it (the call): the path
- * right after the error's words (Node: `EROFS: read-only file system, open '/x'`; Python:
+ * The path the error in a line is about, and the words before it (the call): the path right
+ * after the error's words (Node: `EROFS: read-only file system, open '/x'`; Python:
  * `Read-only file system: '/x'`), else the one right before them (shells and git:
- * `cannot create /x: Read-only file system`). Never another path elsewhere in the line.
+ * `cannot create /x: Read-only file system`). Never another path elsewhere in the line, and
+ * never the tail of a relative one (`.local/bin/git` is not `/bin/git`): a relative path is the
+ * process's, taken from `cwd` (none without it), `~/` from the home folder.
  */
-function pathNamed(line: string): { path: string; before: string } | undefined {
+function pathNamed(
+  line: string,
+  home: string,
+  cwd: string | undefined,
+): { path: string; before: string } | undefined {
   const error = ERROR_WORDS.exec(line);
   if (!error) return undefined;
   const errorEnd = error.index + error[0].length;
-  const paths = [...line.matchAll(/['"‘“]?(\/[^\s'"’”,;)]*[^\s'"’”,;:)])['"’”]?/g)].map(
-    (match) => ({
-      path: match[1] ?? '',
-      start: match.index ?? 0,
-      end: (match.index ?? 0) + match[0].length,
-    }),
-  );
+  const absolute = (word: string): string | undefined =>
+    isAbsolute(word)
+      ? word
+      : word.startsWith('~/')
+        ? join(home, word.slice(2))
+        : cwd && /[/.]/.test(word) && !/^[a-z]+:/i.test(word)
+          ? resolve(cwd, word)
+          : undefined;
+  const paths = [...line.matchAll(PATH_WORD)].flatMap((match) => {
+    const path = absolute(match[2] ?? match[3] ?? '');
+    const start = match.index ?? 0;
+    return path ? [{ path, start, end: start + match[0].length }] : [];
+  });
   const after = paths.find((entry) => entry.start >= errorEnd);
-  if (after && /^[\s,:]*(?:[a-z_]+\s*)?['"‘“]?$/i.test(line.slice(errorEnd, after.start).trimEnd()))
+  if (after && /^[\s,:]*(?:[a-z_]+\s*)?$/i.test(line.slice(errorEnd, after.start).trimEnd()))
     return { path: after.path, before: line.slice(0, after.start) };
   const ahead = paths.filter((entry) => entry.end <= error.index).at(-1);
-  if (ahead && /^['"’”]?\s*:?\s*$/.test(line.slice(ahead.end, error.index)))
+  if (ahead && /^\s*:?\s*$/.test(line.slice(ahead.end, error.index)))
     return { path: ahead.path, before: line.slice(0, error.index) };
   return undefined;
 }
+
+/**
+ * A path as errors write it: in quotes (any text up to the closing one), or a bare word that
+ * starts where a word starts (after a space, a quote, a bracket or the line's start), never
+ * inside another word.
+ */
+const PATH_WORD =
+  /(^|(?<=[\s(=,]))(?:['"‘“]([^'"’”\n]+)['"’”]|([^\s'"‘“’”,;()]*[^\s'"‘“’”,;:()]))/g;
 
 /**
  * Whether a host (or `address:port`) is in the policy's list already: then the failure is a

@@ -11,18 +11,25 @@ export {
   type SandboxNeeds,
   type SandboxTool,
 } from './availability';
-export { blockedInText, describeBlocked, type BlockedAccess } from './blockedAccess';
 export {
+  blockedInText,
+  describeBlocked,
+  KEPT_READ_ONLY,
+  type BlockedAccess,
+} from './blockedAccess';
+export {
+  confinedToOwnFolder,
   defaultSandboxPolicy,
   hostOfUrl,
   isInside,
   isDockerCommand,
   launcherNeeds,
-  ownFolderOf,
   resolvePolicy,
   SECRET_PLACES,
   type ResolvedPolicy,
 } from './policy';
+export { filesItWrote, keptFolderOf } from './keptFiles';
+export { openServerFolders, shellFolderOf, type ServerFolders } from './serverFolders';
 export {
   createShellSandbox,
   type SandboxedShell,
@@ -35,6 +42,7 @@ export {
   MAX_REMEMBERED_BLOCKS,
   type LaunchedPolicy,
   SandboxUnavailableError,
+  type ForgottenServer,
   type PreparedLaunch,
   type SandboxReport,
   type ServerSandbox,

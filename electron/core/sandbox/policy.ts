@@ -117,7 +117,8 @@ export function launcherNeeds(command: string, ownFolder: string): LauncherNeeds
 }
 
 export interface PolicyContext {
-  serverName: string;
+  /** The folder of its own (serverFolders.ts): never shared with another server or the shell. */
+  ownFolder: string;
   /** The command as configured, and the file it was found at. */
   command: string;
   resolvedFile?: string;
@@ -152,11 +153,6 @@ export interface ResolvedPolicy {
   madeFolders: string[];
 }
 
-/** The folder under Hearth's data that a sandboxed server may use as its own. */
-export function ownFolderOf(dataDir: string, serverName: string): string {
-  return join(dataDir, 'sandbox', serverName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-'));
-}
-
 export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): ResolvedPolicy {
   const absolute = (path: string) =>
     path === '~' || path.startsWith('~/')
@@ -164,7 +160,7 @@ export function resolvePolicy(policy: SandboxPolicy, context: PolicyContext): Re
       : isAbsolute(path)
         ? path
         : resolve(context.cwd ?? context.home, path);
-  const ownFolder = ownFolderOf(context.dataDir, context.serverName);
+  const { ownFolder } = context;
   const needs = launcherNeeds(context.command, ownFolder);
   const inData = (path: string | undefined) =>
     path !== undefined && isInside(path, context.dataDir) ? [path] : [];
@@ -208,4 +204,17 @@ export function isInside(path: string, folder: string): boolean {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/**
+ * Whether a resolved policy keeps its process to itself: no host to reach and no folder to write
+ * but its own (and its launcher's caches inside it). What a call of such a server can change is
+ * bounded by the OS sandbox, whatever the server claims about its tools.
+ */
+export function confinedToOwnFolder(policy: ResolvedPolicy): boolean {
+  return (
+    !policy.allowAllWrites &&
+    policy.hosts.length === 0 &&
+    policy.allowWrite.every((folder) => isInside(folder, policy.ownFolder))
+  );
 }

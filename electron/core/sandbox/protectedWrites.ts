@@ -5,7 +5,7 @@
  * launch's folders: src/sandbox/linux-sandbox-utils.ts, linuxGetMandatoryDenyPaths), so Hearth
  * finds them in every folder a launch may write and hands them over as `denyWrite` entries:
  *
- * - in each writable folder, down to SCAN_DEPTH: every git repository's hooks and config (and the
+ * - in each writable folder, at any depth within SCAN_BUDGET_MS: every git repository's hooks and config (and the
  *   `core.hooksPath`, `core.fsmonitor` and `include.path` targets its config names), a `.git` file,
  *   `.vscode/`, `.idea/`, direnv's `.envrc` and the shell start-up files;
  * - the home folder itself is never writable as a whole: a writable home stands for its existing
@@ -19,13 +19,18 @@
  * library's "Write denies on paths that do not exist yet"), so missing ones are named only where
  * a stand-in changes nothing for the user's own programs.
  */
+import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
-/** How deep below a writable folder repositories and editor folders are looked for. */
-export const SCAN_DEPTH = 3;
-/** A folder with more entries than this stops the scan of the folders below it (time bound). */
-const MAX_FOLDERS_SCANNED = 4_000;
+/**
+ * How long the look for repositories and editor folders below the writable folders may take, at
+ * any depth (a GOPATH's `src/github.com/org/repo` is five down): breadth first, so what is near
+ * is found first; the launch's log says which were found and whether the look was cut short.
+ */
+export const SCAN_BUDGET_MS = 400;
+/** And at most this many folders, whatever the disk's speed. */
+const MAX_FOLDERS_SCANNED = 20_000;
 
 /** Files a shell or direnv runs from the folder they are in. */
 const STARTUP_FILES = [
@@ -42,6 +47,60 @@ const STARTUP_FILES = [
 ];
 /** Files other tools load as configuration from a project folder (as sandbox-runtime's list). */
 const CONFIG_FILES = ['.gitconfig', '.gitmodules', '.ripgreprc', '.mcp.json'];
+/**
+ * What the git hook managers in common use run from a project, found wherever they exist: husky's
+ * scripts folder, lefthook's, pre-commit's, simple-git-hooks', lint-staged's and overcommit's
+ * configurations (their hooks in `.git/hooks` run what these say).
+ */
+export const HOOK_MANAGER_FILES = {
+  husky: ['.husky'],
+  lefthook: [
+    'lefthook.yml',
+    'lefthook.yaml',
+    '.lefthook.yml',
+    '.lefthook.yaml',
+    'lefthook-local.yml',
+    'lefthook-local.yaml',
+    '.lefthook-local.yml',
+    '.lefthook-local.yaml',
+    '.lefthook',
+    '.lefthook-local',
+  ],
+  'pre-commit': ['.pre-commit-config.yaml', '.pre-commit-config.yml'],
+  'simple-git-hooks': [
+    '.simple-git-hooks.json',
+    '.simple-git-hooks.js',
+    '.simple-git-hooks.cjs',
+    '.simple-git-hooks.mjs',
+    'simple-git-hooks.json',
+    'simple-git-hooks.js',
+    'simple-git-hooks.cjs',
+    'simple-git-hooks.mjs',
+  ],
+  'lint-staged': [
+    '.lintstagedrc',
+    '.lintstagedrc.json',
+    '.lintstagedrc.yaml',
+    '.lintstagedrc.yml',
+    '.lintstagedrc.js',
+    '.lintstagedrc.cjs',
+    '.lintstagedrc.mjs',
+    'lint-staged.config.js',
+    'lint-staged.config.cjs',
+    'lint-staged.config.mjs',
+  ],
+  overcommit: ['.overcommit.yml', '.git-hooks'],
+} as const;
+/** How a hook script shows it calls the manager (pre-commit's hooks say where they come from). */
+const MANAGER_MARKS: Record<keyof typeof HOOK_MANAGER_FILES, RegExp> = {
+  husky: /husky/i,
+  lefthook: /lefthook/i,
+  'pre-commit': /pre-commit\.com|pre_commit/,
+  'simple-git-hooks': /simple-git-hooks/,
+  'lint-staged': /lint-staged/,
+  overcommit: /overcommit/i,
+};
+const HOOK_MANAGER_NAMES = new Set<string>(Object.values(HOOK_MANAGER_FILES).flat());
 /** Folders whose files an editor or IDE runs (tasks, launch and run configurations). */
 const EDITOR_FOLDERS = ['.vscode', '.idea'];
 /**
@@ -62,8 +121,34 @@ export const AUTOSTART_PLACES = [
  */
 const STANDIN_SAFE_STARTUP = ['.bashrc', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.profile'];
 
+/** A folder holding the home with more entries than this is taken whole (bubblewrap's limit). */
+const MAX_ENTRIES_STOOD_FOR = 256;
+const SYSTEM_FILE_SYSTEMS = new Set(['proc', 'sys', 'dev']);
+/**
+ * What shells, desktop sessions and git read from the home folder besides the start-up files,
+ * kept read-only where missing when the home cannot be stood for by its entries (stand-ins: an
+ * empty one reads as none).
+ */
+const RUN_LATER_MISSING = [
+  '.bash_logout',
+  '.zlogout',
+  '.kshrc',
+  '.mkshrc',
+  '.cshrc',
+  '.tcshrc',
+  '.login',
+  '.xsessionrc',
+  '.xsession',
+  '.xprofile',
+  '.xinitrc',
+  '.pam_environment',
+  '.gitconfig',
+  '.config/git/config',
+  '.config/fish/config.fish',
+];
+
 export interface ProtectedWritesInput {
-  /** The folders the launch may write, absolute. Empty with `allWrites`. */
+  /** The folders the launch may write, absolute (Hearth's own only, with `allWrites`). */
   writeFolders: string[];
   /** Folders Hearth made for the launch (its own folder, temp, caches): not scanned. */
   hearthFolders: string[];
@@ -77,39 +162,74 @@ export interface ProtectedWrites {
   /** The writable folders, with a writable home folder stood for by its non-dot entries. */
   allowWrite: string[];
   denyWrite: string[];
+  /** The repositories whose hooks and config were found and kept read-only. */
+  repositories: string[];
+  /** False when the look ran out of time or folders before it had seen every folder. */
+  scanComplete: boolean;
 }
 
 export async function protectedWrites(input: ProtectedWritesInput): Promise<ProtectedWrites> {
   const home = resolve(input.home);
+  const requested = unique(
+    [...(input.allWrites ? ['/'] : []), ...input.writeFolders].map((entry) => resolve(entry)),
+  );
   const allowWrite: string[] = [];
-  for (const folder of input.writeFolders.map((entry) => resolve(entry))) {
-    if (folder === home) allowWrite.push(...(await homeEntries(home)));
-    else allowWrite.push(folder);
-  }
+  for (const folder of requested) allowWrite.push(...(await standFor(folder, home)));
   const deny = new Set<string>();
-  const writable = (path: string) =>
-    input.allWrites || allowWrite.some((folder) => isInsideOrSame(path, folder));
-  const aboveHome = input.allWrites || allowWrite.some((folder) => isStrictlyInside(home, folder));
+  const writable = (path: string) => allowWrite.some((folder) => isInsideOrSame(path, folder));
+  // Only where a folder on the way to the home was too full to stand for entry by entry.
+  const aboveHome = allowWrite.some((folder) => isStrictlyInside(home, folder));
   // Hearth's own folders and the user's write folders inside the configuration stay writable:
   // what holds one is denied around it, entry by entry.
   const keep = [...input.hearthFolders, ...input.writeFolders].map((folder) => resolve(folder));
   if (aboveHome) for (const path of await homeConfiguration(home, keep)) deny.add(path);
   for (const place of AUTOSTART_PLACES) {
     const path = join(home, place);
-    if (writable(path) || aboveHome) deny.add(path);
+    if (writable(path)) deny.add(path);
   }
   for (const folder of input.path.split(delimiter).filter((entry) => isAbsolute(entry))) {
     if (writable(folder) && (await isFolder(folder))) deny.add(folder);
   }
   const hearth = input.hearthFolders.map((folder) => resolve(folder));
-  const scanned = allowWrite.filter((folder) => !hearth.some((own) => isInsideOrSame(folder, own)));
+  // The folders asked for and the home's own: not the system's, which "write anywhere" stands for.
+  const scanned = allowWrite.filter(
+    (folder) =>
+      (requested.includes(folder) || isInsideOrSame(folder, home)) &&
+      !hearth.some((own) => isInsideOrSame(folder, own)),
+  );
   for (const path of await globalGitTargets(home)) if (writable(path)) deny.add(path);
-  // "Write anywhere" has no folder to scan: the home folder is where the user's projects are.
-  if (input.allWrites || aboveHome) scanned.push(home);
-  for (const folder of unique(scanned)) {
-    for (const path of await dangerousBelow(folder, home)) if (writable(path)) deny.add(path);
+  if (aboveHome) scanned.push(home);
+  const look = await dangerousBelow(unique(scanned), home);
+  for (const path of look.found) if (writable(path)) deny.add(path);
+  return {
+    allowWrite: unique(allowWrite),
+    denyWrite: [...deny],
+    repositories: look.repositories,
+    scanComplete: look.complete,
+  };
+}
+
+/**
+ * What a writable folder stands for. The home folder: its entries without a leading dot, so
+ * nothing new appears at its top (a new `.bash_profile` would hide `.profile`, a new `.xprofile`
+ * runs at the next login) and its configuration, missing entries too, stays read-only without
+ * a stand-in. A folder that holds the home (`/` for "write anywhere"): its entries, the one on the
+ * way to the home stood for in turn; the system's own file systems (/proc, /sys, /dev) are not
+ * files to write. A folder too full to stand for entry by entry is taken whole, and the home's
+ * configuration is then denied by name (homeConfiguration).
+ */
+async function standFor(folder: string, home: string): Promise<string[]> {
+  if (folder === home) return homeEntries(home);
+  if (!isStrictlyInside(home, folder)) return [folder];
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+  if (!entries || entries.length > MAX_ENTRIES_STOOD_FOR) return [folder];
+  const stood: string[] = [];
+  for (const entry of entries) {
+    if (entry.isSymbolicLink() || (folder === '/' && SYSTEM_FILE_SYSTEMS.has(entry.name))) continue;
+    const path = join(folder, entry.name);
+    stood.push(...(isInsideOrSame(home, path) ? await standFor(path, home) : [path]));
   }
-  return { allowWrite: unique(allowWrite), denyWrite: [...deny] };
+  return stood;
 }
 
 /** The home folder's entries without a leading dot: what a writable home folder stands for. */
@@ -127,7 +247,9 @@ async function homeEntries(home: string): Promise<string[]> {
 async function homeConfiguration(home: string, keep: string[]): Promise<string[]> {
   const entries = await readdir(home).catch((): string[] => []);
   const present = new Set(entries);
-  const missingSafe = STANDIN_SAFE_STARTUP.filter((name) => !present.has(name));
+  const missingSafe = [...STANDIN_SAFE_STARTUP, ...RUN_LATER_MISSING].filter(
+    (name) => !existsSync(join(home, name)),
+  );
   const bashLogin = present.has('.profile') ? [] : ['.bash_profile', '.bash_login'];
   const denied: string[] = [];
   for (const name of entries.filter((entry) => entry.startsWith('.'))) {
@@ -152,37 +274,60 @@ async function allBut(path: string, keep: string[]): Promise<string[]> {
 }
 
 /**
- * The dangerous entries in and below `top`, breadth first to SCAN_DEPTH, skipping node_modules and
- * links. A repository without a hooks folder gets a stand-in there, so none can be added.
+ * The dangerous entries in and below the folders, breadth first at any depth until the time or
+ * folder budget runs out, skipping node_modules, folders with a leading dot (caches, virtual
+ * environments; a repository's own `.git` is read where it is found) and links. A repository
+ * without a hooks folder gets a stand-in there, so none can be added.
  */
-async function dangerousBelow(top: string, home: string): Promise<string[]> {
+async function dangerousBelow(
+  tops: string[],
+  home: string,
+): Promise<{ found: string[]; repositories: string[]; complete: boolean }> {
   const found: string[] = [];
-  let queue: string[] = [top];
+  const repositories: string[] = [];
+  const deadline = performance.now() + SCAN_BUDGET_MS;
+  let queue: string[] = [...tops];
   let scanned = 0;
-  for (let depth = 0; depth <= SCAN_DEPTH && queue.length > 0; depth++) {
+  while (queue.length > 0) {
     const next: string[] = [];
     for (const folder of queue) {
-      if (++scanned > MAX_FOLDERS_SCANNED) return found;
+      if (++scanned > MAX_FOLDERS_SCANNED || performance.now() > deadline)
+        return { found, repositories, complete: false };
       const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
         const path = join(folder, entry.name);
         if (entry.name === '.git') {
+          repositories.push(folder);
           found.push(...(await repositoryFiles(path, folder, entry.isDirectory(), home)));
         } else if (EDITOR_FOLDERS.includes(entry.name)) {
           found.push(path);
-        } else if (STARTUP_FILES.includes(entry.name) || CONFIG_FILES.includes(entry.name)) {
+        } else if (
+          STARTUP_FILES.includes(entry.name) ||
+          CONFIG_FILES.includes(entry.name) ||
+          HOOK_MANAGER_NAMES.has(entry.name)
+        ) {
           found.push(path);
-        } else if (entry.isDirectory() && entry.name !== 'node_modules') {
+        } else if (
+          entry.isDirectory() &&
+          entry.name !== 'node_modules' &&
+          !entry.name.startsWith('.')
+        ) {
           next.push(path);
         }
       }
     }
     queue = next;
   }
-  return found;
+  return { found, repositories, complete: true };
 }
 
-/** A repository's hooks and config, and what its config points git at; a `.git` file itself. */
+/**
+ * A repository's hooks and config, what its config points git at, and what its hooks run: a
+ * hooks folder named `_` (husky 9 sets `core.hooksPath=.husky/_`, whose scripts run
+ * `.husky/<hook>`) stands for the folder above it; a hook that calls a hook manager makes that
+ * manager's configuration protected even where it does not exist yet (lefthook reads a
+ * `lefthook.yml` made later). A `.git` file itself.
+ */
 async function repositoryFiles(
   dotGit: string,
   worktree: string,
@@ -192,11 +337,35 @@ async function repositoryFiles(
   if (!isFolder) return [dotGit];
   const config = join(dotGit, 'config');
   const text = await readFile(config, 'utf8').catch(() => '');
+  const hooksPaths = gitConfigTargets(text, { worktree, gitDir: dotGit, home });
+  const ran = hooksPaths.flatMap((path) => (basename(path) === '_' ? [dirname(path)] : []));
+  const hookFolders = [join(dotGit, 'hooks'), ...hooksPaths, ...ran];
+  const managers = await managersCalled(hookFolders);
   return [
     join(dotGit, 'hooks'),
     config,
-    ...gitConfigTargets(text, { worktree, gitDir: dotGit, home }),
+    ...hooksPaths,
+    ...ran,
+    ...managers.flatMap((manager) =>
+      HOOK_MANAGER_FILES[manager].map((name) => join(worktree, name)),
+    ),
   ];
+}
+
+/** The hook managers the scripts in these folders call (read up to a few KB of each). */
+async function managersCalled(folders: string[]): Promise<(keyof typeof HOOK_MANAGER_FILES)[]> {
+  const texts: string[] = [];
+  for (const folder of folders) {
+    const names = await readdir(folder).catch((): string[] => []);
+    for (const name of names.filter((entry) => !entry.endsWith('.sample')).slice(0, 64)) {
+      const text = await readFile(join(folder, name), 'utf8').catch(() => '');
+      texts.push(text.slice(0, 8_192));
+    }
+  }
+  const all = texts.join('\n');
+  return (Object.keys(HOOK_MANAGER_FILES) as (keyof typeof HOOK_MANAGER_FILES)[]).filter(
+    (manager) => MANAGER_MARKS[manager].test(all),
+  );
 }
 
 /**

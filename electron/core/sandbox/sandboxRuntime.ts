@@ -18,7 +18,9 @@ import {
   type SandboxViolationEvent,
 } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxAvailability } from './availability';
-import type { ResolvedPolicy } from './policy';
+import { isInside, type ResolvedPolicy } from './policy';
+import type { StandIns } from './standIns';
+import { inOwnWorkingFolder } from './workingFolder';
 import { unpackedSeccompPath } from './packagedPaths';
 import { protectedWrites } from './protectedWrites';
 
@@ -39,6 +41,10 @@ export interface LaunchSpec {
 
 export interface WrappedLaunch {
   launch: LaunchSpec;
+  /** The repositories found in its folders, whose hooks and config stay read-only. */
+  repositories: string[];
+  /** False when the look for them was cut short (time or folder budget). */
+  scanComplete: boolean;
   /** Call once the process has exited (or never started): drops its network list. */
   release(): void;
 }
@@ -62,10 +68,10 @@ function ensureSession(tools: Available): Promise<void> {
     ...(tools.socatPath ? { socatPath: tools.socatPath } : {}),
     ...(tools.rgPath ? { ripgrep: { command: tools.rgPath } } : {}),
     // Before each wrap the library looks for shell configs and git hooks to keep read-only, with
-    // ripgrep, below Hearth's own working directory (process.cwd(), not the launch's): for a
-    // desktop app that is `/` or the home folder, where its default depth of 3 took 10 s a start
-    // (measured at `/`). A server writes only where its policy says anyway; depth 1 keeps the
-    // working directory's own files protected and costs about 15 ms at `/` (bench, wrap_ms).
+    // ripgrep, below Hearth's own working directory (process.cwd(), not the launch's). Hearth
+    // wraps in an empty folder of its own (workingFolder.ts), so there is nothing to find there:
+    // protectedWrites.ts finds what the launch's own folders hold. Depth 1 keeps the scan short
+    // should the folder ever be elsewhere (the default 3 took 10 s at `/`).
     mandatoryDenySearchDepth: 1,
     ...seccompConfig(),
   };
@@ -111,6 +117,7 @@ export async function wrapLaunch(
   policy: ResolvedPolicy,
   tools: Available,
   onViolation: (line: string) => void,
+  standIns?: StandIns,
 ): Promise<WrappedLaunch> {
   await ensureSession(tools);
   // A folder that does not exist is skipped by the library, so a first start (no npm cache yet)
@@ -120,12 +127,17 @@ export async function wrapLaunch(
   // A temp folder of its own (0700), removed when it exits: nothing left in it for another.
   const temp = mkdtempSync(join(tmpdir(), 'hearth-sandbox-'));
   const guarded = await protectedWrites({
-    writeFolders: policy.allowAllWrites ? [] : policy.allowWrite,
+    // "Write anywhere" is `/` as protectedWrites stands for it, and Hearth's own folders.
+    writeFolders: policy.allowAllWrites ? policy.madeFolders : policy.allowWrite,
     hearthFolders: [...policy.madeFolders, temp],
     allWrites: policy.allowAllWrites,
     home: policy.home,
     path: launch.env.PATH ?? '',
   });
+  // The stand-ins bubblewrap will make for missing denied paths where the launch may write.
+  const writable = (path: string) =>
+    policy.allowAllWrites || guarded.allowWrite.some((folder) => isInside(path, folder));
+  standIns?.expect(guarded.denyWrite.filter(writable));
   // 128 random bits: the id is what binds a connection to this launch's hosts (README).
   const commandId = randomBytes(16).toString('base64url');
   // The library sets TMPDIR to its shared folder inside; the command's own assignment comes last.
@@ -133,24 +145,25 @@ export async function wrapLaunch(
   const command = [...tempVariables, ...[launch.file, ...launch.args].map(shellQuote)].join(' ');
   let wrapped: { argv: string[] };
   try {
-    wrapped = await SandboxManager.wrapWithSandboxArgv(
-      command,
-      '/bin/sh',
-      {
-        filesystem: {
-          denyRead: policy.denyRead,
-          allowRead: policy.allowRead,
-          // Every write allowed: the root folder, as the README's "allowWrite: ['/']".
-          allowWrite: policy.allowAllWrites ? ['/'] : [...guarded.allowWrite, temp],
-          denyWrite: [
-            ...guarded.denyWrite,
-            ...LIBRARY_SHARED_TEMP.filter((path) => existsSync(path)),
-          ],
+    wrapped = await inOwnWorkingFolder(() =>
+      SandboxManager.wrapWithSandboxArgv(
+        command,
+        '/bin/sh',
+        {
+          filesystem: {
+            denyRead: policy.denyRead,
+            allowRead: policy.allowRead,
+            allowWrite: [...guarded.allowWrite, temp],
+            denyWrite: [
+              ...guarded.denyWrite,
+              ...LIBRARY_SHARED_TEMP.filter((path) => existsSync(path)),
+            ],
+          },
         },
-      },
-      undefined,
-      launch.cwd ?? policy.ownFolder,
-      { commandId, commandText: commandId },
+        undefined,
+        launch.cwd ?? policy.ownFolder,
+        { commandId, commandText: commandId },
+      ),
     );
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
@@ -163,6 +176,8 @@ export async function wrapLaunch(
   const [file = '/bin/sh', ...args] = wrapped.argv;
   const env = { ...launch.env, ...policy.env, TMPDIR: temp };
   return {
+    repositories: guarded.repositories,
+    scanComplete: guarded.scanComplete,
     launch: {
       file,
       args,
@@ -184,7 +199,10 @@ export async function wrapLaunch(
       // Removes the mount points wraps made for paths that did not exist (Linux). It is
       // session-wide, so only once no sandboxed process is left to need them (README, "Write
       // denies on paths that do not exist yet").
-      if (listeners.size === 0) SandboxManager.cleanupAfterCommand();
+      if (listeners.size === 0) {
+        SandboxManager.cleanupAfterCommand();
+        standIns?.removed();
+      }
     },
   };
 }

@@ -15,7 +15,11 @@ import {
   describeBlocked,
   type BlockedAccess,
 } from './blockedAccess';
-import { isDockerCommand, ownFolderOf, resolvePolicy, type ResolvedPolicy } from './policy';
+import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
+import { openServerFolders } from './serverFolders';
+import { openStandIns } from './standIns';
+import { filesItWrote, keepFiles, keptFolderOf } from './keptFiles';
+import { SCAN_BUDGET_MS } from './protectedWrites';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -59,6 +63,14 @@ export class SandboxUnavailableError extends Error {
   }
 }
 
+/** What a server's delete did with its own folder. */
+export interface ForgottenServer {
+  /** The folder removed, if it had one. */
+  removed?: string;
+  /** Files it wrote for the user, and where they were kept. */
+  kept: { from: string; to: string }[];
+}
+
 export interface ServerSandboxOptions {
   dataDir: string;
   /** Hearth's other folders (the approval key's), hidden like its data folder. */
@@ -97,8 +109,18 @@ export interface ServerSandbox {
   availability(path: string): Promise<SandboxAvailability>;
   /** Forgets a server's blocks (after the user allowed them, or it was deleted). */
   clearBlocked(serverName: string): void;
-  /** A deleted server's own folder (its caches and files) and its report go with it. */
-  forgetServer(serverName: string): Promise<void>;
+  /**
+   * A deleted server's own folder (its caches) and its report go with it; the files it wrote
+   * there itself are moved to `~/Hearth/kept/<server>/` first. Says what was removed and kept.
+   */
+  forgetServer(serverName: string): Promise<ForgottenServer>;
+  /** A renamed server keeps its own folder; the new name inherits no other. */
+  renameServer(from: string, to: string): void;
+  /**
+   * At start: folders named after a server's name (before folders had ids) go to the one server
+   * each could be for. Returns the old folders left to nobody.
+   */
+  adoptFolders(serverNames: readonly string[]): string[];
 }
 
 export function createServerSandbox(options: ServerSandboxOptions): ServerSandbox {
@@ -107,6 +129,8 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const once = new Set<string>();
   const known = new Map<string, Promise<SandboxAvailability>>();
   const key = (name: string) => name.toLowerCase();
+  const folders = openServerFolders(options.dataDir);
+  const standIns = openStandIns(options.dataDir);
 
   const availability = (path: string) => {
     const cached = known.get(path);
@@ -133,7 +157,7 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
   const resolve: ServerSandbox['resolve'] = (serverName, transport, roots, env) =>
     transport.sandbox?.enabled && !isDockerCommand(transport.command)
       ? resolvePolicy(transport.sandbox, {
-          serverName,
+          ownFolder: folders.folderOf(serverName),
           command: transport.command,
           cwd: transport.cwd,
           env,
@@ -153,8 +177,24 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     async forgetServer(name) {
       reports.delete(key(name));
       launched.delete(key(name));
-      await rm(ownFolderOf(options.dataDir, name), { recursive: true, force: true });
+      const folder = folders.existing(name);
+      if (!folder) return { kept: [] };
+      const kept = await keepFiles(
+        folder,
+        await filesItWrote(folder),
+        keptFolderOf(options.home, name),
+      );
+      folders.forget(name);
+      await rm(folder, { recursive: true, force: true });
+      return { removed: folder, kept };
     },
+    renameServer(from, to) {
+      folders.rename(from, to);
+      const report = reports.get(key(from));
+      reports.delete(key(from));
+      if (report) reports.set(key(to), report);
+    },
+    adoptFolders: (names) => folders.adoptNamedFolders(names),
     clearBlocked(name) {
       const report = reports.get(key(name));
       if (report) reports.set(key(name), { ...report, blocked: [] });
@@ -207,10 +247,17 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         report.blocked = [...report.blocked, line].slice(-MAX_REMEMBERED_BLOCKS);
         input.onChange?.();
       };
-      const wrapped = await wrapLaunch(input.launch, resolved, available, (line) => {
-        const blocked = blockedFromViolation(line);
-        if (blocked) record(blocked);
-      });
+      const wrapped = await wrapLaunch(
+        input.launch,
+        resolved,
+        available,
+        (line) => {
+          const blocked = blockedFromViolation(line);
+          if (blocked) record(blocked);
+        },
+        standIns,
+      );
+      input.log(repositoriesLine(wrapped.repositories, wrapped.scanComplete, options.home));
       setReport(input.serverName, { state: 'on' });
       launched.set(key(input.serverName), { policy, resolved });
       input.onChange?.();
@@ -219,11 +266,25 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
         release: wrapped.release,
         blocked: () => [...thisLaunch],
         notice: (text) => {
-          const found = blockedInText(text, resolved);
+          const found = blockedInText(text, resolved, wrapped.launch.cwd);
           found.forEach(record);
           return found.map((blocked) => describeBlocked(blocked, options.home));
         },
       };
     },
   };
+}
+
+/** The log's word on the repositories found in its folders, whose hooks and config it cannot change. */
+export function repositoriesLine(repositories: string[], complete: boolean, home: string): string {
+  const shown = repositories.map((path) =>
+    path === home ? '~' : path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path,
+  );
+  const found =
+    shown.length === 0
+      ? 'No git repository found in the folders it may write.'
+      : `Kept read-only, the hooks and config of ${shown.length === 1 ? 'the repository' : `${shown.length} repositories`} in its folders: ${shown.slice(0, 20).join(', ')}${shown.length > 20 ? `, and ${shown.length - 20} more` : ''}.`;
+  return complete
+    ? found
+    : `${found} The look stopped after ${SCAN_BUDGET_MS} ms: repositories further down are not protected.`;
 }

@@ -10,6 +10,8 @@ import { checkAvailability, type SandboxAvailability } from './availability';
 import { blockedInText, describeBlocked } from './blockedAccess';
 import { resolvePolicy } from './policy';
 import { wrapLaunch } from './sandboxRuntime';
+import { shellFolderOf } from './serverFolders';
+import { openStandIns } from './standIns';
 
 export interface ShellSandboxOptions {
   dataDir: string;
@@ -55,6 +57,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
   // Checking runs bubblewrap once: a success is kept for the PATH it was found on, so a command
   // does not pay for it; a failure is checked again, as the user may install what was missing.
   const found = new Map<string, Extract<SandboxAvailability, { ok: true }>>();
+  const standIns = openStandIns(options.dataDir);
   const availability = async (path: string): Promise<SandboxAvailability> => {
     const known = found.get(path);
     if (known) return known;
@@ -86,7 +89,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
         };
       }
       const resolved = resolvePolicy(defaultSandboxPolicy(), {
-        serverName: 'shell',
+        ownFolder: shellFolderOf(options.dataDir),
         command: '/bin/sh',
         cwd,
         env,
@@ -104,6 +107,7 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
           const host = /^deny network-outbound (\S+)/.exec(line)?.[1];
           if (host) blockedHosts.push(`blocked: connection to ${host}`);
         },
+        standIns,
       );
       return {
         ok: true,
@@ -113,7 +117,9 @@ export function createShellSandbox(options: ShellSandboxOptions): ShellSandbox {
         release: wrapped.release,
         blocked: (output) => [
           ...new Set([
-            ...blockedInText(output, resolved).map((entry) => describeBlocked(entry, options.home)),
+            ...blockedInText(output, resolved, cwd).map((entry) =>
+              describeBlocked(entry, options.home),
+            ),
             ...blockedHosts,
           ]),
         ],

@@ -5,15 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  allowBlocked,
   blockedInText,
   defaultSandboxPolicy,
   describeBlocked,
+  KEPT_READ_ONLY,
   resolvePolicy,
 } from '../../../electron/core/sandbox';
 
 const home = '/users/someone';
 const policy = resolvePolicy(defaultSandboxPolicy(), {
-  serverName: 'files',
+  ownFolder: `${home}/.config/Hearth/sandboxes/files`,
   command: 'node',
   env: {},
   roots: [`${home}/notes`],
@@ -88,5 +90,46 @@ describe('the blocked-line parser against real programs’ errors', () => {
     expect(
       seen(`Error: ENOENT: no such file or directory, open '${home}/notes/missing.txt'`),
     ).toEqual([]);
+  });
+});
+
+describe('refusals inside the folders it may write, and relative paths', () => {
+  it('a read-only file system inside a root is a protected file, said so', () => {
+    expect(
+      seen(`Error: EROFS: read-only file system, open '${home}/notes/.git/hooks/pre-commit'`),
+    ).toEqual([`blocked: write of ~/notes/.git/hooks/pre-commit${KEPT_READ_ONLY}`]);
+    const anywhere = resolvePolicy(
+      { ...defaultSandboxPolicy(), allowAllWrites: true },
+      { ownFolder: `${home}/own`, command: 'node', env: {}, roots: [], dataDir: `${home}/d`, home },
+    );
+    expect(
+      blockedInText(`touch: cannot touch '${home}/.xprofile': Read-only file system`, anywhere),
+    ).toEqual([{ kind: 'write', target: `${home}/.xprofile`, kept: true }]);
+  });
+
+  it('a relative path is the process’s own, from its folder, never the tail after its first /', () => {
+    const from = (text: string, cwd?: string) =>
+      blockedInText(text, policy, cwd).map((blocked) => describeBlocked(blocked, home));
+    const line = `/bin/sh: 1: cannot create .local/bin/git: Read-only file system`;
+    expect(from(line, home)).toEqual(['blocked: write of ~/.local/bin/git']);
+    expect(from(`Error: EROFS: read-only file system, open 'out/n.txt'`, `${home}/x`)).toEqual([
+      'blocked: write of ~/x/out/n.txt',
+    ]);
+    // Without the process's folder, nothing rather than a wrong path.
+    expect(from(line)).toEqual([]);
+    expect(from(`mkdir: cannot create directory ‘~/m’: Read-only file system`)).toEqual([
+      'blocked: write of ~/m',
+    ]);
+  });
+});
+
+describe('allowing a refusal', () => {
+  it('offers nothing for a file kept read-only: allowing its folder would change nothing', () => {
+    const kept = `blocked: write of ~/notes/.git/hooks/pre-commit${KEPT_READ_ONLY}`;
+    const answer = allowBlocked(defaultSandboxPolicy(), kept, home);
+    expect(answer.ok).toBe(false);
+    expect(
+      allowBlocked(defaultSandboxPolicy(), 'blocked: write of ~/out/n.txt', home),
+    ).toMatchObject({ ok: true, allowed: '~/out' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockedInText,
+  confinedToOwnFolder,
   defaultSandboxPolicy,
   describeBlocked,
   isDockerCommand,
@@ -10,7 +11,7 @@ import {
 import { checkAvailability } from '../../../electron/core/sandbox';
 
 const context = {
-  serverName: 'Notes Server',
+  ownFolder: '/users/ada/.config/Hearth/sandboxes/0123456789abcdef01234567',
   command: 'npx',
   env: {},
   roots: ['/users/ada/projects'],
@@ -32,7 +33,7 @@ describe('a sandbox policy as it applies', () => {
         '/users/ada/.config/Hearth.keys',
       ]),
     );
-    expect(resolved.ownFolder).toBe('/users/ada/.config/Hearth/sandbox/notes-server');
+    expect(resolved.ownFolder).toBe(context.ownFolder);
     expect(resolved.allowRead).toEqual([resolved.ownFolder]);
   });
 
@@ -183,5 +184,23 @@ describe('where the sandbox cannot run', () => {
     });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.missing).toContain('user namespaces');
+  });
+});
+
+describe('a policy that keeps its process to itself', () => {
+  it('is one with no host and no folder to write but its own', () => {
+    const node = { ...context, command: 'node', roots: [] };
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), node))).toBe(true);
+    // npx reaches npm's registry; a root, a host or "write anywhere" reach further.
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), context))).toBe(false);
+    expect(
+      confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(), { ...node, roots: ['/x'] })),
+    ).toBe(false);
+    expect(confinedToOwnFolder(resolvePolicy(defaultSandboxPolicy(['a.example']), node))).toBe(
+      false,
+    );
+    expect(
+      confinedToOwnFolder(resolvePolicy({ ...defaultSandboxPolicy(), allowAllWrites: true }, node)),
+    ).toBe(false);
   });
 });

@@ -108,3 +108,60 @@ describe('what stays read-only where a sandboxed process may write', () => {
     ).toEqual(['/users/someone/hooks', '/p/shared.gitconfig', '/etc/work.gitconfig']);
   });
 });
+
+describe('a writable folder that holds the home', () => {
+  it('stands for its entries and the home’s own without a dot: nothing new at the home’s top', async () => {
+    const parent = tempDir('guard-parent');
+    const user = join(parent, 'someone');
+    mkdirSync(join(user, 'Documents'), { recursive: true });
+    mkdirSync(join(user, '.config'));
+    mkdirSync(join(parent, 'shared'));
+    const guarded = await protectedWrites({
+      writeFolders: [parent],
+      hearthFolders: [],
+      allWrites: false,
+      home: user,
+      path: '/usr/bin',
+    });
+    expect(guarded.allowWrite.sort()).toEqual([join(parent, 'shared'), join(user, 'Documents')]);
+    // Missing run-later places need no stand-in: their folders are not writable at all.
+    for (const place of ['.xprofile', '.pam_environment', '.config/git/config', '.bash_profile'])
+      expect(guarded.denyWrite).not.toContain(join(user, place));
+  });
+
+  it('too full to stand for entry by entry, keeps the run-later places read-only where missing', async () => {
+    const parent = tempDir('guard-full');
+    for (let index = 0; index < 300; index++) mkdirSync(join(parent, `user${index}`));
+    const user = join(parent, 'someone');
+    mkdirSync(join(user, '.config', 'Hearth', 'x'), { recursive: true });
+    const own = join(user, '.config', 'Hearth', 'x');
+    for (const allWrites of [false, true]) {
+      const guarded = await protectedWrites({
+        writeFolders: allWrites ? [own] : [parent, own],
+        hearthFolders: [own],
+        allWrites,
+        home: user,
+        path: '/usr/bin',
+      });
+      const inside = (path: string, folder: string) =>
+        path === folder || path.startsWith(`${folder}/`);
+      const creatable = (path: string) =>
+        guarded.allowWrite.some((folder) => inside(path, folder)) &&
+        !guarded.denyWrite.some((folder) => inside(path, folder));
+      // Some folder above the home was taken whole (this one, or a fuller one on the way).
+      expect(guarded.allowWrite.some((folder) => folder !== user && inside(user, folder))).toBe(
+        true,
+      );
+      for (const place of [
+        '.xsessionrc',
+        '.xprofile',
+        '.pam_environment',
+        '.config/git/config',
+        '.config/fish/config.fish',
+        '.config/autostart/evil.desktop',
+      ])
+        expect(creatable(join(user, place)), place).toBe(false);
+      expect(creatable(join(own, 'cache'))).toBe(true);
+    }
+  });
+});

@@ -62,6 +62,11 @@ export interface ShellToolOptions {
   sandbox?: ShellSandbox;
   /** Settings › Chat's folder and variables for commands; the defaults when absent. */
   settings?(): CommandSettings;
+  /**
+   * The environment commands start from: Hearth's, with the login shell's PATH (the one servers
+   * get, and whose folders the sandbox keeps read-only). `process.env` when absent (tests).
+   */
+  environment?(): NodeJS.ProcessEnv;
 }
 
 const NO_SETTINGS: CommandSettings = { folder: '', variables: [] };
@@ -118,7 +123,8 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
       const settings = options.settings?.() ?? NO_SETTINGS;
       await prepareCommandFolder(cwd, settings).catch(() => undefined);
       const directory = commandFolder(cwd, settings);
-      const environment = commandEnvironment(process.env, settings);
+      const base = options.environment?.() ?? process.env;
+      const environment = commandEnvironment(base, settings);
       const guarded = options.protectedFolders ?? [];
       const off =
         protectedFolderNamed(command, guarded) ?? protectedFolderHolding(directory, guarded);
@@ -167,7 +173,7 @@ export function registerShellTool(server: McpServer, options: ShellToolOptions):
           signal: extra.signal,
           password,
           // As root, only the few variables every server gets: none of Hearth's tokens or keys.
-          ...(password === undefined ? {} : { env: minimalEnvironment(process.env) }),
+          ...(password === undefined ? {} : { env: minimalEnvironment(base) }),
         });
         password = undefined;
         const result = await run;

@@ -12,6 +12,7 @@ import { runsAsTask } from '../offerings/tasks/toolTask';
 import type { ServerOfferings } from '../offerings/serverOfferings';
 import { DEFAULT_LOG_LEVEL } from '../fromServer/loggingLevel';
 import { StdioProcessTransport } from '../transport/stdioProcessTransport';
+import { KEPT_READ_ONLY } from '../../sandbox';
 
 export interface ReadyServer {
   client: Client;
@@ -101,5 +102,7 @@ function sandboxNoted(
 }
 
 function sandboxSentence(blocked: string[]): string {
-  return `Hearth's sandbox ${blocked.join('; ')}. The user can allow it on the server's page.`;
+  // A file kept read-only (a hook, a start-up file) stays so whatever the user allows.
+  const allowable = blocked.some((line) => !line.endsWith(KEPT_READ_ONLY));
+  return `Hearth's sandbox ${blocked.join('; ')}.${allowable ? " The user can allow it on the server's page." : ''}`;
 }
