@@ -37,6 +37,7 @@ export {
   type ShellSandboxState,
 } from './shellSandbox';
 export { resetSandboxSession, shellQuote, wrapLaunch, type LaunchSpec } from './sandboxRuntime';
+export { startFolder } from './workingFolder';
 export {
   createServerSandbox,
   MAX_REMEMBERED_BLOCKS,

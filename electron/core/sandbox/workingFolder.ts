@@ -39,6 +39,14 @@ export async function inOwnWorkingFolder<T>(work: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * The folder Hearth was started in, also while a wrap has it working in its own: what a process
+ * started without a folder of its own (an unsandboxed server) starts in, whenever it starts.
+ */
+export function startFolder(): string | undefined {
+  return inside > 0 ? outside : currentFolder();
+}
+
 /** This run's working folder (0700, in the temp folder); those of runs that died are removed. */
 export function ownWorkingFolder(): string {
   if (folder) return folder;

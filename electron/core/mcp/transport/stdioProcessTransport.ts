@@ -12,6 +12,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 // JSON-RPC framing is the same in both protocol eras; the v1 schema checks a line is a message.
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { hasExited, terminateTree, track } from './processTree';
+import { startFolder } from '../../sandbox';
 import { StreamedLine } from './streamedLine';
 import type { LauncherDownload } from './launcherDownload';
 
@@ -124,7 +125,9 @@ export class StdioProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(launch.file, launch.args, {
         env: launch.env,
-        cwd: launch.cwd,
+        // Not process.cwd() as it is at this moment: a wrap running beside this start has Hearth
+        // working in a folder of its own (sandbox/workingFolder.ts).
+        cwd: launch.cwd ?? startFolder(),
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
         windowsHide: true,
