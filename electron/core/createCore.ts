@@ -196,7 +196,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
         protectedFolders: hearthFolders,
         shellSandbox,
         commandSettings: () => commandSettingsOf(settings.get()),
-        environment: launchEnvironment,
+        environment: () => launch.current().environment,
       }),
     serverRequests: {
       elicit: createElicitationHandler(questions, links),

@@ -117,6 +117,19 @@ export function describeOllamaError(
       'failed',
     );
   }
+  return (
+    duringReply(error, message, status, model) ??
+    new OllamaError(`Ollama reported an error: ${message}`, 'failed')
+  );
+}
+
+/** Failures while a model runs or replies: Ollama busy, the runner gone, a call it could not read. */
+function duringReply(
+  error: unknown,
+  message: string,
+  status: number | undefined,
+  model: string,
+): OllamaError | undefined {
   if (status === 503 || SERVER_BUSY.test(message)) {
     return new OllamaError(
       'Ollama is busy: too many requests are waiting for it. Try again in a moment (Ollama’s OLLAMA_MAX_QUEUE sets how many may wait).',
@@ -144,7 +157,7 @@ export function describeOllamaError(
   }
   if (error instanceof Error && error.name === 'AbortError')
     return new OllamaError('Stopped.', 'cancelled');
-  return new OllamaError(`Ollama reported an error: ${message}`, 'failed');
+  return undefined;
 }
 
 /** Something answered, but not as Ollama does. */
