@@ -27,7 +27,7 @@ const folder = useTempFolder();
 function launched(policy: Partial<SandboxPolicy> = {}, roots: string[] = []): LaunchedPolicy {
   const stored = { ...defaultSandboxPolicy(), ...policy };
   const resolved = resolvePolicy(stored, {
-    serverName: 'notes',
+    ownFolder: '/data/sandboxes/notes',
     command: '/usr/bin/node',
     env: {},
     roots,
@@ -179,7 +179,7 @@ describe('whether a sandbox bounds a server’s calls', () => {
     const under = {
       policy: defaultSandboxPolicy(),
       resolved: resolvePolicy(defaultSandboxPolicy(), {
-        serverName: 'notes',
+        ownFolder: '/data/sandboxes/notes',
         command: 'npx',
         env: {},
         roots: [],
