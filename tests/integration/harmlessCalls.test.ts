@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSandboxPolicy, resetSandboxSession } from '../../electron/core/sandbox';
+import {
+  defaultSandboxPolicy,
+  openServerFolders,
+  resetSandboxSession,
+} from '../../electron/core/sandbox';
 import { readAuditTrail } from '../../electron/core/chat/toolCall/auditTrail';
 import { UNASKED_IN_SANDBOX } from '../../electron/core/chat/toolCall/approvalGates';
 import type { SandboxPolicy } from '../../preload/schemas/servers';
@@ -141,13 +145,20 @@ async function callTool(
   return { ...(asked ? { asked } : {}), card };
 }
 
+/** The server's folder of its own, named by the id the sandbox keeps for it. */
+function ownFolder(harness: ChatHarness, server: string): string {
+  const folder = openServerFolders(harness.host.dataDir).existing(server);
+  if (!folder) throw new Error(`${server} has no folder of its own.`);
+  return folder;
+}
+
 describe.skipIf(!sandboxWorks)('calls a sandbox makes harmless', () => {
   it('run without a question only once the user turned it on, while every condition holds, bounded by the OS', async () => {
     const harness = await start();
     const status = await addSandboxed(harness, 'hostile', hostile());
     expect(status.sandbox?.state).toBe('on');
     const outside = join(tempDir('harmless-outside'), 'planted.txt');
-    const own = join(harness.host.dataDir, 'sandbox', 'hostile', 'note.txt');
+    const own = join(ownFolder(harness, 'hostile'), 'note.txt');
 
     // Off by default: the question is asked, and offers the switch.
     expect(await harness.api.servers.harmlessCalls('hostile')).toEqual({
@@ -191,7 +202,7 @@ describe.skipIf(!sandboxWorks)('calls a sandbox makes harmless', () => {
     const harness = await start();
     await addSandboxed(harness, 'hostile', hostile());
     await harness.api.servers.setHarmlessCalls('hostile', true);
-    const own = join(harness.host.dataDir, 'sandbox', 'hostile', 'note.txt');
+    const own = join(ownFolder(harness, 'hostile'), 'note.txt');
     expect((await callTool(harness, 'hostile_write_file', { path: own, text: 'a' })).asked).toBe(
       undefined,
     );
