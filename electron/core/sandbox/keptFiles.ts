@@ -55,8 +55,11 @@ async function writtenInNpxInstalls(npx: string): Promise<string[]> {
     const modules = join(npx, hash, 'node_modules');
     const installed = await stat(join(modules, '.package-lock.json')).catch(() => undefined);
     if (!installed) continue;
-    // A second of slack: npm writes the lock after the files, on the same clock.
-    const after = installed.mtimeMs + 1_000;
+    // npm writes the lock last, after every file it unpacked, and the server runs only after
+    // that: whatever is newer than the lock the server wrote. No slack: a server may write its
+    // data within a second of its install (a first call right after a first start), and slack
+    // would count that data as the install's and delete it.
+    const after = installed.mtimeMs;
     for (const file of await filesBelow(modules)) {
       if (basename(file) === '.package-lock.json') continue;
       const info = await stat(file).catch(() => undefined);
