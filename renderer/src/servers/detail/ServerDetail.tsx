@@ -210,6 +210,13 @@ export function ServerDetail(props: ServerDetailProps) {
           }
         >
           <p>Hearth stops the server and forgets its settings, stored secrets and approvals.</p>
+          {config.transport.type === 'stdio' && (
+            <p>
+              If it ran in the sandbox, its own folder goes too: the packages it downloaded and its
+              caches. Files it wrote there for you, such as a memory server’s store, are first moved
+              to Hearth › kept › {config.name} in your home folder, and Hearth’s log lists them.
+            </p>
+          )}
           <InlineError message={error} />
         </Dialog>
       )}

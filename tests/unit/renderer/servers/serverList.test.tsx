@@ -186,6 +186,9 @@ describe('the detail pane', () => {
     await screen.findByRole('heading', { name: 'github' });
     await harness.user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete “github”?' });
+    // It says what goes and what is kept for the user (a server's own folder, its data moved out).
+    expect(confirm.textContent).toContain('its own folder goes too');
+    expect(confirm.textContent).toContain('Hearth › kept › github in your home folder');
     await harness.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(harness.argsOf('servers:delete')).toEqual([]);
