@@ -134,7 +134,10 @@ export function SandboxNotice({
           )}
         </p>
       )}
-      <HarmlessCallsSwitch server={config.name} status={status} />
+      {/* Where the sandbox cannot run, the notice below says so, once: no switch to grey out. */}
+      {sandbox?.state !== 'unavailable' && (
+        <HarmlessCallsSwitch server={config.name} status={status} />
+      )}
       {sandbox?.state === 'unavailable' && (
         <div
           className="notice notice-warning sandbox-notice"
