@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { attachmentRefSchema, attachmentSchema, MAX_ATTACHMENTS, promptRunSchema } from './content';
 import { serverNameSchema, toolAnnotationsSchema } from './servers';
+import { TEMPERATURE_RANGE } from './samplingBounds';
 
 const id = z.string().min(1).max(128);
 const text = z.string().max(10_000_000);
@@ -116,7 +117,7 @@ export const conversationSummarySchema = z.strictObject({
  */
 export const samplingOptionsSchema = z.strictObject({
   /** Higher gives more varied replies. */
-  temperature: z.number().min(0).max(2).optional(),
+  temperature: z.number().min(TEMPERATURE_RANGE.min).max(TEMPERATURE_RANGE.max).optional(),
 });
 export type SamplingOptions = z.output<typeof samplingOptionsSchema>;
 

@@ -4,16 +4,15 @@
  * patch through `conversations:setOptions`.
  */
 import { useId, useState } from 'react';
-import {
-  conversationOptionsSchema,
-  type ConversationOptionsPatch,
-} from '../../../../preload/schemas/chat';
+import type { ConversationOptionsPatch } from '../../../../preload/schemas/chat';
+import { TEMPERATURE_RANGE } from '../../../../preload/schemas/samplingBounds';
 import { useApi } from '../../lib/apiContext';
 import { messageOf } from '../../lib/hooks';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
 
-const TEMPERATURE = conversationOptionsSchema.shape.temperature.unwrap();
+// The range main holds the temperature to, read without zod (it stays out of the first script).
+const TEMPERATURE = TEMPERATURE_RANGE;
 
 export function ConversationOptionsButton({ conversationId }: { conversationId: string }) {
   const api = useApi();
@@ -81,8 +80,8 @@ export function ConversationOptionsButton({ conversationId }: { conversationId: 
             id={`${id}-temperature`}
             className="input"
             type="number"
-            min={TEMPERATURE.minValue ?? undefined}
-            max={TEMPERATURE.maxValue ?? undefined}
+            min={TEMPERATURE.min}
+            max={TEMPERATURE.max}
             step={0.1}
             value={temperature}
             aria-describedby={`${id}-temperature-hint`}
@@ -102,7 +101,7 @@ export function ConversationOptionsButton({ conversationId }: { conversationId: 
 function patchFrom(instructions: string, temperature: string): ConversationOptionsPatch | string {
   const text = temperature.trim();
   const value = Number(text);
-  if (text && !TEMPERATURE.safeParse(value).success)
-    return `Use a temperature from ${TEMPERATURE.minValue ?? 0} to ${TEMPERATURE.maxValue ?? 2}, or leave it empty.`;
+  if (text && !(value >= TEMPERATURE.min && value <= TEMPERATURE.max))
+    return `Use a temperature from ${TEMPERATURE.min} to ${TEMPERATURE.max}, or leave it empty.`;
   return { instructions, temperature: text ? value : null };
 }
