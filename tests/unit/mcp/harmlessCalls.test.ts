@@ -32,7 +32,7 @@ function launched(policy: Partial<SandboxPolicy> = {}, roots: string[] = []): La
     env: {},
     roots,
     dataDir: '/data',
-    home: '/home/u',
+    home: '/users/someone',
   });
   return { policy: stored, resolved };
 }
@@ -84,7 +84,7 @@ describe('the fingerprint a grant is given to', () => {
     ownHosts: ['example.com'],
     launcher: 'npx',
     env: { npm_config_cache: '/c' },
-    home: '/home/other',
+    home: '/users/other',
     madeFolders: ['/m'],
   };
 
@@ -142,9 +142,9 @@ describe('whether a sandbox bounds a server’s calls', () => {
       allowed: false,
       reason: 'It may write anywhere.',
     });
-    expect(judge({}, ['/home/u/work'])).toEqual({
+    expect(judge({}, ['/users/someone/work'])).toEqual({
       allowed: false,
-      reason: 'It may write outside its own folder (/home/u/work).',
+      reason: 'It may write outside its own folder (/users/someone/work).',
     });
     expect(judge({ allowWrite: ['~/out'] })).toMatchObject({ allowed: false });
     expect(judge({ enabled: false })).toEqual({
@@ -184,7 +184,7 @@ describe('whether a sandbox bounds a server’s calls', () => {
         env: {},
         roots: [],
         dataDir: '/data',
-        home: '/home/u',
+        home: '/users/someone',
       }),
     };
     expect(sandboxBoundsCalls(npx, running('on', under))).toEqual({
