@@ -165,6 +165,10 @@ describe('messages in the chat', () => {
       const problems: string[] = [];
       for (const theme of THEMES) {
         await popup.emulateMedia({ colorScheme: theme });
+        // The hard case every time: the list at its end, so Tab has to scroll Edit back in from above.
+        await popup.locator('.message-scroll').evaluate((list) => {
+          list.scrollTop = list.scrollHeight;
+        });
         const ring = await clippedFocusRing(popup, edit);
         await popup.screenshot({ path: join(SCREENS, `messages-code-popup-${theme}.png`) });
         problems.push(
