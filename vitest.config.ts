@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['tests/unit/renderer/**/*.test.tsx'],
+          // user-event types key by key through React: a form test can pass 5 s on a busy 2-core
+          // machine without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
