@@ -60,4 +60,37 @@ describe.skipIf(!sandboxWorks)('one PATH for servers and shell commands', () => 
     }
     expect(existsSync(marker)).toBe(false);
   }, 120_000);
+
+  it('a folder on the login PATH that does not exist yet cannot be made, and nothing is left for it', async () => {
+    const home = tempDir('one-path-missing-home');
+    const marker = join(tempDir('one-path-missing-marker'), 'ran');
+    // Go is installed, its bin folder not made yet (`go install` makes it): the login PATH names it.
+    mkdirSync(join(home, 'go', 'pkg'), { recursive: true });
+    writeFileSync(join(home, '.bash_profile'), 'export PATH="$HOME/go/bin:$PATH"\n');
+    vi.stubEnv('HOME', home);
+    host = await startTestHost({ environment: { ...process.env, HOME: home, SHELL: '/bin/bash' } });
+    await host.core.start();
+    const plant = [
+      'mkdir -p go/bin',
+      `printf '#!/bin/sh\\necho ran > ${marker}\\n' > go/bin/gopls`,
+      'chmod +x go/bin/gopls',
+    ].join(' ; ');
+    const result = await host.core.mcp.callTool('hearth', 'run_shell_command', {
+      command: plant,
+      cwd: home,
+    });
+    expect(textOf(result)).toMatch(/Exit code: [1-9]/);
+    await host.core.dispose();
+    // From outside, after the run: no planted program, and no stand-in where the folder will go.
+    expect(existsSync(join(home, 'go', 'bin'))).toBe(false);
+    try {
+      execFileSync('/bin/bash', ['-ilc', 'gopls'], {
+        env: { ...process.env, HOME: home },
+        stdio: 'ignore',
+      });
+    } catch {
+      // Not found: what should happen.
+    }
+    expect(existsSync(marker)).toBe(false);
+  }, 120_000);
 });

@@ -13,7 +13,8 @@
  *   `.bash_profile` would shadow `.profile`) and its configuration stays read-only;
  * - where a folder above the home folder is writable ("write anywhere"), the home folder's
  *   existing configuration (every top-level name with a leading dot), its shell start-up files
- *   (missing ones too), the user's autostart places and the folders on PATH stay read-only.
+ *   (missing ones too), the user's autostart places and the folders on PATH stay read-only;
+ * - in every writable folder, the folders on PATH, made or not yet made.
  *
  * A missing entry is covered by an empty read-only stand-in while the process runs (the
  * library's "Write denies on paths that do not exist yet"), so missing ones are named only where
@@ -187,8 +188,10 @@ export async function protectedWrites(input: ProtectedWritesInput): Promise<Prot
     const path = join(home, place);
     if (writable(path)) deny.add(path);
   }
+  // Missing ones too (a `~/go/bin` that `go install` has not made yet): the stand-in for one is an
+  // empty file where the folder would be, which a PATH lookup passes over.
   for (const folder of input.path.split(delimiter).filter((entry) => isAbsolute(entry))) {
-    if (writable(folder) && (await isFolder(folder))) deny.add(folder);
+    if (writable(folder) && !(await isFile(folder))) deny.add(folder);
   }
   const hearth = input.hearthFolders.map((folder) => resolve(folder));
   // The folders asked for and the home's own: not the system's, which "write anywhere" stands for.
@@ -421,9 +424,10 @@ async function globalGitTargets(home: string): Promise<string[]> {
   return targets;
 }
 
-async function isFolder(path: string): Promise<boolean> {
+/** A file that is not a folder (a PATH entry naming one is not a place programs are found). */
+async function isFile(path: string): Promise<boolean> {
   return lstat(path).then(
-    (stats) => stats.isDirectory(),
+    (stats) => !stats.isDirectory() && !stats.isSymbolicLink(),
     () => false,
   );
 }
