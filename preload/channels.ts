@@ -38,6 +38,7 @@ export const invokeChannelNames = everyOne<InvokeChannel>()([
   'servers:signOut',
   'servers:setEnabled',
   'servers:reviewLaunch',
+  'servers:launchRepositories',
   'servers:approveLaunch',
   'servers:runUnsandboxed',
   'servers:harmlessCalls',

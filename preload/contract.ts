@@ -13,6 +13,7 @@ import {
   importOptionsSchema,
   importReportSchema,
   importSourceSchema,
+  launchRepositoriesSchema,
   launchReviewSchema,
   logEntrySchema,
   offeringsSchema,
@@ -225,6 +226,8 @@ export const invokeChannels = {
   'servers:setEnabled': channel(z.tuple([serverNameSchema, z.boolean()]), serverStatusSchema),
   /** Exactly what a stdio server will run, for the user to approve. */
   'servers:reviewLaunch': channel(z.tuple([serverNameSchema]), launchReviewSchema),
+  /** The repositories in its writable folders whose hooks and config stay read-only. */
+  'servers:launchRepositories': channel(z.tuple([serverNameSchema]), launchRepositoriesSchema),
   /** Approves the reviewed launch; the folders are those of its review's `argumentFolders` chosen. */
   'servers:approveLaunch': channel(
     z.tuple([serverNameSchema, z.string().max(128), argumentFolderChoiceSchema.optional()]),

@@ -82,6 +82,7 @@ export function createHandlers(services: Services): Handlers {
     'servers:signOut': (name) => services.mcp.signOut(name),
     'servers:setEnabled': (name, enabled) => services.mcp.setEnabled(name, enabled),
     'servers:reviewLaunch': (name) => services.mcp.reviewLaunch(name),
+    'servers:launchRepositories': (name) => services.mcp.launchRepositories(name),
     'servers:approveLaunch': (name, fingerprint, writeFolders) =>
       services.mcp.approveLaunch(name, fingerprint, writeFolders),
     'servers:runUnsandboxed': (name, always) => services.mcp.runUnsandboxed(name, always),

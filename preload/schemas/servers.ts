@@ -381,6 +381,16 @@ export const launchReviewSchema = z.strictObject({
 });
 export type LaunchReview = z.output<typeof launchReviewSchema>;
 
+/**
+ * The git repositories in the folders a sandboxed server may write whose hooks and config it
+ * cannot change, as its start finds them; `complete` false when the look stopped short.
+ */
+export const launchRepositoriesSchema = z.strictObject({
+  repositories: z.array(z.string()),
+  complete: z.boolean(),
+});
+export type LaunchRepositories = z.output<typeof launchRepositoriesSchema>;
+
 export const toolAnnotationsSchema = z.strictObject({
   title: z.string().max(1_000).optional(),
   readOnlyHint: z.boolean().optional(),

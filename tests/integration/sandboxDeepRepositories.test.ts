@@ -2,7 +2,8 @@
  * Repositories are found where users keep them, at any depth the time allows: a GOPATH's
  * `~/go/src/github.com/org/tool` and `~/src/github.com/org/repo`, with the home folder as the
  * server's root. A hostile server tries to plant hooks; this process reads the disk, runs
- * `git commit` in each outside the sandbox, and reads the server's log for the repositories found.
+ * `git commit` in each outside the sandbox, and reads the review and the server's log for the
+ * repositories found.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
@@ -50,6 +51,10 @@ describe.skipIf(!sandboxWorks)('repositories deep below a root', () => {
         sandbox: { ...defaultSandboxPolicy(), allowWrite: ['~'] },
       },
     });
+    // The review names them before anything runs, as the start will find them.
+    const named = await tm.manager.launchRepositories('hostile');
+    expect(named.repositories.sort()).toEqual([...repositories].sort());
+    expect(named.complete).toBe(true);
     const status = await tm.manager.approveLaunch(
       'hostile',
       tm.manager.reviewLaunch('hostile').fingerprint,

@@ -4,6 +4,7 @@
  * go out as contract events; nothing here knows about IPC or windows.
  */
 import type {
+  LaunchRepositories,
   LaunchReview,
   Offerings,
   SandboxPolicy,
@@ -93,6 +94,11 @@ export interface McpManager {
   restart(name: string): Promise<ServerStatus>;
   setEnabled(name: string, enabled: boolean): Promise<ServerStatus>;
   reviewLaunch(name: string): LaunchReview;
+  /**
+   * The repositories in the folders its sandbox would let it write whose hooks and config stay
+   * read-only, looked for as its start looks (up to SCAN_BUDGET_MS): the review names them.
+   */
+  launchRepositories(name: string): Promise<LaunchRepositories>;
   /**
    * Approves exactly the reviewed launch, then switches the server on and starts it. `writeFolders`
    * are folders its arguments name that the review offered: its sandbox may write them too.
@@ -366,6 +372,18 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         options.launchContext(),
         config.roots,
       );
+    },
+    async launchRepositories(name) {
+      const config = store.withSecrets(name);
+      if (config?.transport.type !== 'stdio') return { repositories: [], complete: true };
+      const context = options.launchContext();
+      const found = await context.sandbox?.protectedRepositories(
+        config.name,
+        config.transport,
+        config.roots,
+        context.environment,
+      );
+      return found ?? { repositories: [], complete: true };
     },
     async approveLaunch(name, fingerprint, writeFolders = []) {
       const review = this.reviewLaunch(name);

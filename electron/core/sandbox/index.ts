@@ -44,6 +44,7 @@ export {
   type LaunchedPolicy,
   SandboxUnavailableError,
   type ForgottenServer,
+  type FoundRepositories,
   type PreparedLaunch,
   type SandboxReport,
   type ServerSandbox,

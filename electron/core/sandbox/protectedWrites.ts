@@ -23,6 +23,7 @@
 import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import type { ResolvedPolicy } from './policy';
 
 /**
  * How long the look for repositories and editor folders below the writable folders may take, at
@@ -167,6 +168,25 @@ export interface ProtectedWrites {
   repositories: string[];
   /** False when the look ran out of time or folders before it had seen every folder. */
   scanComplete: boolean;
+}
+
+/**
+ * What a launch under this policy protects, as its start computes it (`temp`: the temp folder of
+ * its own it gets then) and as the launch review shows it before it starts.
+ */
+export function launchGuard(
+  policy: ResolvedPolicy,
+  path: string,
+  temp?: string,
+): ProtectedWritesInput {
+  return {
+    // "Write anywhere" is `/` as protectedWrites stands for it, and Hearth's own folders.
+    writeFolders: policy.allowAllWrites ? policy.madeFolders : policy.allowWrite,
+    hearthFolders: temp ? [...policy.madeFolders, temp] : policy.madeFolders,
+    allWrites: policy.allowAllWrites,
+    home: policy.home,
+    path,
+  };
 }
 
 export async function protectedWrites(input: ProtectedWritesInput): Promise<ProtectedWrites> {

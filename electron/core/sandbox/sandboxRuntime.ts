@@ -22,7 +22,7 @@ import { isInside, type ResolvedPolicy } from './policy';
 import type { StandIns } from './standIns';
 import { inOwnWorkingFolder } from './workingFolder';
 import { unpackedSeccompPath } from './packagedPaths';
-import { protectedWrites } from './protectedWrites';
+import { launchGuard, protectedWrites } from './protectedWrites';
 
 /**
  * sandbox-runtime keeps this folder writable for every sandboxed process (its
@@ -126,14 +126,7 @@ export async function wrapLaunch(
   for (const folder of policy.allowWrite) makeFolder(folder);
   // A temp folder of its own (0700), removed when it exits: nothing left in it for another.
   const temp = mkdtempSync(join(tmpdir(), 'hearth-sandbox-'));
-  const guarded = await protectedWrites({
-    // "Write anywhere" is `/` as protectedWrites stands for it, and Hearth's own folders.
-    writeFolders: policy.allowAllWrites ? policy.madeFolders : policy.allowWrite,
-    hearthFolders: [...policy.madeFolders, temp],
-    allWrites: policy.allowAllWrites,
-    home: policy.home,
-    path: launch.env.PATH ?? '',
-  });
+  const guarded = await protectedWrites(launchGuard(policy, launch.env.PATH ?? '', temp));
   // The stand-ins bubblewrap will make for missing denied paths where the launch may write.
   const writable = (path: string) =>
     policy.allowAllWrites || guarded.allowWrite.some((folder) => isInside(path, folder));

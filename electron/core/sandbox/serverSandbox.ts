@@ -19,7 +19,7 @@ import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
 import { openServerFolders } from './serverFolders';
 import { openStandIns } from './standIns';
 import { filesItWrote, keepFiles, keptFolderOf } from './keptFiles';
-import { SCAN_BUDGET_MS } from './protectedWrites';
+import { launchGuard, protectedWrites, SCAN_BUDGET_MS } from './protectedWrites';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -92,6 +92,12 @@ export interface PrepareInput {
   onChange?(): void;
 }
 
+export interface FoundRepositories {
+  repositories: string[];
+  /** False when the look ran out of time before it had seen every folder. */
+  complete: boolean;
+}
+
 export interface ServerSandbox {
   prepare(input: PrepareInput): Promise<PreparedLaunch>;
   /** Lets the server's next start run without the sandbox when it cannot run here. */
@@ -107,6 +113,17 @@ export interface ServerSandbox {
     env: Record<string, string | undefined>,
   ): ResolvedPolicy | undefined;
   availability(path: string): Promise<SandboxAvailability>;
+  /**
+   * The git repositories in the folders it would write whose hooks and config it could not
+   * change, found as its start finds them (the launch review names them); nothing without a
+   * sandbox.
+   */
+  protectedRepositories(
+    serverName: string,
+    transport: StdioTransportConfig,
+    roots: string[],
+    env: Record<string, string | undefined>,
+  ): Promise<FoundRepositories | undefined>;
   /** Forgets a server's blocks (after the user allowed them, or it was deleted). */
   clearBlocked(serverName: string): void;
   /**
@@ -172,6 +189,12 @@ export function createServerSandbox(options: ServerSandboxOptions): ServerSandbo
     availability,
     resolve,
     allowUnsandboxedOnce: (name) => void once.add(key(name)),
+    async protectedRepositories(serverName, transport, roots, env) {
+      const resolved = resolve(serverName, transport, roots, env);
+      if (!resolved) return undefined;
+      const guarded = await protectedWrites(launchGuard(resolved, env.PATH ?? ''));
+      return { repositories: guarded.repositories, complete: guarded.scanComplete };
+    },
     report: (name) => reports.get(key(name)),
     launchedWith: (name) => launched.get(key(name)),
     async forgetServer(name) {

@@ -12,6 +12,7 @@ import { InlineError } from '../../ui/InlineError';
 import { TriangleAlert } from 'lucide-react';
 import { revealHidden } from '../../lib/revealHidden';
 import { ArgumentFoldersChoice, initiallyChosen } from './ArgumentFoldersChoice';
+import { ProtectedRepositories } from './ProtectedRepositories';
 
 export interface LaunchReviewDialogProps {
   name: string;
@@ -201,7 +202,7 @@ function ReviewDetails({
       ) : (
         <p className="muted">Not set.</p>
       )}
-      <SandboxReview sandbox={review.sandbox} />
+      <SandboxReview name={review.name} sandbox={review.sandbox} />
       <ArgumentFoldersChoice
         folders={review.sandbox?.argumentFolders}
         chosen={chosen}
@@ -212,7 +213,7 @@ function ReviewDetails({
 }
 
 /** What the OS sandbox lets it reach. Its tools still ask before they run, sandbox or not. */
-function SandboxReview({ sandbox }: { sandbox: LaunchReview['sandbox'] }) {
+function SandboxReview({ name, sandbox }: { name: string; sandbox: LaunchReview['sandbox'] }) {
   if (!sandbox)
     return (
       <>
@@ -251,6 +252,7 @@ function SandboxReview({ sandbox }: { sandbox: LaunchReview['sandbox'] }) {
           What other programs run later: git hooks and config, shell start-up files, editor and IDE
           tasks, autostart entries, your home folder’s settings, and your own npm and uv caches.
         </dd>
+        <ProtectedRepositories name={name} />
         <dt>May reach</dt>
         <dd>
           {sandbox.hosts.length === 0 ? 'No host.' : sandbox.hosts.map(revealHidden).join(', ')}

@@ -190,6 +190,30 @@ describe('the folders a sandboxed server’s arguments name', () => {
     ]);
   });
 
+  it('names the repositories whose hooks and config stay read-only, and says when the look stopped short', async () => {
+    const repositories = Array.from({ length: 10 }, (_, index) => `/users/me/src/repo-${index}`);
+    const harness = renderServers(
+      [builtin, stdioEntry('github', { consent: 'required' })],
+      {
+        'servers:reviewLaunch': () => sandboxed,
+        'servers:launchRepositories': () => ({ repositories, complete: false }),
+      },
+      { serverName: 'github' },
+    );
+    await harness.user.click(await screen.findByRole('button', { name: 'Review and approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review “github”' });
+    const sandbox = await within(dialog).findByRole('region', { name: 'Sandbox' });
+    const found = await within(sandbox).findByText(/Their hooks and config stay read-only/);
+    expect(found.textContent).toContain('/users/me/src/repo-0, /users/me/src/repo-1');
+    expect(found.textContent).toContain('repositories further down are not protected');
+    const more = within(found).getByText('Show all 10').closest('details');
+    expect(more?.open).toBe(false);
+    expect(more?.textContent).toBe('Show all 10/users/me/src/repo-8, /users/me/src/repo-9');
+    await harness.user.click(within(found).getByText('Show all 10'));
+    expect(more?.open).toBe(true);
+    expect(harness.argsOf('servers:launchRepositories')).toEqual([['github']]);
+  });
+
   it('the review closes once the server starts, before a first download ends', async () => {
     let started: (value: ServerStatus) => void = () => undefined;
     const harness = renderServers(
