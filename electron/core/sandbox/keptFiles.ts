@@ -4,11 +4,13 @@
  * and whatever it wrote there itself; some servers keep the user's data beside their code (the
  * memory server's `memory.jsonl` sits next to its `dist/index.js`). A file in an npx install
  * changed after npm finished that install (its `node_modules/.package-lock.json`, written last)
- * is the server's, and so is anything in its folder outside the caches. Those are moved to
+ * is the server's; so is a file in a uv environment (uvx's, in uv's cache, or a `uv tool`'s)
+ * changed after uv wrote the last of its packages' RECORD files, and anything in its folder
+ * outside the caches. Those are moved to
  * `~/Hearth/kept/<server>/` before the folder is removed, and the delete says so.
  */
 import { lstat, mkdir, readdir, rename, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 
 /** Where a deleted server's own files go, in the user's Hearth folder. */
 export function keptFolderOf(home: string, serverName: string): string {
@@ -21,8 +23,15 @@ export async function filesItWrote(ownFolder: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await entriesOf(ownFolder)) {
     const path = join(ownFolder, entry);
-    if (entry === 'cache') found.push(...(await writtenInNpxInstalls(join(path, 'npm', '_npx'))));
-    else found.push(...(await filesBelow(path)));
+    if (entry !== 'cache') found.push(...(await filesBelow(path)));
+    else
+      found.push(
+        ...(await writtenInNpxInstalls(join(path, 'npm', '_npx'))),
+        // uvx's environments are persisted as `archive-v0/<id>` (uv-cache's `Cache::persist`);
+        // `uv tool install`'s live in the tool folder, one per tool.
+        ...(await writtenInUvEnvironments(join(path, 'uv', 'archive-v0'))),
+        ...(await writtenInUvEnvironments(join(path, 'uv-tools'))),
+      );
   }
   return found;
 }
@@ -43,9 +52,12 @@ export async function keepFiles(
   return moved;
 }
 
-/** `cache/npm/_npx/<hash>/node_modules/pkg/dist/memory.jsonl` → `pkg/dist/memory.jsonl`. */
+/**
+ * `cache/npm/_npx/<hash>/node_modules/pkg/dist/memory.jsonl` → `pkg/dist/memory.jsonl`, and
+ * `cache/uv/archive-v0/<id>/lib/python3.12/site-packages/pkg/notes.db` → `pkg/notes.db`.
+ */
 function shortPlace(path: string): string {
-  const inPackage = /(?:^|\/)node_modules\/(.+)$/.exec(path)?.[1];
+  const inPackage = /(?:^|\/)(?:node_modules|site-packages)\/(.+)$/.exec(path)?.[1];
   return inPackage ?? path;
 }
 
@@ -64,6 +76,37 @@ async function writtenInNpxInstalls(npx: string): Promise<string[]> {
       if (basename(file) === '.package-lock.json') continue;
       const info = await stat(file).catch(() => undefined);
       if (info && info.mtimeMs > after) found.push(file);
+    }
+  }
+  return found;
+}
+
+/**
+ * uv installs each package's files and writes its RECORD last (uv-install-wheel's
+ * `install_wheel`), then moves the finished environment into place whole (a rename keeps every
+ * time): whatever is newer than the newest RECORD the server wrote. Python's own bytecode
+ * (`__pycache__`, written at the server's first import) is not the user's.
+ */
+async function writtenInUvEnvironments(folder: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const id of await entriesOf(folder)) {
+    const environment = join(folder, id);
+    // An environment (not an unpacked wheel, which sits in the same bucket).
+    if (!(await stat(join(environment, 'pyvenv.cfg')).catch(() => undefined))) continue;
+    const files = (await filesBelow(environment)).filter(
+      (file) => !file.split(sep).includes('__pycache__'),
+    );
+    const records = files.filter(
+      (file) => basename(file) === 'RECORD' && basename(dirname(file)).endsWith('.dist-info'),
+    );
+    // No RECORD: an install cut short, all of it uv's.
+    if (records.length === 0) continue;
+    let installed = 0;
+    for (const record of records)
+      installed = Math.max(installed, (await stat(record).catch(() => undefined))?.mtimeMs ?? 0);
+    for (const file of files) {
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtimeMs > installed) found.push(file);
     }
   }
   return found;
