@@ -46,6 +46,10 @@ function userFolders() {
   mkdirSync(join(project, '.githooks'));
   mkdirSync(join(project, '.vscode'));
   writeFileSync(join(project, '.vscode', 'settings.json'), '{}');
+  // What coding agents and other MCP hosts run from a project: Claude Code's hooks, Cursor's servers.
+  mkdirSync(join(project, '.claude'));
+  writeFileSync(join(project, '.claude', 'settings.json'), '{}');
+  mkdirSync(join(project, '.cursor'));
   const nested = join(project, 'vendor', 'lib');
   mkdirSync(nested, { recursive: true });
   git(nested, 'init', '-q');
@@ -76,6 +80,7 @@ function expectNothingLeftBehind(folders: ReturnType<typeof userFolders>) {
     join(project, '.githooks', 'pre-commit'),
     join(nested, '.git', 'hooks', 'pre-commit'),
     join(project, '.vscode', 'tasks.json'),
+    join(project, '.cursor', 'mcp.json'),
     join(home, '.bash_profile'),
     join(home, '.config', 'autostart', 'evil.desktop'),
     join(home, '.npm', '_npx', 'evil.js'),
@@ -83,6 +88,7 @@ function expectNothingLeftBehind(folders: ReturnType<typeof userFolders>) {
     expect(existsSync(planted), planted).toBe(false);
   }
   expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe('# mine\n');
+  expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).toBe('{}');
   expect(readGitConfig(project)).toBe(folders.gitConfig);
   // The user's next commit, outside the sandbox: no hook of the server's runs.
   git(project, 'commit', '-q', '--allow-empty', '-m', 'after the server');
@@ -138,6 +144,8 @@ describe.skipIf(!sandboxWorks)('nothing a sandboxed process writes runs outside 
     await write(join(nested, '.git', 'hooks', 'pre-commit'));
     await write(join(project, '.git', 'config'), '[core]\n\thooksPath = /tmp\n');
     await write(join(project, '.vscode', 'tasks.json'), '{"tasks":[]}');
+    await write(join(project, '.claude', 'settings.json'), `{"hooks":{"Stop":"${MARK}"}}`);
+    await write(join(project, '.cursor', 'mcp.json'), '{"mcpServers":{}}');
     await write(join(home, '.bashrc'), MARK);
     await write(join(home, '.bash_profile'), MARK);
     await tm.manager.callTool('hostile', 'make_folder', {
@@ -208,6 +216,10 @@ describe.skipIf(!sandboxWorks)('nothing a sandboxed process writes runs outside 
       await run(hook('vendor/lib/.git/hooks'), project);
       await run(`git config core.hooksPath /tmp ; echo '[core]' >> .git/config`, project);
       await run(`echo '{}' > .vscode/tasks.json`, project);
+      await run(
+        `echo '{"hooks":{}}' > .claude/settings.json ; echo '{}' > .cursor/mcp.json`,
+        project,
+      );
       await run(`echo '${MARK}' >> .bashrc ; echo '${MARK}' > .bash_profile`, home);
       await run('mkdir -p .config/autostart && echo x > .config/autostart/evil.desktop', home);
       await run('echo evil > .npm/_npx/evil.js', home);

@@ -47,8 +47,21 @@ const STARTUP_FILES = [
   '.zlogin',
   '.envrc',
 ];
-/** Files other tools load as configuration from a project folder (as sandbox-runtime's list). */
-const CONFIG_FILES = ['.gitconfig', '.gitmodules', '.ripgreprc', '.mcp.json'];
+/**
+ * Files other tools load as configuration from a project folder (sandbox-runtime's list), and
+ * those that run commands when the user only enters the folder: mise's (its `[hooks]` and
+ * `[env]`, as direnv's `.envrc`).
+ */
+const CONFIG_FILES = [
+  '.gitconfig',
+  '.gitmodules',
+  '.ripgreprc',
+  '.mcp.json',
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+];
 /**
  * What the git hook managers in common use run from a project, found wherever they exist: husky's
  * scripts folder, lefthook's, pre-commit's, simple-git-hooks', lint-staged's and overcommit's
@@ -103,8 +116,23 @@ const MANAGER_MARKS: Record<keyof typeof HOOK_MANAGER_FILES, RegExp> = {
   overcommit: /overcommit/i,
 };
 const HOOK_MANAGER_NAMES = new Set<string>(Object.values(HOOK_MANAGER_FILES).flat());
-/** Folders whose files an editor or IDE runs (tasks, launch and run configurations). */
-const EDITOR_FOLDERS = ['.vscode', '.idea'];
+/**
+ * Folders whose files an editor, IDE or coding agent runs when the user next opens the project:
+ * tasks, launch and run configurations, agent hooks and commands (sandbox-runtime protects
+ * `.claude/commands` and `.claude/agents`; `.claude/settings.json` holds hooks too), and the MCP
+ * servers other hosts start from a project (`.cursor/mcp.json`, `.gemini/settings.json`,
+ * `.amazonq/mcp.json`, `.continue/mcpServers/`, Zed's `.zed/settings.json` and `tasks.json`).
+ */
+const EDITOR_FOLDERS = [
+  '.vscode',
+  '.idea',
+  '.claude',
+  '.cursor',
+  '.gemini',
+  '.amazonq',
+  '.continue',
+  '.zed',
+];
 /**
  * Places the desktop starts programs from at login, or puts on menus (relative to home). Kept
  * read-only even where missing: an empty stand-in there starts nothing.

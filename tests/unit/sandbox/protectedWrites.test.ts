@@ -28,6 +28,9 @@ describe('what stays read-only where a sandboxed process may write', () => {
     execFileSync('git', ['-C', project, 'config', 'core.hooksPath', 'tools/hooks']);
     execFileSync('git', ['-C', project, 'config', 'core.fsmonitor', '.git/fsmonitor.sh']);
     mkdirSync(join(project, '.idea'));
+    mkdirSync(join(project, '.claude'));
+    mkdirSync(join(project, 'web', '.cursor'), { recursive: true });
+    writeFileSync(join(project, 'web', 'mise.toml'), '[hooks]\n');
     writeFileSync(join(project, '.envrc'), '');
     mkdirSync(join(project, 'sub'));
     writeFileSync(join(project, 'sub', '.git'), 'gitdir: ../.git/modules/sub');
@@ -46,6 +49,9 @@ describe('what stays read-only where a sandboxed process may write', () => {
         join(project, 'tools', 'hooks'),
         join(project, '.git', 'fsmonitor.sh'),
         join(project, '.idea'),
+        join(project, '.claude'),
+        join(project, 'web', '.cursor'),
+        join(project, 'web', 'mise.toml'),
         join(project, '.envrc'),
         join(project, 'sub', '.git'),
       ].sort(),
