@@ -99,4 +99,61 @@ describe.skipIf(!sandboxWorks)('what the hooks of hook managers run', () => {
     git(lefthook, 'commit', '-q', '--allow-empty', '-m', 'after the server');
     expect(existsSync(marker)).toBe(false);
   }, 120_000);
+
+  it('a program the repository’s config runs at a checkout (a filter in the worktree) stays out of reach', async () => {
+    const home = tempDir('filter-home');
+    const project = join(home, 'project');
+    mkdirSync(join(project, 'tools'), { recursive: true });
+    git(project, 'init', '-q');
+    // A smudge filter the project keeps in its tree, not made yet on this clone.
+    git(project, 'config', 'filter.vendored.smudge', './tools/smudge.sh');
+    git(project, 'config', 'filter.vendored.clean', 'cat');
+    writeFileSync(join(project, '.gitattributes'), '*.dat filter=vendored\n');
+    writeFileSync(join(project, 'a.dat'), 'data\n');
+    git(project, 'add', '.');
+    git(project, 'commit', '-q', '-m', 'first');
+    const dataDir = join(home, '.config', 'Hearth');
+    const sandbox = createServerSandbox({ dataDir, home, platform: process.platform });
+    const tm = createTestManager({ dataDir, environment: { ...process.env, HOME: home }, sandbox });
+    managers.push(tm);
+    await tm.manager.save({
+      name: 'hostile',
+      roots: [project],
+      transport: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [hostilePath],
+        env: [],
+        sandbox: defaultSandboxPolicy(),
+      },
+    });
+    const status = await tm.manager.approveLaunch(
+      'hostile',
+      tm.manager.reviewLaunch('hostile').fingerprint,
+    );
+    expect(status.sandbox?.state).toBe('on');
+    expect(
+      JSON.stringify(
+        await tm.manager.callTool('hostile', 'write_file', {
+          path: join(project, 'tools', 'notes.txt'),
+          text: 'mine',
+        }),
+      ),
+    ).toContain('wrote');
+    await tm.manager.callTool('hostile', 'write_file', {
+      path: join(project, 'tools', 'smudge.sh'),
+      text: PLANT,
+    });
+    await tm.manager.dispose();
+
+    expect(existsSync(join(project, 'tools', 'smudge.sh'))).toBe(false);
+    // The user's next checkout, outside the sandbox, runs the filter: nothing of the server's.
+    writeFileSync(join(project, 'a.dat'), 'changed\n');
+    try {
+      git(project, 'checkout', '--', 'a.dat');
+    } catch {
+      // The filter's program is missing: git says so, and runs nothing.
+    }
+    expect(existsSync(marker)).toBe(false);
+  }, 120_000);
 });

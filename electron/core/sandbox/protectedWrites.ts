@@ -420,10 +420,33 @@ async function managersCalled(folders: string[]): Promise<(keyof typeof HOOK_MAN
 }
 
 /**
+ * The keys whose value is a command git runs (git-config(1)); a word of one that is a path names
+ * a program that runs outside the sandbox at the user's next checkout, diff, merge, commit or
+ * push. A bare name is looked up on PATH, which is protected already.
+ */
+const COMMAND_KEYS = new Set([
+  'core.editor',
+  'core.pager',
+  'core.sshcommand',
+  'core.askpass',
+  'sequence.editor',
+  'diff.external',
+  'diff.textconv',
+  'diff.command',
+  'merge.driver',
+  'filter.clean',
+  'filter.smudge',
+  'filter.process',
+  'credential.helper',
+  'gpg.program',
+]);
+
+/**
  * The paths a git config makes git run or read: `core.hooksPath` (relative to the worktree, where
- * hooks run), `core.fsmonitor` when it names a program, and `include.path` / `includeIf.*.path`
- * files (relative to the config's folder). Git's syntax: `[section "sub"]`, `key = value`,
- * names case-insensitive, values optionally quoted.
+ * hooks run), `core.fsmonitor` when it names a program, `include.path` / `includeIf.*.path`
+ * files (relative to the config's folder), and every path-like word of a command git runs
+ * (COMMAND_KEYS; relative to the worktree, where git runs them). Git's syntax:
+ * `[section "sub"]`, `key = value`, names case-insensitive, values optionally quoted.
  */
 export function gitConfigTargets(
   text: string,
@@ -453,13 +476,25 @@ export function gitConfigTargets(
     const key = `${section}.${pair[1].toLowerCase()}`;
     const value = pair[2].replace(/^"(.*)"$/, '$1').trim();
     if (!value) continue;
-    if (key === 'core.hookspath') targets.push(...expand(value, where.worktree));
+    // An alias is a shell command only when it starts with `!`.
+    if (COMMAND_KEYS.has(key) || (section === 'alias' && value.startsWith('!')))
+      targets.push(...commandPaths(value).flatMap((path) => expand(path, where.worktree)));
+    else if (key === 'core.hookspath') targets.push(...expand(value, where.worktree));
     else if (key === 'core.fsmonitor' && !/^(true|false|yes|no|on|off|0|1)$/i.test(value))
       targets.push(...expand(value, where.worktree));
     else if (key === 'include.path' || key === 'includeif.path')
       targets.push(...expand(value, where.gitDir));
   }
   return targets;
+}
+
+/** The words of a command that are paths (`!sh ./tools/clean.sh` → `./tools/clean.sh`). */
+function commandPaths(command: string): string[] {
+  return command
+    .replace(/^!/, '')
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''))
+    .filter((word) => word.includes('/') && !word.startsWith('-') && !/^[a-z]+:\/\//i.test(word));
 }
 
 /** What the user's own git config (~/.gitconfig, ~/.config/git/config) makes every repo run. */

@@ -108,10 +108,33 @@ describe('what stays read-only where a sandboxed process may write', () => {
       '\tpath = ../shared.gitconfig',
       '[includeIf "gitdir:~/work/"]',
       '\tpath = /etc/work.gitconfig',
+      // Commands git runs at a checkout, a diff, a push: their path-like words.
+      '[filter "lfs"]',
+      '\tprocess = ./tools/lfs-filter --stdio',
+      '\tclean = git-lfs clean -- %f',
+      '[diff "pdf"]',
+      '\ttextconv = sh tools/pdf2text.sh',
+      '[core]',
+      '\tpager = less -R',
+      '\tsshCommand = "ssh -i ~/.ssh/work"',
+      '[alias]',
+      '\tlg = log --oneline origin/main',
+      '\tup = !./scripts/up.sh https://example.com/x',
+      '[gpg "ssh"]',
+      '\tprogram = /opt/signer/bin/sign',
     ].join('\n');
     expect(
       gitConfigTargets(config, { worktree: '/p', gitDir: '/p/.git', home: '/users/someone' }),
-    ).toEqual(['/users/someone/hooks', '/p/shared.gitconfig', '/etc/work.gitconfig']);
+    ).toEqual([
+      '/users/someone/hooks',
+      '/p/shared.gitconfig',
+      '/etc/work.gitconfig',
+      '/p/tools/lfs-filter',
+      '/p/tools/pdf2text.sh',
+      '/users/someone/.ssh/work',
+      '/p/scripts/up.sh',
+      '/opt/signer/bin/sign',
+    ]);
   });
 });
 
