@@ -6,7 +6,7 @@
  * looked at. The hostile fixture server runs in the real sandbox (bubblewrap and socat) and tries
  * a loopback port it was not given, which the sandbox blocks and the server page reports.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -68,6 +68,11 @@ beforeAll(async () => {
   // A home of its own for the hostile server, so its attempts never touch the real one.
   const home = tempDir('sandbox-screens-home');
   mkdirSync(join(home, '.ssh'), { recursive: true });
+  // Projects where users keep them, which the launch review names as guarded.
+  for (const project of ['notes', join('src', 'github.com', 'someone', 'hearth-plugins')]) {
+    mkdirSync(join(home, project, '.git', 'hooks'), { recursive: true });
+    writeFileSync(join(home, project, '.git', 'config'), '[core]\n');
+  }
   session = await openBrowserSession({
     name: 'sandbox-screens',
     script,
@@ -95,6 +100,18 @@ beforeAll(async () => {
         'hostile',
         (await api.servers.reviewLaunch('hostile')).fingerprint,
       );
+      // The same, not approved yet: its page offers the review.
+      await api.servers.save({
+        name: 'unreviewed',
+        enabled: false,
+        transport: {
+          type: 'stdio',
+          command: process.execPath,
+          args: [hostilePath],
+          env: [{ name: 'HOME', value: home }],
+          sandbox: { ...defaultSandboxPolicy(), allowWrite: [home] },
+        },
+      });
     },
   });
   page = session.page;
@@ -215,6 +232,25 @@ describe.skipIf(!sandboxWorks)('the sandbox’s screens hold up', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('the launch review names the repositories whose hooks and config stay read-only', async () => {
+    await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);
+    await page.getByRole('button', { name: 'Servers', exact: true }).click();
+    await page.getByText('unreviewed', { exact: true }).first().click();
+    await page.getByRole('heading', { name: 'unreviewed' }).first().waitFor();
+    await page.getByRole('button', { name: 'Review and approve' }).click();
+    const review = page.getByRole('dialog', { name: 'Review “unreviewed”' });
+    const guarded = review.getByText(/Their hooks and config stay read-only/);
+    await guarded.waitFor();
+    expect(await guarded.textContent()).toMatch(/notes.*hearth-plugins|hearth-plugins.*notes/);
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      problems.push(...(await shootThemes(page, `review-repositories-${size.name}`, guarded)));
+    }
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it('the approval dialog says the server runs sandboxed, and what it may reach', async () => {
     await page.setViewportSize(SIZES[0] as (typeof SIZES)[number]);

@@ -5,7 +5,9 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
+  useState,
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -120,8 +122,39 @@ export function Dialog({
         <h2 id={titleId}>{title}</h2>
         {subtitle && <p className="dialog-subtitle">{subtitle}</p>}
       </header>
-      <div className="dialog-body">{children}</div>
+      <DialogBody>{children}</DialogBody>
       {actions && <footer className="dialog-actions">{actions}</footer>}
     </dialog>
+  );
+}
+
+/**
+ * The dialog's scrolling body. While its content is taller than it, it is a Tab stop of its own,
+ * so a keyboard user can scroll text that holds no control (a launch review's long lists), as
+ * axe's scrollable-region-focusable asks; a body that fits adds no stop.
+ */
+function DialogBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const body = ref.current;
+    if (!body) return undefined;
+    const measure = () => setScrolls(body.scrollHeight > body.clientHeight + 1);
+    measure();
+    // jsdom has neither; a browser measures again when the window or the content changes.
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    resized?.observe(body);
+    const changed =
+      typeof MutationObserver === 'function' ? new MutationObserver(measure) : undefined;
+    changed?.observe(body, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resized?.disconnect();
+      changed?.disconnect();
+    };
+  }, []);
+  return (
+    <div ref={ref} className="dialog-body" tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
   );
 }

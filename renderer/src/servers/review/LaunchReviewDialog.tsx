@@ -249,8 +249,9 @@ function SandboxReview({ name, sandbox }: { name: string; sandbox: LaunchReview[
         </dd>
         <dt>Never writes, even there</dt>
         <dd>
-          What other programs run later: git hooks and config, shell start-up files, editor and IDE
-          tasks, autostart entries, your home folder’s settings, and your own npm and uv caches.
+          What other programs run later: git hooks, config and the programs it names, shell start-up
+          files, the tasks and settings of editors, IDEs and coding agents, autostart entries, the
+          folders on your PATH, your home folder’s settings, and your own npm and uv caches.
         </dd>
         <ProtectedRepositories name={name} />
         <dt>May reach</dt>
