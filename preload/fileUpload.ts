@@ -1,0 +1,51 @@
+/**
+ * How the page hands a file to main: its size first (a file over the limit is refused before any
+ * byte is read), then its bytes a chunk at a time, each read from the file only when it is sent
+ * (a 2 GB file is never in memory), then the check that keeps it. The page and the tests use the
+ * same steps; a failure cancels the upload, so nothing half-received stays in main.
+ */
+import type { Api } from './api';
+import type { FileFacts } from './schemas/files';
+import { MAX_FILE_BYTES, tooLargeSentence, UPLOAD_CHUNK_BYTES } from './schemas/fileKinds';
+
+/** What the page has of a file: a `File` or `Blob` has these. */
+export interface FileSource {
+  readonly name: string;
+  readonly size: number;
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+export type UploadResult = { ok: true; facts: FileFacts } | { ok: false; sentence: string };
+
+export async function uploadFile(
+  api: Pick<Api, 'files'>,
+  file: FileSource,
+  onProgress?: (receivedBytes: number) => void,
+): Promise<UploadResult> {
+  if (file.size > MAX_FILE_BYTES)
+    return { ok: false, sentence: tooLargeSentence(file.name, file.size) };
+  let uploadId: string | undefined;
+  try {
+    ({ uploadId } = await api.files.begin({ name: file.name, bytes: file.size }));
+    for (let offset = 0; offset < file.size; offset += UPLOAD_CHUNK_BYTES) {
+      const end = Math.min(file.size, offset + UPLOAD_CHUNK_BYTES);
+      const data = base64(new Uint8Array(await file.slice(offset, end).arrayBuffer()));
+      const { receivedBytes } = await api.files.chunk({ uploadId, offset, data });
+      onProgress?.(receivedBytes);
+    }
+    const facts = await api.files.finish(uploadId);
+    uploadId = undefined;
+    return { ok: true, facts };
+  } catch (error) {
+    if (uploadId) await api.files.cancel(uploadId).catch(() => false);
+    return { ok: false, sentence: (error as Error).message };
+  }
+}
+
+/** Base64 without Node's Buffer (the page has none), in slices so no argument list grows huge. */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}

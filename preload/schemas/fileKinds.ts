@@ -1,0 +1,45 @@
+/**
+ * The files a user may attach to a message, and the limits, in one place for main and the page
+ * (zod-free, so the page's first script can say the limits before anything is sent).
+ */
+import { formatSize } from './resourceFacts';
+
+/** What an attached file becomes for the model. */
+export type FileKind = 'image' | 'pdf' | 'text';
+
+/** Each kind, the names it goes by, and its name in words. Text is any UTF-8 file (code too). */
+export const FILE_KINDS: Record<FileKind, { extensions: readonly string[]; words: string }> = {
+  image: {
+    extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
+    words: 'images (PNG, JPEG, GIF, WebP)',
+  },
+  pdf: { extensions: ['pdf'], words: 'PDFs' },
+  text: { extensions: [], words: 'text and code files' },
+};
+
+/** "images (PNG, JPEG, GIF, WebP), PDFs, and text and code files" */
+export const FILE_KINDS_IN_WORDS = (() => {
+  const words = Object.values(FILE_KINDS).map((kind) => kind.words);
+  return `${words.slice(0, -1).join(', ')}, and ${words.at(-1) ?? ''}`;
+})();
+
+/** One file: a phone's photo is well under it, a PDF book may not be. */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Files on one message (as resources: more would drown the question). */
+export const MAX_FILES_PER_MESSAGE = 10;
+/** All files of one message together. */
+export const MAX_MESSAGE_FILE_BYTES = 64 * 1024 * 1024;
+/** Pixels an image may have (from its header, before decoding): 100 megapixels. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+/** The longest side an image is sent at; larger ones are scaled down in main. */
+export const MODEL_IMAGE_SIDE = 2_048;
+/**
+ * Bytes of one upload chunk: as base64 (4/3 larger) with its JSON envelope it stays well under
+ * the contract's 1 MiB message limit.
+ */
+export const UPLOAD_CHUNK_BYTES = 384 * 1024;
+
+/** The sentence for a file over the per-file limit, said before any byte is sent. */
+export function tooLargeSentence(name: string, bytes: number): string {
+  return `“${name}” is ${formatSize(bytes)}; Hearth takes files up to ${formatSize(MAX_FILE_BYTES)}.`;
+}
