@@ -1,12 +1,18 @@
 /**
  * How the page hands a file to main: its size first (a file over the limit is refused before any
  * byte is read), then its bytes a chunk at a time, each read from the file only when it is sent
- * (a 2 GB file is never in memory), then the check that keeps it. The page and the tests use the
- * same steps; a failure cancels the upload, so nothing half-received stays in main.
+ * (a 2 GB file is never in memory), a few chunks ahead of main's answers, then the check that
+ * keeps it. The page and the tests use the same steps; a failure cancels the upload, so nothing
+ * half-received stays in main.
  */
 import type { Api } from './api';
 import type { FileFacts } from './schemas/files';
-import { MAX_FILE_BYTES, tooLargeSentence, UPLOAD_CHUNK_BYTES } from './schemas/fileKinds';
+import {
+  MAX_FILE_BYTES,
+  tooLargeSentence,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_CHUNKS_IN_FLIGHT,
+} from './schemas/fileKinds';
 
 /** What the page has of a file: a `File` or `Blob` has these. */
 export interface FileSource {
@@ -26,14 +32,21 @@ export async function uploadFile(
     return { ok: false, sentence: tooLargeSentence(file.name, file.size) };
   let uploadId: string | undefined;
   try {
-    ({ uploadId } = await api.files.begin({ name: file.name, bytes: file.size }));
+    const id = (await api.files.begin({ name: file.name, bytes: file.size })).uploadId;
+    uploadId = id;
+    const inFlight: Promise<unknown>[] = [];
     for (let offset = 0; offset < file.size; offset += UPLOAD_CHUNK_BYTES) {
       const end = Math.min(file.size, offset + UPLOAD_CHUNK_BYTES);
       const data = base64(new Uint8Array(await file.slice(offset, end).arrayBuffer()));
-      const { receivedBytes } = await api.files.chunk({ uploadId, offset, data });
-      onProgress?.(receivedBytes);
+      inFlight.push(
+        api.files.chunk({ uploadId: id, offset, data }).then(({ receivedBytes }) => {
+          onProgress?.(receivedBytes);
+        }),
+      );
+      if (inFlight.length >= UPLOAD_CHUNKS_IN_FLIGHT) await inFlight.shift();
     }
-    const facts = await api.files.finish(uploadId);
+    await Promise.all(inFlight);
+    const facts = await api.files.finish(id);
     uploadId = undefined;
     return { ok: true, facts };
   } catch (error) {

@@ -42,7 +42,11 @@ export const uploadChunkSchema = z.strictObject({
   uploadId: uploadIdSchema,
   /** Where the chunk's bytes go: chunks arrive in order, so this is what main already has. */
   offset: z.int().nonnegative().max(MAX_FILE_BYTES),
-  data: z.base64().max(Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4),
+  // A plain pattern: zod's base64 check took 20 ms for a chunk of 512 KB.
+  data: z
+    .string()
+    .max(Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64.'),
 });
 
 /** A stored file attached to a message, by id, with the name it had. */

@@ -37,14 +37,14 @@ const keptFiles = (harness: ChatHarness) =>
 describe('attaching files', () => {
   it('sends a large image to a model that sees, scaled down, as Ollama images on the user message', async () => {
     chat = await startChatHarness({ script: [plainAnswer('A grey blur.')], model: 'gemma3:4b' });
-    const photo = await noiseImage(3000, 2000);
+    const photo = await noiseImage(2400, 1600);
     const facts = await uploaded(chat.api, 'holiday.jpg', photo);
     expect(facts).toMatchObject({
       kind: 'image',
       mimeType: 'image/jpeg',
       width: MODEL_IMAGE_SIDE,
-      height: Math.round((2000 * MODEL_IMAGE_SIDE) / 3000),
-      scaledFrom: { width: 3000, height: 2000 },
+      height: Math.round((1600 * MODEL_IMAGE_SIDE) / 2400),
+      scaledFrom: { width: 2400, height: 1600 },
       originalBytes: photo.length,
     });
 
@@ -59,7 +59,7 @@ describe('attaching files', () => {
     expect(await sharp(image).metadata()).toMatchObject({ width: 2048, format: 'jpeg' });
     const user = chat.ollama.chatRequests()[0]?.messages?.at(-1);
     expect(user?.content).toContain(
-      '[Attached image “holiday.jpg” (image/jpeg, 2048 × 1365 pixels, scaled down from 3000 × 2000): sent with this message as an image.]',
+      '[Attached image “holiday.jpg” (image/jpeg, 2048 × 1365 pixels, scaled down from 2400 × 1600): sent with this message as an image.]',
     );
     expect(user?.content).toMatch(/What is this\?$/);
 

@@ -7,7 +7,7 @@
  * (`release`), and one uploaded but never sent is swept at a later start.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -27,10 +27,12 @@ export const UNSENT_FILE_MS = 24 * 60 * 60 * 1000;
 interface Upload {
   name: string;
   declared: number;
+  /** Bytes taken: hashed and queued to be written, in the order they came. */
   received: number;
   path: string;
   hash: ReturnType<typeof createHash>;
-  busy: boolean;
+  /** The writes queued so far; a failed one fails every later chunk and the finish. */
+  written: Promise<void>;
 }
 
 export interface FileStore {
@@ -58,6 +60,12 @@ export interface FileStore {
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 export function createFileStore(dataDir: string): FileStore {
   const folder = join(dataDir, 'attachments');
   const incoming = join(folder, 'incoming');
@@ -75,8 +83,11 @@ export function createFileStore(dataDir: string): FileStore {
   const drop = async (uploadId: string) => {
     const entry = uploads.get(uploadId);
     uploads.delete(uploadId);
-    if (entry) await rm(entry.path, { force: true });
-    return entry !== undefined;
+    if (!entry) return false;
+    // After the writes queued, or one of them would make the file again.
+    await entry.written.catch(() => undefined);
+    await rm(entry.path, { force: true });
+    return true;
   };
   const remove = async (sha256: string) => {
     await Promise.all(
@@ -101,14 +112,16 @@ export function createFileStore(dataDir: string): FileStore {
         received: 0,
         path,
         hash: createHash('sha256'),
-        busy: false,
+        written: Promise.resolve(),
       });
       return { uploadId };
     },
     async chunk(uploadId, offset, data) {
       const entry = upload(uploadId);
       const bytes = Buffer.from(data, 'base64');
-      if (entry.busy || offset !== entry.received)
+      // Taken at once, in the order chunks come (the page sends a few before it waits), and
+      // written in that order after the writes already queued.
+      if (offset !== entry.received)
         throw new UserFacingError(
           `A piece of “${entry.name}” arrived out of order. Attach the file again.`,
         );
@@ -118,39 +131,42 @@ export function createFileStore(dataDir: string): FileStore {
           `“${entry.name}” is longer than it said it was, so it was not kept.`,
         );
       }
-      entry.busy = true;
+      entry.hash.update(bytes);
+      entry.received += bytes.length;
+      const receivedBytes = entry.received;
+      entry.written = entry.written.then(() => appendFile(entry.path, bytes));
       try {
-        await appendFile(entry.path, bytes);
+        await entry.written;
       } catch (error) {
         await drop(uploadId);
         throw new UserFacingError(`“${entry.name}” could not be kept: ${(error as Error).message}`);
       }
-      entry.busy = false;
-      entry.hash.update(bytes);
-      entry.received += bytes.length;
-      return { receivedBytes: entry.received };
+      return { receivedBytes };
     },
     async finish(uploadId) {
       const entry = upload(uploadId);
-      if (entry.busy || entry.received !== entry.declared)
+      if (entry.received !== entry.declared)
         throw new UserFacingError(`“${entry.name}” did not arrive whole. Attach the file again.`);
       uploads.delete(uploadId);
+      const scratch = `${entry.path}.prepared`;
       try {
-        const prepared = await prepareFile(entry.path, entry.name, entry.received);
+        await entry.written.catch((error: unknown) => {
+          throw new UserFacingError(
+            `“${entry.name}” could not be kept: ${(error as Error).message}`,
+          );
+        });
+        const prepared = await prepareFile(entry.path, entry.name, entry.received, scratch);
         if (!prepared.ok) throw new UserFacingError(prepared.sentence);
-        const bytes = prepared.bytes;
-        const sha256 = bytes
-          ? createHash('sha256').update(bytes).digest('hex')
-          : entry.hash.digest('hex');
+        const kept = prepared.replacement?.path ?? entry.path;
+        const sha256 = prepared.replacement ? await sha256Of(kept) : entry.hash.digest('hex');
         const facts: FileFacts = { ...prepared.facts, sha256 };
         // Facts and text first, the file last: a kept file always has its facts beside it.
         await writeFile(`${keptPath(sha256)}.json`, JSON.stringify(facts));
         if (prepared.text !== undefined) await writeFile(`${keptPath(sha256)}.txt`, prepared.text);
-        if (bytes) await writeFile(keptPath(sha256), bytes);
-        else await rename(entry.path, keptPath(sha256));
+        await rename(kept, keptPath(sha256));
         return facts;
       } finally {
-        await rm(entry.path, { force: true });
+        await Promise.all([rm(entry.path, { force: true }), rm(scratch, { force: true })]);
       }
     },
     cancel: drop,

@@ -4,7 +4,7 @@
  * read through as UTF-8. Every refusal is one sentence naming the file.
  */
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import type { FileFacts } from '../../../preload/schemas/files';
 import { SNIFF_BYTES, sniffFile } from './fileKinds';
 import { prepareImage } from './imageScaling';
@@ -14,14 +14,20 @@ export type PreparedFile =
   | {
       ok: true;
       facts: Omit<FileFacts, 'sha256'>;
-      /** What to keep instead of the file as received (a scaled image). */
-      bytes?: Buffer;
+      /** A file to keep instead of the one received (a scaled image), and its size. */
+      replacement?: { path: string; bytes: number };
       /** A PDF's text, kept beside it. */
       text?: string;
     }
   | { ok: false; sentence: string };
 
-export async function prepareFile(path: string, name: string, size: number): Promise<PreparedFile> {
+/** `scratchPath` is where a replacement may be written (it is the caller's to remove). */
+export async function prepareFile(
+  path: string,
+  name: string,
+  size: number,
+  scratchPath: string,
+): Promise<PreparedFile> {
   if (size === 0) return { ok: false, sentence: `“${name}” is empty.` };
   const sniffed = sniffFile(name, await readHead(path), size);
   if (!sniffed.ok) return sniffed;
@@ -32,19 +38,20 @@ export async function prepareFile(path: string, name: string, size: number): Pro
     originalBytes: size,
   };
   if (sniffed.kind === 'image') {
-    const image = await prepareImage(path, name, sniffed.mimeType);
+    const image = await prepareImage(path, name, sniffed.mimeType, scratchPath);
     if (!image.ok) return image;
+    const replaced = image.rewritten ? (await stat(scratchPath)).size : undefined;
     return {
       ok: true,
       facts: {
         ...facts,
         mimeType: image.mimeType,
-        bytes: image.bytes?.length ?? size,
+        bytes: replaced ?? size,
         width: image.width,
         height: image.height,
         ...(image.scaledFrom ? { scaledFrom: image.scaledFrom } : {}),
       },
-      ...(image.bytes ? { bytes: image.bytes } : {}),
+      ...(replaced !== undefined ? { replacement: { path: scratchPath, bytes: replaced } } : {}),
     };
   }
   if (sniffed.kind === 'pdf') {
