@@ -2,8 +2,8 @@
  * How the page hands a file to main: its size first (a file over the limit is refused before any
  * byte is read), then its bytes a chunk at a time, each read from the file only when it is sent
  * (a 2 GB file is never in memory), a few chunks ahead of main's answers, then the check that
- * keeps it. The page and the tests use the same steps; a failure cancels the upload, so nothing
- * half-received stays in main.
+ * keeps it. The page and the tests use the same steps; a failure or the user's cancel cancels the
+ * upload, so nothing half-received stays in main.
  */
 import type { Api } from './api';
 import type { FileFacts } from './schemas/files';
@@ -27,15 +27,18 @@ export async function uploadFile(
   api: Pick<Api, 'files'>,
   file: FileSource,
   onProgress?: (receivedBytes: number) => void,
+  /** Aborted: the upload stops before its next chunk and main forgets what it had. */
+  signal?: AbortSignal,
 ): Promise<UploadResult> {
   if (file.size > MAX_FILE_BYTES)
     return { ok: false, sentence: tooLargeSentence(file.name, file.size) };
   let uploadId: string | undefined;
+  const inFlight: Promise<unknown>[] = [];
   try {
     const id = (await api.files.begin({ name: file.name, bytes: file.size })).uploadId;
     uploadId = id;
-    const inFlight: Promise<unknown>[] = [];
     for (let offset = 0; offset < file.size; offset += UPLOAD_CHUNK_BYTES) {
+      signal?.throwIfAborted();
       const end = Math.min(file.size, offset + UPLOAD_CHUNK_BYTES);
       const data = base64(new Uint8Array(await file.slice(offset, end).arrayBuffer()));
       inFlight.push(
@@ -46,10 +49,13 @@ export async function uploadFile(
       if (inFlight.length >= UPLOAD_CHUNKS_IN_FLIGHT) await inFlight.shift();
     }
     await Promise.all(inFlight);
+    signal?.throwIfAborted();
     const facts = await api.files.finish(id);
     uploadId = undefined;
     return { ok: true, facts };
   } catch (error) {
+    // Chunks still on their way end with the cancel; their answers no longer matter.
+    for (const pending of inFlight) pending.catch(() => undefined);
     if (uploadId) await api.files.cancel(uploadId).catch(() => false);
     return { ok: false, sentence: (error as Error).message };
   }

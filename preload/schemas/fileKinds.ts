@@ -47,3 +47,21 @@ export const UPLOAD_CHUNKS_IN_FLIGHT = 8;
 export function tooLargeSentence(name: string, bytes: number): string {
   return `“${name}” is ${formatSize(bytes)}; Hearth takes files up to ${formatSize(MAX_FILE_BYTES)}.`;
 }
+
+/** Said before a message's files are sent: the limits, in the words the refusals use. */
+export const FILE_LIMITS_IN_WORDS = `Up to ${MAX_FILES_PER_MESSAGE} files a message, ${formatSize(MAX_FILE_BYTES)} each and ${formatSize(MAX_MESSAGE_FILE_BYTES)} in all: ${FILE_KINDS_IN_WORDS}.`;
+
+/**
+ * The sentence for images on their way to a model that cannot see, naming the models here that
+ * can: main refuses the message with it, and the page says it before sending.
+ */
+export function visionRefusalSentence(
+  model: string,
+  imageName: string,
+  seeing: readonly string[],
+): string {
+  const offer = seeing.length
+    ? `Models here that can: ${seeing.join(', ')}.`
+    : 'No model here can; pull one that can, such as gemma3 or qwen2.5vl.';
+  return `“${model}” cannot see images, so “${imageName}” was not sent. ${offer}`;
+}

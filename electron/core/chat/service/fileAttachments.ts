@@ -5,7 +5,10 @@
  * an image stays in the data folder and is read when a request is built. Every file is checked
  * before anything is saved, so a missing one leaves the conversation as it was.
  */
-import { MAX_MESSAGE_FILE_BYTES } from '../../../../preload/schemas/fileKinds';
+import {
+  MAX_MESSAGE_FILE_BYTES,
+  visionRefusalSentence,
+} from '../../../../preload/schemas/fileKinds';
 import type { FileRef } from '../../../../preload/schemas/files';
 import type { Attachment } from '../../../../preload/schemas/content';
 import { formatSize } from '../../../../preload/schemas/resourceFacts';
@@ -64,10 +67,7 @@ export async function visionRefusal(
     const seeing: string[] = [];
     for (const name of models)
       if ((await provider.capabilities(name).catch(() => undefined))?.vision) seeing.push(name);
-    const offer = seeing.length
-      ? `Models here that can: ${seeing.join(', ')}.`
-      : 'No model here can; pull one that can, such as gemma3 or qwen2.5vl.';
-    return `“${model}” cannot see images, so “${image.name}” was not sent. ${offer}`;
+    return visionRefusalSentence(model, image.name, seeing);
   } catch {
     return undefined;
   }
