@@ -318,7 +318,8 @@ export function ChatView() {
 
 /**
  * The whole chat area takes files dropped on it, and shows where while they are dragged over it
- * (a counter, since entering a child leaves its parent).
+ * (a counter, since entering a child leaves its parent). The window's own handler (a `.mcpb`
+ * dropped anywhere installs it, servers/bundles) hears only a drop of bundles alone.
  */
 function useFileDrop(addFiles: (files: File[]) => void) {
   const [over, setOver] = useState(false);
@@ -328,25 +329,33 @@ function useFileDrop(addFiles: (files: File[]) => void) {
     onDragEnter: (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
+      event.stopPropagation();
       depth.current += 1;
       setOver(true);
     },
     onDragOver: (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
+      event.stopPropagation();
       event.dataTransfer.dropEffect = 'copy';
     },
     onDragLeave: (event: DragEvent) => {
       if (!carriesFiles(event)) return;
+      event.stopPropagation();
       depth.current = Math.max(0, depth.current - 1);
       if (depth.current === 0) setOver(false);
     },
     onDrop: (event: DragEvent) => {
       if (!carriesFiles(event)) return;
-      event.preventDefault();
       depth.current = 0;
       setOver(false);
-      addFiles([...event.dataTransfer.files]);
+      const dropped = [...event.dataTransfer.files];
+      const attached = dropped.filter((file) => !file.name.toLowerCase().endsWith('.mcpb'));
+      // Bundles alone go on to the window's handler, which installs them.
+      if (attached.length === 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      addFiles(attached);
     },
   };
   return { over, handlers };

@@ -5,6 +5,7 @@
  */
 import { visionRefusalSentence } from '../../../../preload/schemas/fileKinds';
 import type { ModelCapabilities } from '../chatTypes';
+import { sameModel } from '../models/modelFacts';
 
 export interface VisionProblem {
   model: string;
@@ -21,8 +22,11 @@ export function visionProblem(
   capabilities: Readonly<Record<string, ModelCapabilities>>,
 ): VisionProblem | undefined {
   const imageName = imageNames[0];
+  if (imageName === undefined) return undefined;
+  // Ollama's list may name it with its tag (`llama3.2:latest` for `llama3.2`).
+  const installed = models?.find((entry) => sameModel(entry.name, model))?.name ?? model;
   // Capabilities not read yet: main checks again as it takes the message.
-  if (imageName === undefined || capabilities[model]?.vision !== false) return undefined;
+  if (capabilities[installed]?.vision !== false) return undefined;
   const seeing = (models ?? [])
     .map((entry) => entry.name)
     .filter((name) => capabilities[name]?.vision === true);

@@ -89,7 +89,12 @@ export function useAttachments(api: Pick<Api, 'files'>): Attachments {
           kind: result.facts.kind,
           received: entry.file.size,
         });
-      else update(id, { state: 'refused', sentence: result.sentence });
+      else {
+        // Its bytes may be no image at all (a name that lies): the chip shows its kind instead.
+        const chip = latest.current.find((each) => each.id === id);
+        if (chip) freePreview(chip);
+        update(id, { state: 'refused', sentence: result.sentence, preview: undefined });
+      }
     },
     [api, update],
   );
