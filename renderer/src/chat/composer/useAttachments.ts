@@ -51,7 +51,7 @@ export interface Attachments {
   addFiles(files: readonly File[]): void;
   /** Removes a chip; its upload, if any, is cancelled. */
   remove(id: string): void;
-  /** Removes the chips of files that were sent (by their kept ids). */
+  /** Removes the chips of files that were sent (by their kept ids), and the refused ones. */
   sent(refs: readonly FileRef[]): void;
 }
 
@@ -153,7 +153,10 @@ export function useAttachments(api: Pick<Api, 'files'>): Attachments {
     const gone = new Set(refs.map((ref) => ref.sha256));
     setNotice(undefined);
     setChips((all) => {
-      const leaving = all.filter((chip) => chip.facts && gone.has(chip.facts.sha256));
+      // The refused go too: their sentences spoke of the message just sent.
+      const leaving = all.filter(
+        (chip) => chip.state === 'refused' || (chip.facts && gone.has(chip.facts.sha256)),
+      );
       leaving.forEach(freePreview);
       return all.filter((chip) => !leaving.includes(chip));
     });

@@ -106,6 +106,19 @@ describe('attaching files in the composer', () => {
     await user.keyboard('{Enter}');
     expect(within(list).queryByText('huge.mov')).toBeNull();
     expect(within(list).getByText('photo.png')).toBeTruthy();
+
+    // A message sent without it takes the refused chip with it: its sentence spoke of that one.
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Never mind{Enter}');
+    await vi.waitFor(() =>
+      expect(harness.calls.find((call) => call.channel === 'chat:send')?.args[0]).toMatchObject({
+        text: 'Never mind',
+      }),
+    );
+    expect(
+      (harness.calls.find((call) => call.channel === 'chat:send')?.args[0] as { files?: unknown })
+        .files,
+    ).toBeUndefined();
+    await vi.waitFor(() => expect(chips()).toBeNull());
   });
 
   it('takes up to the per-message count and says in one sentence what it left out', async () => {
