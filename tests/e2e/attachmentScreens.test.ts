@@ -48,6 +48,7 @@ beforeAll(async () => {
       api.settings.set({ ollama: { host: ollama.url }, chat: { model: 'llama3.2' } }),
   });
   page = session.page;
+  interceptFileChooser(page);
   const folder = tempDir('attachment-files');
   const pngBytes = await noiseImage(96, 64, 'png');
   files = {
@@ -97,6 +98,15 @@ async function everyLook(
   }
   await on.emulateMedia({ colorScheme: 'light' });
   return problems;
+}
+
+/**
+ * Playwright intercepts a page's file chooser once something listens for it, and turns that on
+ * without waiting: a listener added just before the key press can miss the chooser it opens. One
+ * listener from the page's start keeps it on.
+ */
+function interceptFileChooser(on: Page): void {
+  on.on('filechooser', () => undefined);
 }
 
 /** The paperclip reached and pressed by keyboard alone; the chooser answered with `paths`. */
@@ -274,7 +284,9 @@ describe('attaching files in the popup', () => {
     const popup = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
     try {
       await popup.goto(`${session.host.url}&view=popup`);
+      interceptFileChooser(popup);
       await popup.getByRole('button', { name: 'New chat' }).click();
+      await popup.getByRole('heading', { name: 'New chat' }).waitFor();
       await attachByKeyboard(popup, [files.png, files.pdf, files.fakePng]);
       await pasteImage(popup, 'pasted-in-popup.png', files.pngBytes);
       await dropFile(popup, 'popup-notes.txt', 'Dropped into the popup.\n');
