@@ -101,9 +101,9 @@ async function everyLook(
 }
 
 /**
- * Playwright intercepts a page's file chooser once something listens for it, and turns that on
- * without waiting: a listener added just before the key press can miss the chooser it opens. One
- * listener from the page's start keeps it on.
+ * Playwright intercepts a page's file chooser once something listens for it. With the listener
+ * added just before the key press, the popup's chooser was missed now and then; one listener from
+ * the page's start keeps the interception on throughout.
  */
 function interceptFileChooser(on: Page): void {
   on.on('filechooser', () => undefined);
