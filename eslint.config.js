@@ -41,12 +41,18 @@ const chatFrontDoor = {
 };
 
 // The other rooms with a front door: the rest of main imports each through its index.ts only.
-const otherFrontDoors = ['builtin', 'history', 'sandbox', 'programs', 'desktop', 'launch'].map(
-  (room) => ({
-    group: [`**/${room}/*`, `!**/${room}/index`],
-    message: `Import the ${room} room through its front door, electron/core/${room} (index.ts).`,
-  }),
-);
+const otherFrontDoors = [
+  'builtin',
+  'history',
+  'files',
+  'sandbox',
+  'programs',
+  'desktop',
+  'launch',
+].map((room) => ({
+  group: [`**/${room}/*`, `!**/${room}/index`],
+  message: `Import the ${room} room through its front door, electron/core/${room} (index.ts).`,
+}));
 
 // The chat room sits below what uses it and what assembles it.
 const chatFloorsAbove = {

@@ -56,6 +56,7 @@ export const PARTS: BenchPart[] = [
     exportName: 'pageFigures',
     covers: ['memory.page_'],
   },
+  { name: 'files', file: 'files.bench.ts', exportName: 'run', covers: ['files.'] },
   { name: 'toolResults', file: 'results.bench.ts', exportName: 'run', covers: ['results.'] },
   {
     name: 'textCalls',

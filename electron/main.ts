@@ -176,7 +176,7 @@ if (!app.requestSingleInstanceLock(launchHandOver(launch))) {
         contentSecurityPolicy({ development: true, frameSources: [APP_SANDBOX_ORIGIN] }),
       );
     } else {
-      serveApp(session.defaultSession, join(outDir, 'renderer'));
+      serveApp(session.defaultSession, join(outDir, 'renderer'), core.files);
     }
     // MCP Apps load in frames on a scheme of their own, framed only by Hearth's pages.
     core.apps.useSandbox({ baseUrl: APP_SANDBOX_ORIGIN, hostOrigins: [appOrigin] });

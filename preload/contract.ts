@@ -74,9 +74,15 @@ import {
   bundlePreviewSchema,
   installedBundleSchema,
   stagedBundleIdSchema,
-  uploadChunkSchema,
+  uploadChunkSchema as bundleChunkSchema,
   userConfigValuesSchema,
 } from './schemas/bundles';
+import {
+  fileFactsSchema,
+  uploadBeginSchema,
+  uploadChunkSchema,
+  uploadIdSchema,
+} from './schemas/files';
 import {
   attachmentRefSchema,
   completionRequestSchema,
@@ -296,6 +302,21 @@ export const invokeChannels = {
   /** Watch a resource for changes (`resources:updated` events); counted per caller. */
   'resources:subscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),
   'resources:unsubscribe': channel(z.tuple([attachmentRefSchema]), z.boolean()),
+  /**
+   * The user's files, uploaded in chunks before `chat:send` names them: `begin` refuses a file
+   * over the limit before any byte is sent, chunks arrive in order, `finish` checks the whole
+   * file (its kind from its bytes) and keeps it once, by content, in the data folder.
+   */
+  'files:begin': channel(
+    z.tuple([uploadBeginSchema]),
+    z.strictObject({ uploadId: uploadIdSchema }),
+  ),
+  'files:chunk': channel(
+    z.tuple([uploadChunkSchema]),
+    z.strictObject({ receivedBytes: z.int().nonnegative() }),
+  ),
+  'files:finish': channel(z.tuple([uploadIdSchema]), fileFactsSchema),
+  'files:cancel': channel(z.tuple([uploadIdSchema]), z.boolean()),
   /** Starts a turn; its reply streams back as chat events. */
   'chat:send': channel(
     z.tuple([chatSendSchema]),
@@ -488,7 +509,7 @@ export const invokeChannels = {
   ),
   /** A piece of a bundle from the page (browser host, or a file dropped on the window), in order. */
   'bundles:upload': channel(
-    z.tuple([uploadChunkSchema]),
+    z.tuple([bundleChunkSchema]),
     z.strictObject({ stagedId: stagedBundleIdSchema, receivedBytes: z.int().nonnegative() }),
   ),
   /** Checks a staged bundle (manifest, signature, hash, platform) and describes it. */

@@ -18,6 +18,7 @@ import {
 import type { SettingsService } from './settingsService';
 import type { ChatService, CommandRuleService } from './chat';
 import { previewedMessage, withToolResultPreviews } from './history';
+import type { FileStore } from './files';
 import type { RendererQuestions } from './questions/userQuestions';
 import type { OllamaAccess } from './ollama/ollamaAccess';
 import type { RuntimeReport } from './runtimes/runtimeDoctor';
@@ -37,6 +38,8 @@ export interface Services {
   resourceWatch: ResourceWatch;
   imports: ImportService;
   chat: ChatService;
+  /** The user's attached files in the data folder. */
+  files: FileStore;
   questions: RendererQuestions;
   commandRules: CommandRuleService;
   ollama: OllamaAccess;
@@ -110,6 +113,10 @@ export function createHandlers(services: Services): Handlers {
     'apps:close': (appId) => services.apps.close(appId),
     'resources:subscribe': (ref) => services.resourceWatch.subscribe(ref.server, ref.uri),
     'resources:unsubscribe': (ref) => services.resourceWatch.unsubscribe(ref.server, ref.uri),
+    'files:begin': (upload) => services.files.begin(upload.name, upload.bytes),
+    'files:chunk': (chunk) => services.files.chunk(chunk.uploadId, chunk.offset, chunk.data),
+    'files:finish': (uploadId) => services.files.finish(uploadId),
+    'files:cancel': (uploadId) => services.files.cancel(uploadId),
     'chat:send': (input) => services.chat.send(input),
     'chat:resend': (conversationId, text, turnId) =>
       services.chat.resend(conversationId, text ?? undefined, turnId),
@@ -140,11 +147,7 @@ export function createHandlers(services: Services): Handlers {
       services.chat.history.contentPage(id, messageId, offset, length) ?? null,
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),
     'conversations:setOptions': (id, patch) => services.chat.history.setOptions(id, patch),
-    'conversations:delete': async (id) => {
-      services.chat.stop(id);
-      await services.chat.idle(id);
-      return services.chat.history.delete(id);
-    },
+    'conversations:delete': (id) => services.chat.deleteConversation(id),
     'conversations:search': (query) => services.chat.history.search(query),
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
     'commandRules:list': () => services.commandRules.list(),

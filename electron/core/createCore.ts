@@ -31,6 +31,7 @@ import { createSettingsService, type SettingsService } from './settingsService';
 import { openSettingsStore } from './store/settingsStore';
 import { ollamaStatusFeed } from './ollama/statusWatch';
 import { firstPageUp } from './firstPageUp';
+import { createFileStore, type FileStore } from './files';
 import { checkRuntimes } from './runtimes/runtimeDoctor';
 import { checkSandbox } from './runtimes/sandboxDoctor';
 import { createRegistryClient } from './registry/registryClient';
@@ -69,6 +70,8 @@ export interface Core {
   links: LinkService;
   mcp: McpManager;
   chat: ChatService;
+  /** The user's attached files in the data folder (the browser host serves their images). */
+  files: FileStore;
   questions: RendererQuestions;
   /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
   bundles: BundleService;
@@ -96,7 +99,7 @@ export function createCore(options: CoreOptions): Core {
     logger: options.logger.child('bridge'),
   });
   const { events, notices, settings, links, appInfo, desktopStatus } = base;
-  const { mcp, chat, questions, bundles, apps, ollamaStatus, tickets } = services;
+  const { mcp, chat, files, questions, bundles, apps, ollamaStatus, tickets } = services;
   return {
     router,
     events,
@@ -105,6 +108,7 @@ export function createCore(options: CoreOptions): Core {
     links,
     mcp,
     chat,
+    files,
     questions,
     bundles,
     apps,
@@ -115,6 +119,12 @@ export function createCore(options: CoreOptions): Core {
       // The shell is read while the page loads; only the servers wait for it to be up, and they
       // are never shown stopped while the shell answers.
       await places.launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
+      // Files uploaded for a message never sent; a help, so a failure only goes to the log.
+      void files
+        .sweep((sha256) => chat.history.fileInUse(sha256))
+        .catch((error: unknown) =>
+          options.logger.warn('Sweeping unsent attached files failed', error),
+        );
       await mcp.startAll();
     },
     async dispose() {
@@ -210,8 +220,10 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     openAuthorization: openOrReject(links),
     onTaskFinished: (task, outcome) => chat.lateTaskFinished(task, outcome),
   });
+  const files = createFileStore(dataDir);
   const chat = createChatService({
     dataDir,
+    files,
     events,
     settings: () => settings.get(),
     provider: () => ollama.provider(),
@@ -236,7 +248,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     environment: { platform: process.platform, home: homedir(), nodeExecutable: hearthNode },
     onProblem,
   });
-  return { tickets, ollama, ollamaStatus, questions, mcp, chat, apps, bundles };
+  return { tickets, ollama, ollamaStatus, questions, mcp, chat, files, apps, bundles };
 }
 
 /** Every channel's service, for the router (channelTable.ts maps channels to their methods). */
@@ -244,7 +256,7 @@ function channelHandlers(
   options: CoreOptions,
   { events, settings, links, notices, appInfo, desktopStatus }: Foundations,
   { baseEnvironment, launch }: LaunchPlaces,
-  { mcp, chat, questions, ollama, bundles, apps }: Services,
+  { mcp, chat, files, questions, ollama, bundles, apps }: Services,
 ) {
   return createHandlers({
     appInfo,
@@ -262,6 +274,7 @@ function channelHandlers(
       launchContext: launch.current,
     }),
     chat,
+    files,
     questions,
     commandRules: createCommandRuleService(mcp.consent),
     ollama,

@@ -10,6 +10,8 @@ import { resolveInside } from '../core/security/staticFiles';
 import type { AppsService } from '../core/apps/appsService';
 import { answerSandboxRequest } from '../core/apps/sandboxRoute';
 import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME } from '../core/mcp';
+import type { FileStore } from '../core/files';
+import { KEPT_FILE_PATH, keptImage } from '../core/headless/keptFiles';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'hearth';
@@ -46,10 +48,26 @@ export function serveAppSandbox(session: Session, apps: Pick<AppsService, 'sandb
   });
 }
 
-export function serveApp(session: Session, rendererDir: string): void {
+/** Serves the built renderer, and the user's kept images at `/files/<sha256>` (keptFiles.ts). */
+export function serveApp(session: Session, rendererDir: string, files?: FileStore): void {
   const headers = securityHeaders({ frameSources: [APP_SANDBOX_ORIGIN] });
   session.protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
+    const kept = url.host === APP_HOST ? KEPT_FILE_PATH.exec(url.pathname)?.[1] : undefined;
+    if (kept && files) {
+      const image = await keptImage(files, kept);
+      if (!image) return new Response('Not found', { status: 404, headers });
+      const response = await net.fetch(pathToFileURL(image.path).toString());
+      return new Response(response.body, {
+        status: response.status,
+        headers: {
+          ...headers,
+          'Content-Type': image.mimeType,
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, max-age=31536000, immutable',
+        },
+      });
+    }
     const file = url.host === APP_HOST ? resolveInside(rendererDir, url.pathname) : undefined;
     if (!file) return new Response('Not found', { status: 404, headers });
     const response = await net.fetch(pathToFileURL(file).toString());

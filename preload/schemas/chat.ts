@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { attachmentRefSchema, attachmentSchema, MAX_ATTACHMENTS, promptRunSchema } from './content';
+import { MAX_FILES_PER_MESSAGE } from './fileKinds';
+import { fileRefSchema } from './files';
 import { serverNameSchema, toolAnnotationsSchema } from './servers';
 import { TEMPERATURE_RANGE } from './samplingBounds';
 
@@ -177,6 +179,8 @@ export const chatSendSchema = z
     model: z.string().min(1).max(256).optional(),
     /** Resources to attach; main reads them as the message is sent. */
     attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS).default([]),
+    /** The user's files, uploaded first (`files:begin`, `files:chunk`, `files:finish`). */
+    files: z.array(fileRefSchema).max(MAX_FILES_PER_MESSAGE).default([]),
     /** A prompt (slash command) whose messages open the turn, before `text`. */
     prompt: promptRunSchema.optional(),
     /**
@@ -186,7 +190,11 @@ export const chatSendSchema = z
     turnId: id.optional(),
   })
   .refine(
-    (input) => input.text.trim() !== '' || input.attachments.length > 0 || input.prompt,
+    (input) =>
+      input.text.trim() !== '' ||
+      input.attachments.length > 0 ||
+      input.files.length > 0 ||
+      input.prompt,
     'Write something first.',
   );
 

@@ -4,6 +4,7 @@
  * text is untrusted, so every field has a bound.
  */
 import { z } from 'zod';
+import { fileFactsSchema } from './files';
 import { serverNameSchema } from './servers';
 
 const MAX_URI_LENGTH = 4_096;
@@ -44,9 +45,14 @@ export const attachmentRefSchema = z.strictObject({
 });
 export type AttachmentRef = z.output<typeof attachmentRefSchema>;
 
-/** A resource as it was attached to a saved message: what the model was given. */
+/**
+ * A resource or a user's file as it was attached to a saved message: what the model was given. A
+ * file has `file` (its stored facts) and an empty `server`; its text is in `contents`, its image
+ * bytes in the data folder (see electron/core/files/).
+ */
 export const attachmentSchema = z.strictObject({
   server: z.string().max(256),
+  file: fileFactsSchema.optional(),
   uri: z.string().max(MAX_URI_LENGTH),
   name: z.string().max(1_000),
   contents: z.array(resourceContentSchema).max(100),

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { attachmentRefSchema, MAX_ATTACHMENTS } from './content';
+import { MAX_FILES_PER_MESSAGE } from './fileKinds';
+import { fileRefSchema } from './files';
 
 const id = z.string().min(1).max(128);
 
@@ -19,6 +21,8 @@ export const contextDraftSchema = z.strictObject({
   model: z.string().min(1).max(256).optional(),
   text: z.string().max(200_000).default(''),
   attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS).default([]),
+  /** The user's files already uploaded for the message. */
+  files: z.array(fileRefSchema).max(MAX_FILES_PER_MESSAGE).default([]),
 });
 export type ContextDraft = z.output<typeof contextDraftSchema>;
 

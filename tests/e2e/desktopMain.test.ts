@@ -13,6 +13,7 @@ import {
 import { plainAnswer, startFakeOllama, toolCall } from '../fixtures/fakeOllama';
 import { saveToolCall } from '../support/electronStandIn/savedToolCall';
 import { fixtureCommand } from '../support/mcpFixtures';
+import { noiseImage } from '../support/imageFixtures';
 import { REPO_ROOT } from '../support/serveProcess';
 import { tempDir } from '../support/testHost';
 
@@ -201,6 +202,44 @@ describe('the desktop main process, built, against the electron stand-in', () =>
       const answer = await app.command<Answer>('request', { url: outside });
       expect(answer.status, outside).toBe(404);
       expect(answer.headers['content-security-policy'], outside).toBeDefined();
+    }
+  });
+
+  it('serves a kept image on app://hearth/files/<sha256> for thumbnails, and nothing else kept there', async () => {
+    const app = launch();
+    await started(app);
+    type Answer = { status: number; headers: Record<string, string>; length: number };
+    /** Uploaded through the contract in one chunk, as the page does (files:begin/chunk/finish). */
+    const upload = async (name: string, bytes: Buffer) => {
+      const begun = await app.invoke<{ uploadId: string }>('files:begin', [
+        { name, bytes: bytes.length },
+      ]);
+      if (!begun.ok) throw new Error(begun.error.message);
+      const { uploadId } = begun.value;
+      await app.invoke('files:chunk', [{ uploadId, offset: 0, data: bytes.toString('base64') }]);
+      const kept = await app.invoke<{ sha256: string; bytes: number }>('files:finish', [uploadId]);
+      if (!kept.ok) throw new Error(kept.error.message);
+      return kept.value;
+    };
+    const image = await upload('chart.png', await noiseImage(40, 30, 'png'));
+    const answer = await app.command<Answer>('request', {
+      url: `app://hearth/files/${image.sha256}`,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toBeDefined();
+    expect(answer.length).toBe(image.bytes);
+
+    // A kept text is not an image: the page has no business reading it by address.
+    const text = await upload('notes.txt', Buffer.from('private notes\n'));
+    for (const url of [
+      `app://hearth/files/${text.sha256}`,
+      `app://hearth/files/${'0'.repeat(64)}`,
+      `app://elsewhere/files/${image.sha256}`,
+    ]) {
+      const refused = await app.command<Answer>('request', { url });
+      expect(refused.status, url).toBe(404);
     }
   });
 

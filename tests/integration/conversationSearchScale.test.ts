@@ -69,6 +69,9 @@ describe('search over a large history', () => {
     database.exec('ALTER TABLE conversations DROP COLUMN options');
     database.exec('ALTER TABLE conversations ADD COLUMN system_prompt TEXT');
     database.exec('DROP TABLE search_progress');
+    // Nor the step that keeps each message's files (FILES_STEP).
+    database.exec(`DROP TRIGGER message_files_kept; DROP TRIGGER message_files_changed;
+      DROP TABLE message_files`);
     database.exec(`DROP TRIGGER IF EXISTS messages_indexed;
       CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
         INSERT INTO search_index (rowid, body, conversation_id, message_id)

@@ -282,7 +282,8 @@ describe('indexing saved messages for search', () => {
     store.append(id, [{ role: 'user', content: 'capybara before' }]);
     store.close();
     // As a file of step 5 holds it: each message indexed by a trigger as it was saved, the
-    // system prompt in its own column (before options), and no summaries (step 8).
+    // system prompt in its own column (before options), no summaries (step 8) and no files of each
+    // message (FILES_STEP).
     const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
     database.exec(`DROP TRIGGER context_summaries_forget;
       DROP TABLE context_summaries;
@@ -290,6 +291,9 @@ describe('indexing saved messages for search', () => {
       ALTER TABLE conversations ADD COLUMN system_prompt TEXT;
       DROP TABLE search_progress;
       DROP TRIGGER messages_reindexed;
+      DROP TRIGGER message_files_kept;
+      DROP TRIGGER message_files_changed;
+      DROP TABLE message_files;
       CREATE TRIGGER messages_indexed AFTER INSERT ON messages WHEN new.content <> '' BEGIN
         INSERT INTO search_index (rowid, body, conversation_id, message_id)
         VALUES (new.id,

@@ -38,6 +38,7 @@ describe('the messages a turn opens with', () => {
       {
         text: 'Keep it short.',
         attachments: [{ server: 'tutor', uri: 'notes://one', name: 'notes' }],
+        files: [],
         prompt: { server: 'tutor', name: 'lesson', arguments: {} },
       },
       host,
@@ -57,7 +58,7 @@ describe('the messages a turn opens with', () => {
   });
 
   it('is just the user’s message without a prompt', async () => {
-    expect(await openingMessages({ text: ' Hi ', attachments: [] }, host)).toEqual([
+    expect(await openingMessages({ text: ' Hi ', attachments: [], files: [] }, host)).toEqual([
       { role: 'user', content: 'Hi' },
     ]);
   });

@@ -17,6 +17,7 @@ import { securityHeaders } from '../security/contentSecurityPolicy';
 import { newToken, presentedToken, tokenCookie, tokensMatch } from './auth';
 import { startAppSandbox } from './appSandbox';
 import { handleSocket } from './socket';
+import { KEPT_FILE_PATH, serveKeptImage } from './keptFiles';
 
 export interface HeadlessHostOptions {
   rendererDir: string;
@@ -86,9 +87,12 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     if (!tokensMatch(presented.token, token)) return reply(response, 401, UNAUTHORIZED);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply(response, 405, 'Method not allowed.\n');
-    if (new URL(request.url ?? '/', origins[0]).pathname === BRIDGE_PATH) {
+    const pathname = new URL(request.url ?? '/', origins[0]).pathname;
+    if (pathname === BRIDGE_PATH) {
       return reply(response, 426, 'This address is for the WebSocket bridge.\n');
     }
+    const keptFile = KEPT_FILE_PATH.exec(pathname)?.[1];
+    if (keptFile) return void serveKeptImage(core.files, keptFile, response, headers);
     if (presented.fromQuery) response.setHeader('Set-Cookie', tokenCookie(token));
     serveFile(request, response, () => reply(response, 404, 'Not found.\n'));
   });

@@ -88,6 +88,10 @@ export interface ConversationStore {
   setOptions(id: string, patch: ConversationOptionsPatch): ConversationOptions;
   /** False when there was no such conversation. Its messages and search rows go with it. */
   delete(id: string): boolean;
+  /** The ids (SHA-256) of the user's files the conversation's messages carry. */
+  filesOf(id: string): string[];
+  /** Whether any message of any conversation carries the file. */
+  fileInUse(sha256: string): boolean;
   /** Saves `messages` after the last one, all or none; returns them with their ids. */
   append(id: string, messages: readonly NewMessage[]): StoredMessage[];
   /** Records how a tool call of a saved assistant message ended, for the card shown from history. */
@@ -313,6 +317,8 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       cache.forget(id);
       return Number(statements.deleteConversation.run(id).changes) > 0;
     },
+    filesOf: (id) => statements.filesOf.all(id).map((row) => String(row.sha256)),
+    fileInUse: (sha256) => statements.fileInUse.get(sha256) !== undefined,
     append(id, messages) {
       const stored = transaction(() => {
         requireConversation(id);
@@ -429,6 +435,9 @@ function prepareStatements(database: DatabaseSync) {
       "SELECT content FROM messages WHERE conversation_id = ? AND role = 'user' ORDER BY id",
     ),
     deleteConversation: prepare('DELETE FROM conversations WHERE id = ?'),
+    filesOf: prepare(`SELECT DISTINCT f.sha256 FROM message_files f
+      JOIN messages m ON m.id = f.message_id WHERE m.conversation_id = ?`),
+    fileInUse: prepare('SELECT 1 FROM message_files WHERE sha256 = ? LIMIT 1'),
     insertMessage: prepare(`INSERT INTO messages (conversation_id, role, content, thinking,
         tool_calls, tool_call_id, tool_name, model, timings, attachments, request_facts,
         created_at)

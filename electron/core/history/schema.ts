@@ -188,6 +188,47 @@ CREATE TRIGGER context_summaries_forget AFTER DELETE ON messages BEGIN
 END;
 `;
 
+/**
+ * Step 9: the user's files each message carries, derived from its `attachments` by triggers
+ * (the JSON stays the one record): a kept file is deleted when no row names it any more
+ * (electron/core/files/), and a message is found by its files' names. A message's index row
+ * is its content and then those names; a message of files alone is indexed by them.
+ */
+const FILES_OF_NEW = `
+  INSERT INTO message_files (message_id, sha256, name)
+  SELECT new.id, json_extract(value, '$.file.sha256'), json_extract(value, '$.name')
+  FROM json_each(new.attachments) WHERE json_extract(value, '$.file.sha256') IS NOT NULL;
+`;
+/** A message's searched text from step 9 on (`m` is the message row). */
+export const INDEXED_BODY = `
+  CASE WHEN m.role = 'tool' THEN substr(m.content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE m.content END
+  || coalesce((SELECT char(10) || group_concat(name, char(10)) FROM message_files
+    WHERE message_id = m.id), '')`;
+const STEP_9 = `
+CREATE TABLE message_files (
+  message_id INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+  sha256 TEXT NOT NULL,
+  name TEXT NOT NULL
+);
+CREATE INDEX message_files_by_message ON message_files (message_id);
+CREATE INDEX message_files_by_file ON message_files (sha256);
+CREATE TRIGGER message_files_kept AFTER INSERT ON messages WHEN new.attachments IS NOT NULL BEGIN
+${FILES_OF_NEW}
+END;
+CREATE TRIGGER message_files_changed AFTER UPDATE OF attachments ON messages BEGIN
+  DELETE FROM message_files WHERE message_id = old.id;
+${FILES_OF_NEW}
+END;
+DROP TRIGGER messages_reindexed;
+CREATE TRIGGER messages_reindexed AFTER UPDATE OF content, attachments ON messages
+  WHEN old.id <= (SELECT indexed_through FROM search_progress) BEGIN
+  DELETE FROM search_index WHERE rowid = old.id;
+  INSERT INTO search_index (rowid, body, conversation_id, message_id)
+  SELECT m.id, ${INDEXED_BODY}, m.conversation_id, m.id FROM messages m
+  WHERE m.id = new.id AND (m.content <> '' OR EXISTS (SELECT 1 FROM message_files WHERE message_id = m.id));
+END;
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
 const MIGRATIONS: readonly string[] = [
   STEP_1,
@@ -198,10 +239,14 @@ const MIGRATIONS: readonly string[] = [
   STEP_6,
   STEP_7,
   STEP_8,
+  STEP_9,
 ];
 
 /** The step that brought conversation options (a test opens a file from the step before). */
 export const OPTIONS_STEP = MIGRATIONS.indexOf(STEP_7) + 1;
+
+/** The step that brought the user's files (message_files); the lead may reorder steps. */
+export const FILES_STEP = MIGRATIONS.indexOf(STEP_9) + 1;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -7,7 +7,7 @@
  * a crash indexes what waits at its first search. Which messages wait: schema.ts, step 6.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { INDEXED_TOOL_RESULT_CHARS } from './schema';
+import { INDEXED_BODY } from './schema';
 
 /** The pause after a save before what waits is indexed: a turn's messages go in together. */
 export const INDEX_PAUSE_MS = 1_000;
@@ -35,11 +35,12 @@ export function createSearchIndexing(
   const waitingAfter = '(SELECT indexed_through FROM search_progress)';
   const statements = {
     anyWaiting: database.prepare(`SELECT 1 FROM messages WHERE id > ${waitingAfter} LIMIT 1`),
+    // A message's content and its files' names (schema.ts, the step of FILES_STEP).
     index: database.prepare(`INSERT INTO search_index (rowid, body, conversation_id, message_id)
-      SELECT id,
-        CASE WHEN role = 'tool' THEN substr(content, 1, ${INDEXED_TOOL_RESULT_CHARS}) ELSE content END,
-        conversation_id, id
-      FROM messages WHERE id > ${waitingAfter} AND content <> '' ORDER BY id`),
+      SELECT m.id, ${INDEXED_BODY}, m.conversation_id, m.id
+      FROM messages m WHERE m.id > ${waitingAfter}
+        AND (m.content <> '' OR EXISTS (SELECT 1 FROM message_files WHERE message_id = m.id))
+      ORDER BY m.id`),
     advance: database.prepare(`UPDATE search_progress SET indexed_through =
       max(indexed_through, coalesce((SELECT max(id) FROM messages), 0))`),
   };

@@ -3,13 +3,16 @@
  * reply streaming into its own row), where the turn stands, and the composer. Before there is a
  * conversation it says what is missing: Ollama, a model, or just a first message.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
+import type { FileRef } from '../../../preload/schemas/files';
 import { useApi } from '../lib/apiContext';
 import { openLink } from '../lib/links';
 import { useSettings } from '../lib/hooks';
 import { useNavigation } from '../lib/navigation';
 import { Composer, type Draft } from './composer/Composer';
+import { useAttachments } from './composer/useAttachments';
+import { VisionRefusal, visionProblem, type VisionProblem } from './composer/VisionRefusal';
 import { isRunning, unattachedCalls, visibleMessages, waitingOnUser } from './conversationState';
 import { EarlierMessages } from './messages/EarlierMessages';
 import { NoModels, OllamaUnreachable, Welcome } from './messages/EmptyStates';
@@ -42,6 +45,9 @@ export function ChatView() {
   );
   const { state, resend } = conversation;
   const running = isRunning(state);
+  const files = useAttachments(api);
+  const [vision, setVision] = useState<VisionProblem>();
+  const drop = useFileDrop(files.addFiles);
 
   // A model chosen here applies to this view until another conversation opens.
   const [chosen, setChosen] = useState<{ conversationId: string | undefined; model: string }>();
@@ -56,6 +62,7 @@ export function ChatView() {
   const model = chosenModel ?? state.model ?? (defaultModel || (firstChatModel ?? ''));
   // The conversation keeps its own model (retries included); the default in Settings stays.
   const chooseModel = (name: string) => {
+    setVision(undefined);
     setChosen({ conversationId: state.conversationId, model: name });
     conversation.modelChanged();
     if (state.conversationId)
@@ -108,10 +115,27 @@ export function ChatView() {
     () => ({ onAppMessage: (text: string) => setDraft({ text, edit: false }) }),
     [],
   );
-  const onSend = async (text: string, attachments: AttachmentRef[] = []) => {
+  const onSend = async (
+    text: string,
+    attachments: AttachmentRef[] = [],
+    sending: FileRef[] = [],
+  ) => {
+    // Images to a model that cannot see: said here, with the models that can, before sending.
+    const images = files.chips.filter(
+      (chip) =>
+        chip.facts?.kind === 'image' && sending.some((ref) => ref.sha256 === chip.facts?.sha256),
+    );
+    const problem = visionProblem(
+      model,
+      images.map((chip) => chip.name),
+      ollama.models,
+      ollama.capabilities,
+    );
+    setVision(problem);
+    if (problem) return false;
     if (!(await cloud.confirm(model))) return false;
     setSent((count) => count + 1);
-    return conversation.send(text, model || undefined, attachments);
+    return conversation.send(text, model || undefined, attachments, undefined, sending);
   };
   const onRunPrompt = async (prompt: PromptRun) => {
     if (!(await cloud.confirm(model))) return false;
@@ -163,7 +187,16 @@ export function ChatView() {
   const notRunningFailure = state.failure?.problem === 'not-running';
 
   return (
-    <section className="chat-view" aria-labelledby="chat-title">
+    <section
+      className={`chat-view${drop.over ? ' chat-view-dropping' : ''}`}
+      aria-labelledby="chat-title"
+      {...drop.handlers}
+    >
+      {drop.over && (
+        <div className="chat-drop-target" aria-hidden="true">
+          <p>Drop files to attach them</p>
+        </div>
+      )}
       <header className="chat-header">
         <h1 id="chat-title" className="chat-title">
           {title}
@@ -259,8 +292,16 @@ export function ChatView() {
         onOpenLink={(url) => void openLink(api, url)}
         onDismiss={conversation.dismissFailure}
       />
+      {vision && (
+        <VisionRefusal
+          problem={vision}
+          onUseModel={chooseModel}
+          onDismiss={() => setVision(undefined)}
+        />
+      )}
       <Composer
         running={running}
+        files={files}
         conversationId={state.conversationId}
         draft={draft}
         onSend={onSend}
@@ -273,4 +314,49 @@ export function ChatView() {
       {cloud.dialog}
     </section>
   );
+}
+
+/**
+ * The whole chat area takes files dropped on it, and shows where while they are dragged over it
+ * (a counter, since entering a child leaves its parent). The window's own handler (a `.mcpb`
+ * dropped anywhere installs it, servers/bundles) hears only a drop of bundles alone.
+ */
+function useFileDrop(addFiles: (files: File[]) => void) {
+  const [over, setOver] = useState(false);
+  const depth = useRef(0);
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+  const handlers = {
+    onDragEnter: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      depth.current += 1;
+      setOver(true);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.stopPropagation();
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setOver(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth.current = 0;
+      setOver(false);
+      const dropped = [...event.dataTransfer.files];
+      const attached = dropped.filter((file) => !file.name.toLowerCase().endsWith('.mcpb'));
+      // Bundles alone go on to the window's handler, which installs them.
+      if (attached.length === 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      addFiles(attached);
+    },
+  };
+  return { over, handlers };
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Api } from '../../../preload/api';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
+import type { FileRef } from '../../../preload/schemas/files';
 import { messageOf } from '../lib/hooks';
 import {
   conversationReducer,
@@ -22,6 +23,7 @@ export interface ConversationController {
     model: string | undefined,
     attachments?: AttachmentRef[],
     prompt?: PromptRun,
+    files?: FileRef[],
   ): Promise<boolean>;
   /** Sends the last user message again, or `text` in its place. */
   resend(text?: string): Promise<boolean>;
@@ -137,6 +139,7 @@ export function useConversation(
       model: string | undefined,
       attachments: AttachmentRef[] = [],
       prompt?: PromptRun,
+      files: FileRef[] = [],
     ) => {
       if (running) return false;
       dispatch({ type: 'sending' });
@@ -148,6 +151,7 @@ export function useConversation(
           text,
           ...(model ? { model } : {}),
           ...(attachments.length ? { attachments } : {}),
+          ...(files.length ? { files } : {}),
           ...(prompt ? { prompt } : {}),
         }),
       );

@@ -14,6 +14,8 @@ const LICENCE = /\/(licen[cs]e|notice|copying|authors)([.-][^/]*)?$/i;
  */
 const VENDORED_PROGRAM =
   /^\/node_modules\/@anthropic-ai\/sandbox-runtime\/vendor\/(seccomp\/(x64|arm64)\/apply-seccomp|java-proxy-agent\/srt-proxy-agent\.jar)$/;
+/** sharp's prebuilt libvips (@img/sharp-libvips-<platform>), which its native addon loads. */
+const NATIVE_LIBRARY = /^\/node_modules\/@img\/sharp-libvips-[^/]+\/lib\/libvips-cpp\.[^/]+$/;
 const FORBIDDEN: [RegExp, string][] = [
   [/\.(pem|key|p12|pfx|crt|cer|der|jks|keystore|ppk)$/i, 'a key or certificate file'],
   [/\.map$/, 'a source map'],
@@ -41,7 +43,8 @@ export function asarAllowListProblems(files: string[], isDirectory = directories
       file.startsWith('/node_modules/') &&
       !RUNTIME_FILE.test(file) &&
       !LICENCE.test(file) &&
-      !VENDORED_PROGRAM.test(file)
+      !VENDORED_PROGRAM.test(file) &&
+      !NATIVE_LIBRARY.test(file)
     )
       problems.push(`${file}: not a file that runs`);
   }

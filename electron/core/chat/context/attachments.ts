@@ -1,7 +1,9 @@
 /**
- * Resources attached to a user message, as the model gets them: text inline under a header that
- * names the server and the URI (cut to a limit, with a note saying so), images as Ollama images
- * when the model can see, and anything else described rather than sent.
+ * Resources and the user's files attached to a user message, as the model gets them: text inline
+ * under a header that names where it came from (cut to a limit shared by all of the message's
+ * texts, with a note saying so), images as Ollama images when the model can see (a file's image
+ * is read from the data folder, see electron/core/files/), and anything else described rather
+ * than sent. One path for both, so what counts a request's size counts files too.
  */
 import type { Message } from 'ollama';
 import {
@@ -25,9 +27,20 @@ export interface AttachmentContext {
   images: string[];
 }
 
+/** Where the images of attached files are read from (the data folder's file store). */
+export interface FileImages {
+  imageBase64(sha256: string): string | undefined;
+}
+
+interface ContextOptions {
+  vision: boolean;
+  maxChars?: number;
+  files?: FileImages;
+}
+
 export function attachmentContext(
   attachments: readonly Attachment[],
-  options: { vision: boolean; maxChars?: number },
+  options: ContextOptions,
 ): AttachmentContext {
   const texts = attachments.flatMap((attachment) =>
     attachment.contents.filter((content) => content.text !== undefined),
@@ -38,6 +51,10 @@ export function attachmentContext(
   const parts: string[] = [];
   const images: string[] = [];
   for (const attachment of attachments) {
+    if (attachment.file?.kind === 'image') {
+      parts.push(describeImageFile(attachment, options, images));
+      continue;
+    }
     for (const content of attachment.contents) {
       parts.push(describeContent(attachment, content, { ...options, maxChars }, images));
     }
@@ -53,16 +70,19 @@ function describeContent(
 ): string {
   const uri = content.uri || attachment.uri;
   const type = content.mimeType ? `, ${content.mimeType}` : '';
-  const where = uri
-    ? `“${attachment.name}” from the server “${attachment.server}” (${uri}${type})`
-    : `“${attachment.name}” from the server “${attachment.server}”${type ? ` (${type.slice(2)})` : ''}`;
+  const where = attachment.file
+    ? `“${attachment.name}” (${attachment.file.kind === 'pdf' ? 'the text of a PDF' : (content.mimeType ?? 'text')}, ${formatSize(attachment.file.originalBytes)})`
+    : uri
+      ? `“${attachment.name}” from the server “${attachment.server}” (${uri}${type})`
+      : `“${attachment.name}” from the server “${attachment.server}”${type ? ` (${type.slice(2)})` : ''}`;
+  const what = attachment.file ? 'file' : 'resource';
   if (content.text !== undefined) {
     const text = content.text.slice(0, options.maxChars);
     const cut =
       content.text.length > options.maxChars || content.truncated
-        ? `\n[Cut here: the resource has ${content.size.toLocaleString('en-US')} characters and only the first ${text.length.toLocaleString('en-US')} are included.]`
+        ? `\n[Cut here: the ${what} has ${content.size.toLocaleString('en-US')} characters and only the first ${text.length.toLocaleString('en-US')} are included.]`
         : '';
-    return `[Attached resource ${where}]\n${text}${cut}\n[End of ${attachment.name}]`;
+    return `[Attached ${what} ${where}]\n${text}${cut}\n[End of ${attachment.name}]`;
   }
   const size = formatSize(content.size);
   if (isImageType(content.mimeType) && content.blob) {
@@ -73,6 +93,26 @@ function describeContent(
     return `[Attached image ${where}, ${size}: not included, because this model cannot see images.]`;
   }
   return `[Attached binary resource ${where}, ${size}: its bytes are not included.]`;
+}
+
+/** An attached image file: its bytes from the data folder when the model can see. */
+function describeImageFile(
+  attachment: Attachment,
+  options: ContextOptions,
+  images: string[],
+): string {
+  const file = attachment.file;
+  if (!file) return '';
+  const scaled = file.scaledFrom
+    ? `, scaled down from ${file.scaledFrom.width} × ${file.scaledFrom.height}`
+    : '';
+  const where = `“${attachment.name}” (${file.mimeType}, ${file.width ?? '?'} × ${file.height ?? '?'} pixels${scaled})`;
+  if (!options.vision)
+    return `[Attached image ${where}: not included, because this model cannot see images.]`;
+  const bytes = options.files?.imageBase64(file.sha256);
+  if (bytes === undefined) return `[Attached image ${where}: no longer kept, so not included.]`;
+  images.push(bytes);
+  return `[Attached image ${where}: sent with this message as an image.]`;
 }
 
 /**
@@ -87,9 +127,13 @@ export function ownWordsOf(message: Message): string | undefined {
 }
 
 /** A saved user message in Ollama's shape, its attachments before its own words. */
-export function userMessageForModel(message: StoredMessage, vision: boolean): Message {
+export function userMessageForModel(
+  message: StoredMessage,
+  vision: boolean,
+  files?: FileImages,
+): Message {
   if (!message.attachments?.length) return { role: 'user', content: message.content };
-  const context = attachmentContext(message.attachments, { vision });
+  const context = attachmentContext(message.attachments, { vision, ...(files ? { files } : {}) });
   const wire: Message = {
     role: 'user',
     content: message.content ? `${context.text}\n\n${message.content}` : context.text,

@@ -15,6 +15,7 @@ import {
 } from './numCtx';
 import { toOllamaMessages } from './ollamaMessages';
 import { recentWindow } from './recentWindow';
+import type { FileImages } from './attachments';
 
 /**
  * The saved conversation as one request sends it: its recent part converted to Ollama's shape
@@ -24,6 +25,8 @@ export function fitConversation(
   input: Omit<SizeWindowInput, 'messages' | 'toolsTokens' | 'before'> & {
     messages: readonly StoredMessage[];
     vision: boolean;
+    /** Where attached files' images are read from. */
+    files?: FileImages;
   },
 ): SizedWindow {
   const toolsTokens = estimateJsonTokens(input.toolsJson);
@@ -37,7 +40,7 @@ export function fitConversation(
   );
   return sizeWindow({
     ...input,
-    messages: toOllamaMessages(recent.messages, input.vision),
+    messages: toOllamaMessages(recent.messages, input.vision, input.files),
     toolsTokens,
     ...(recent.cut ? { before: { leftOut: recent.leftOut } } : {}),
   });

@@ -5,7 +5,7 @@
  */
 import type { Message } from 'ollama';
 import type { StoredMessage } from '../../history';
-import { userMessageForModel } from './attachments';
+import { userMessageForModel, type FileImages } from './attachments';
 import { toolImagesForModel } from '../toolCall/toolImages';
 import { unansweredResult } from '../toolCall/unansweredCalls';
 
@@ -29,6 +29,7 @@ const converted = new WeakMap<
 export function toOllamaMessages(
   messages: readonly StoredMessage[],
   vision = false,
+  files?: FileImages,
 ): WireMessage[] {
   const modelCallIds = new Map<string, string>();
   for (const message of messages)
@@ -47,7 +48,7 @@ export function toOllamaMessages(
       wire.push(known.wire);
       continue;
     }
-    const made = wireMessage(message, vision, modelCallId);
+    const made = wireMessage(message, vision, modelCallId, files);
     converted.set(message, { vision, modelCallId, wire: made });
     wire.push(made);
   }
@@ -58,6 +59,7 @@ function wireMessage(
   message: StoredMessage,
   vision: boolean,
   modelCallId: string | undefined,
+  files: FileImages | undefined,
 ): WireMessage {
   if (message.role === 'assistant') {
     return {
@@ -83,7 +85,7 @@ function wireMessage(
       ...(modelCallId ? { tool_call_id: modelCallId } : {}),
     };
   }
-  if (message.role === 'user') return userMessageForModel(message, vision);
+  if (message.role === 'user') return userMessageForModel(message, vision, files);
   return { role: message.role, content: message.content };
 }
 

@@ -13,7 +13,7 @@
 import type { Message } from 'ollama';
 import type { ContextParts } from '../../../../preload/schemas/context';
 import type { StoredMessage } from '../../history';
-import { ownWordsOf } from './attachments';
+import { ownWordsOf, type FileImages } from './attachments';
 import { estimateMessage, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './dropOldestTurns';
 import { contextLimit, estimateJsonTokens, type SizedWindow } from './numCtx';
 import { fitConversation } from './fitConversation';
@@ -30,6 +30,8 @@ export interface RequestContextInput {
   messages: readonly StoredMessage[];
   summary?: SummaryInForce;
   vision: boolean;
+  /** Where attached files' images are read from. */
+  files?: FileImages;
   /** The tools as the request sends them. */
   toolsJson: string;
   fixedContextTokens: number;
@@ -79,6 +81,7 @@ export function requestContext(input: RequestContextInput): RequestContext {
     ...(summary === undefined ? {} : { summary }),
     messages: messagesAfter(input.messages, input.summary?.throughMessageId),
     vision: input.vision,
+    ...(input.files ? { files: input.files } : {}),
     toolsJson: input.toolsJson,
     fixedContextTokens: input.fixedContextTokens,
     capTokens: input.capTokens,

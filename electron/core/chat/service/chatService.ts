@@ -29,6 +29,8 @@ import { createToolOffer } from '../offer/toolOffer';
 import { openToolMemory, type StoredToolMemory } from '../offer/ranking/toolMemory';
 import { openToolVectorStore } from '../offer/ranking/toolVectorStore';
 import { openingMessages } from './openingMessages';
+import { visionRefusal } from './fileAttachments';
+import type { FileStore } from '../../files';
 import { chooseSystemPrompt, defaultSystemPrompt } from '../context/systemPrompt';
 import type { CallContext, ToolAccess } from '../toolCall/types';
 import type { RendererQuestions } from '../../questions/userQuestions';
@@ -64,6 +66,8 @@ export interface ChatServiceOptions {
   onProblem(message: string): void;
   /** Whether the built-in shell's sandbox can run here now (absent: it can). */
   shellSandbox?(): Promise<ShellSandboxState>;
+  /** The user's attached files (absent: messages take none). */
+  files?: FileStore;
 }
 
 export interface ChatService {
@@ -78,6 +82,11 @@ export interface ChatService {
     text?: string,
     turnId?: string,
   ): { conversationId: string; turnId: string };
+  /**
+   * Deletes a conversation (its turn stopped first) and the attached files no other conversation
+   * uses; false when there was no such conversation.
+   */
+  deleteConversation(conversationId: string): Promise<boolean>;
   /** Stops the conversation's turn in progress; with `turnId`, only when it is that turn. */
   stop(conversationId: string, turnId?: string): boolean;
   /** Resolves when the conversation's turn in progress (if any) has ended. */
@@ -256,8 +265,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     tools: toolsNow,
     offerTools,
     systemPrompt: (prompt) => systemPromptFor(prompt),
-    opening: (input) => openingMessages(input, mcp),
+    opening: (input) => openingMessages(input, mcp, options.files),
     busy: (conversationId) => active.has(conversationId),
+    ...(options.files ? { files: options.files } : {}),
   });
 
   const start = (
@@ -301,6 +311,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       signal: controller.signal,
       provider,
       history,
+      ...(options.files ? { files: options.files } : {}),
       systemPrompt: systemPromptFor(own.instructions, settings),
       sampling: samplingOptions(own, settings.chat),
       summary: () => history.summaries.current(conversationId),
@@ -395,7 +406,15 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         throw new UserFacingError(
           'A reply is still being written here. Stop it, or wait for it to finish.',
         );
-      return start(input, await openingMessages(input, mcp));
+      const opening = await openingMessages(input, mcp, options.files);
+      const model =
+        input.model ??
+        (input.conversationId ? history.get(input.conversationId)?.options.model : undefined) ??
+        options.settings().chat.model;
+      const attached = opening.flatMap((message) => message.attachments ?? []);
+      const refusal = model ? await visionRefusal(options.provider(), model, attached) : undefined;
+      if (refusal) throw new UserFacingError(refusal);
+      return start(input, opening);
     },
     resend(conversationId, text, turnId) {
       if (active.has(conversationId))
@@ -412,6 +431,17 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           ...(last.attachments ? { attachments: last.attachments } : {}),
         },
       ]);
+    },
+    async deleteConversation(conversationId) {
+      active.get(conversationId)?.controller.abort();
+      await active.get(conversationId)?.done;
+      const files = history.filesOf(conversationId);
+      const deleted = history.delete(conversationId);
+      if (options.files && files.length > 0)
+        await options.files
+          .release(files, (sha256) => history.fileInUse(sha256))
+          .catch((error: unknown) => options.logger.warn('Deleting attached files failed', error));
+      return deleted;
     },
     stop(conversationId, turnId) {
       const turn = active.get(conversationId);

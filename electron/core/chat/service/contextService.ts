@@ -20,6 +20,7 @@ import type { ModelTool } from '../../mcp';
 import type { ModelProvider } from '../../ollama/ollamaService';
 import { REPLY_RESERVE_TOKENS } from '../context/numCtx';
 import { requestContext, type RequestContextInput } from '../context/requestContext';
+import type { FileImages } from '../context/attachments';
 import { summaryCover, type SummaryCover } from '../context/summaryCover';
 import { summaryChatRequest, transcriptParts } from '../context/summaryRequest';
 import type { OfferTools } from '../offer/toolOffer';
@@ -60,6 +61,8 @@ export interface ContextServiceOptions {
   opening(input: z.output<typeof chatSendSchema>): Promise<NewMessage[]>;
   /** Whether a turn runs in the conversation now. */
   busy(conversationId: string): boolean;
+  /** Where attached files' images are read from, so the bar counts them as sending would. */
+  files?: FileImages;
 }
 
 export function createContextService(options: ContextServiceOptions): ContextService {
@@ -77,8 +80,12 @@ export function createContextService(options: ContextServiceOptions): ContextSer
     if (!model) throw new UserFacingError('Pick a model first.');
     const capabilities = await options.provider().capabilities(model);
     const opening =
-      draft.text.trim() || draft.attachments.length
-        ? await options.opening({ text: draft.text, attachments: draft.attachments })
+      draft.text.trim() || draft.attachments.length || draft.files.length
+        ? await options.opening({
+            text: draft.text,
+            attachments: draft.attachments,
+            files: draft.files,
+          })
         : [];
     const createdAt = new Date().toISOString();
     // Not saved yet: ids after every saved one, as saving would give.
@@ -101,6 +108,7 @@ export function createContextService(options: ContextServiceOptions): ContextSer
       messages,
       ...(summary ? { summary } : {}),
       vision: capabilities.vision,
+      ...(options.files ? { files: options.files } : {}),
       toolsJson: JSON.stringify(offer.tools.map((tool) => tool.ollama)),
       fixedContextTokens: settings.chat.contextTokens,
       capTokens: settings.chat.contextCapTokens ?? capabilities.contextLength,

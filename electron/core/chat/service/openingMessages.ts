@@ -1,7 +1,8 @@
 /**
  * The messages a turn opens with: the prompt's messages when the user ran a slash command (its
  * user messages as the user's turn, its assistant messages kept as context), then the user's own
- * words with the resources they attached, read from their servers now. Everything is read before
+ * words with the resources they attached, read from their servers now, and the files they
+ * attached, from the data folder (fileAttachments.ts). Everything is read before
  * anything is saved, so a server that fails leaves the conversation as it was.
  */
 import type { z } from 'zod';
@@ -11,10 +12,16 @@ import { UserFacingError } from '../../bridge/errors';
 import type { NewMessage } from '../../history';
 import { getPrompt, lastSegment, readResource, type ResourceHost } from '../../mcp';
 import { attachmentContext } from '../context/attachments';
+import type { FileStore } from '../../files';
+import { fileAttachments } from './fileAttachments';
 
 type SendInput = z.output<typeof chatSendSchema>;
 
-export async function openingMessages(input: SendInput, host: ResourceHost): Promise<NewMessage[]> {
+export async function openingMessages(
+  input: SendInput,
+  host: ResourceHost,
+  files?: FileStore,
+): Promise<NewMessage[]> {
   const messages: NewMessage[] = [];
   if (input.prompt) {
     const { server, name } = input.prompt;
@@ -27,7 +34,11 @@ export async function openingMessages(input: SendInput, host: ResourceHost): Pro
     );
     for (const message of mergeByRole(result.messages)) messages.push(savedForm(message));
   }
-  const attachments = await readAttachments(host, input.attachments);
+  if (input.files.length > 0 && !files) throw new UserFacingError('Files cannot be attached here.');
+  const attachments = [
+    ...(await readAttachments(host, input.attachments)),
+    ...(files && input.files.length > 0 ? await fileAttachments(files, input.files) : []),
+  ];
   const text = input.text.trim();
   if (text === '' && attachments.length === 0) return messages;
   const last = messages.at(-1);

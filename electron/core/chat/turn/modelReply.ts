@@ -43,6 +43,7 @@ function roundInput(
     messages,
     ...(summary ? { summary } : {}),
     vision: capabilities.vision,
+    ...(options.files ? { files: options.files } : {}),
     toolsJson: JSON.stringify(offer.tools.map((tool) => tool.ollama)),
     fixedContextTokens: options.settings.contextTokens,
     capTokens: options.settings.contextCapTokens ?? capabilities.contextLength,

@@ -17,6 +17,7 @@ import type { CallContext, ToolCallEvent } from '../toolCall/types';
 import type { RequestContextInput, SummaryInForce } from '../context/requestContext';
 import type { OfferTools } from '../offer/toolOffer';
 import type { ToolOffer } from '../offer/types';
+import type { FileImages } from '../context/attachments';
 
 export type { ToolCallEvent };
 export type TurnState = z.output<typeof chatStatusSchema>['state'];
@@ -40,6 +41,8 @@ export interface TurnOptions {
   signal: AbortSignal;
   provider: ModelProvider;
   history: ConversationStore;
+  /** Where the images of the user's attached files are read from. */
+  files?: FileImages;
   systemPrompt: string;
   /** Sent as Ollama's `options` with `num_ctx` (the conversation's own over Settings'). */
   sampling: SamplingOptions;

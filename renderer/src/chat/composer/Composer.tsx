@@ -3,15 +3,21 @@
  * stays open and Stop is offered; a message sent then is queued, shown as a removable chip, and
  * sent when the turn ends (after Stop it goes back into the field instead). `draft` puts a text in the field (Edit on the last message); while
  * editing, sending replaces that message instead of adding one. `/` at the start lists the
- * servers' prompts (slash commands) and `@` lists their resources to attach.
+ * servers' prompts (slash commands) and `@` lists their resources to attach. The paperclip and a
+ * paste attach the user's own files (their state is `files`, from useAttachments.ts, which the
+ * chat's drop target feeds too).
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AttachmentRef, PromptRun } from '../../../../preload/schemas/content';
+import type { FileRef } from '../../../../preload/schemas/files';
+import { FILE_LIMITS_IN_WORDS } from '../../../../preload/schemas/fileKinds';
 import { useApi } from '../../lib/apiContext';
 import { ComposerChips, type PendingAttachment } from './AttachmentChips';
 import { MentionPicker, optionId, SlashCommandPicker } from './CommandPickers';
 import { ArgumentForm, templateVariables } from '../../resources';
 import { ContextBar } from './ContextBar';
+import { FileChips } from './FileChips';
+import type { Attachments } from './useAttachments';
 import { useContextUsage } from './useContextUsage';
 import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
 
@@ -30,8 +36,8 @@ export interface ComposerProps {
   conversationId?: string | undefined;
   /** A new object puts its text in the field and starts editing the last message. */
   draft: Draft | undefined;
-  /** Resolves false when the message was not accepted: the text comes back. */
-  onSend(text: string, attachments: AttachmentRef[]): Promise<boolean>;
+  /** Resolves false when the message was not accepted: the text comes back, the chips stay. */
+  onSend(text: string, attachments: AttachmentRef[], files: FileRef[]): Promise<boolean>;
   onResend(text: string): Promise<boolean>;
   /** Runs a server's prompt as the start of a turn; false when it was not accepted. */
   onRunPrompt(run: PromptRun): Promise<boolean>;
@@ -40,10 +46,12 @@ export interface ComposerProps {
   model?: string | undefined;
   /** Changes when the conversation's messages do: the context bar is sized again. */
   messagesKey?: unknown;
+  /** The user's files on the message (one state for the paperclip, drops and pastes). */
+  files: Attachments;
 }
 
 export function Composer(props: ComposerProps) {
-  const { running, draft, onSend, onResend, onStop, conversationId } = props;
+  const { running, draft, onSend, onResend, onStop, conversationId, files } = props;
   const api = useApi();
   const pickerId = useId();
   const [text, setText] = useState('');
@@ -58,6 +66,8 @@ export function Composer(props: ComposerProps) {
   }
   const [caret, setCaret] = useState(0);
   const field = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const limitsId = useId();
   const commands = useComposerCommands(api, text, caret);
   const { picker, highlighted, form, attachments } = commands;
   const [queued, setQueued] = useState<Queued>();
@@ -67,6 +77,7 @@ export function Composer(props: ComposerProps) {
     model: props.model,
     text,
     attachments: refs,
+    files: files.refs,
     messagesKey: props.messagesKey,
   });
   /** Summarises the older turns the next message would leave out; a sentence when it could not. */
@@ -77,6 +88,7 @@ export function Composer(props: ComposerProps) {
         ...(props.model ? { model: props.model } : {}),
         text,
         attachments: refs,
+        ...(files.refs.length ? { files: [...files.refs] } : {}),
       })
       .then(
         () => (context.refresh(), undefined),
@@ -88,28 +100,36 @@ export function Composer(props: ComposerProps) {
   }, [running, draft]);
 
   /** Sends a message now; on refusal its text comes back into the field. */
-  const send = async (message: string, sending: PendingAttachment[], wasEditing: boolean) => {
+  const send = async (
+    message: string,
+    sending: PendingAttachment[],
+    sendingFiles: readonly FileRef[],
+    wasEditing: boolean,
+  ) => {
     const refs = sending.map(({ server, uri, name }) => ({ server, uri, name }));
-    const accepted = await (wasEditing ? onResend(message) : onSend(message, refs));
+    const accepted = await (wasEditing
+      ? onResend(message)
+      : onSend(message, refs, [...sendingFiles]));
     if (!accepted) {
       setText((typed) => (typed ? `${message}\n\n${typed}` : message));
       setEditing(wasEditing);
     } else if (!wasEditing) {
       commands.release(sending);
+      files.sent(sendingFiles);
     }
   };
 
   // The turn ended: the queued message goes, unless the user stopped the turn or moved on.
-  const latest = useRef({ queued, attachments, conversationId, send });
+  const latest = useRef({ queued, attachments, fileRefs: files.refs, conversationId, send });
   useEffect(() => {
-    latest.current = { queued, attachments, conversationId, send };
+    latest.current = { queued, attachments, fileRefs: files.refs, conversationId, send };
   });
   useEffect(() => {
     if (running) {
       stopped.current = false;
       return;
     }
-    const { queued: waiting, attachments: chips, conversationId: here } = latest.current;
+    const { queued: waiting, attachments: chips, fileRefs, conversationId: here } = latest.current;
     if (!waiting) return;
     setQueued(undefined);
     const sameChat = !waiting.conversationId || waiting.conversationId === here;
@@ -117,13 +137,15 @@ export function Composer(props: ComposerProps) {
       setText((typed) => (typed ? `${waiting.text}\n\n${typed}` : waiting.text));
     } else {
       // The chips still on the composer go with it, as they would have with Send.
-      void latest.current.send(waiting.text, chips, false);
+      void latest.current.send(waiting.text, chips, fileRefs, false);
     }
   }, [running]);
 
   const submit = async () => {
     const message = text.trim();
-    if (!message && attachments.length === 0) return;
+    // Sending waits for the files still uploading (the button says so).
+    if (files.uploading) return;
+    if (!message && attachments.length === 0 && files.refs.length === 0) return;
     if (running) {
       if (editing || !message) return;
       // One queued message at a time: more text joins it.
@@ -137,7 +159,7 @@ export function Composer(props: ComposerProps) {
     const wasEditing = editing;
     setText('');
     setEditing(false);
-    await send(message, attachments, wasEditing);
+    await send(message, attachments, wasEditing ? [] : files.refs, wasEditing);
   };
 
   const runPrompt = async (run: PromptRun) => {
@@ -284,7 +306,34 @@ export function Composer(props: ComposerProps) {
           </p>
         )}
         <ComposerChips items={attachments} onRemove={(item) => commands.release([item])} />
+        <FileChips chips={files.chips} notice={files.notice} onRemove={files.remove} />
         <div className="composer-row">
+          <button
+            type="button"
+            className="button composer-attach"
+            aria-label="Attach files"
+            aria-describedby={limitsId}
+            title={`Attach files. ${FILE_LIMITS_IN_WORDS}`}
+            onClick={() => fileInput.current?.click()}
+          >
+            <PaperclipIcon />
+          </button>
+          <span id={limitsId} hidden>
+            {FILE_LIMITS_IN_WORDS}
+          </span>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            data-testid="attach-files-input"
+            onChange={(event) => {
+              const picked = [...(event.target.files ?? [])];
+              // The same file may be picked again later.
+              event.target.value = '';
+              files.addFiles(picked);
+            }}
+          />
           <textarea
             ref={field}
             id={MESSAGE_FIELD_ID}
@@ -309,6 +358,13 @@ export function Composer(props: ComposerProps) {
             }}
             onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}
+            onPaste={(event) => {
+              // Images and files from the clipboard attach; pasted text stays text.
+              const pasted = [...event.clipboardData.files];
+              if (pasted.length === 0) return;
+              event.preventDefault();
+              files.addFiles(pasted);
+            }}
           />
           {running ? (
             <>
@@ -333,7 +389,11 @@ export function Composer(props: ComposerProps) {
             <button
               type="submit"
               className="button primary"
-              disabled={!text.trim() && attachments.length === 0}
+              disabled={
+                files.uploading ||
+                (!text.trim() && attachments.length === 0 && files.refs.length === 0)
+              }
+              title={files.uploading ? 'Sends once the files have uploaded' : undefined}
             >
               {editing ? 'Send edit' : 'Send'}
             </button>
@@ -342,6 +402,21 @@ export function Composer(props: ComposerProps) {
         <ContextBar usage={context.usage} onSummarise={summarise} />
       </form>
     </div>
+  );
+}
+
+function PaperclipIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 

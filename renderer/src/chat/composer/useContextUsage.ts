@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../../preload/api';
 import type { AttachmentRef } from '../../../../preload/schemas/content';
 import type { ContextUsage } from '../../../../preload/schemas/context';
+import type { FileRef } from '../../../../preload/schemas/files';
 
 /** How long typing must pause before the bar is sized again. */
 export const CONTEXT_USAGE_DELAY_MS = 400;
@@ -17,6 +18,8 @@ export interface ContextUsageInput {
   model: string | undefined;
   text: string;
   attachments: readonly AttachmentRef[];
+  /** The user's files already uploaded. */
+  files?: readonly FileRef[];
   /** Changes when the conversation's messages do (a message saved, an earlier page read). */
   messagesKey: unknown;
 }
@@ -29,6 +32,7 @@ export function useContextUsage(
   const asked = useRef(0);
   const { conversationId, model, text, attachments, messagesKey } = input;
   const attachmentsKey = JSON.stringify(attachments);
+  const filesKey = JSON.stringify(input.files ?? []);
 
   const ask = useCallback(() => {
     const question = ++asked.current;
@@ -38,13 +42,14 @@ export function useContextUsage(
         ...(model ? { model } : {}),
         text,
         attachments: JSON.parse(attachmentsKey) as AttachmentRef[],
+        ...(filesKey === '[]' ? {} : { files: JSON.parse(filesKey) as FileRef[] }),
       })
       .then(
         (answer) => question === asked.current && setUsage(answer),
         // No model, Ollama away: the chat says so elsewhere, and the bar shows nothing.
         () => question === asked.current && setUsage(undefined),
       );
-  }, [api, conversationId, model, text, attachmentsKey]);
+  }, [api, conversationId, model, text, attachmentsKey, filesKey]);
 
   useEffect(() => {
     const timer = setTimeout(ask, CONTEXT_USAGE_DELAY_MS);

@@ -5,6 +5,7 @@
  */
 import { memo } from 'react';
 import { MessageAttachments } from '../composer/AttachmentChips';
+import { MessageFiles } from './MessageFiles';
 import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from '../chatTypes';
 import type { Turn } from '../conversationState';
 import { Markdown } from '../../markdown/LazyMarkdown';
@@ -32,12 +33,13 @@ export interface BubbleProps {
 export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
   const { message } = props;
   if (message.role === 'user') {
+    const files = message.attachments?.filter((attachment) => attachment.file) ?? [];
+    const resources = message.attachments?.filter((attachment) => !attachment.file) ?? [];
     return (
       <article className="message message-user" aria-label="You">
         {message.content && <div className="message-text">{message.content}</div>}
-        {message.attachments?.length ? (
-          <MessageAttachments attachments={message.attachments} />
-        ) : null}
+        {files.length > 0 && <MessageFiles attachments={files} />}
+        {resources.length > 0 && <MessageAttachments attachments={resources} />}
         {props.canResend && (
           <div className="message-actions">
             <button type="button" className="button small" onClick={props.onRetry}>
