@@ -25,6 +25,7 @@ import type { SandboxNeedsReport } from '../../preload/schemas/servers';
 import type { RegistryService } from './registry/registryService';
 import type { BundleService } from './bundles/bundleService';
 import type { AppsService } from './apps/appsService';
+import type { ConversationFiles } from './history';
 
 export interface Services {
   appInfo: AppInfo;
@@ -37,6 +38,8 @@ export interface Services {
   resourceWatch: ResourceWatch;
   imports: ImportService;
   chat: ChatService;
+  /** Conversations out and in: the desktop's dialogs, or the browser host's addresses. */
+  conversationFiles: ConversationFiles;
   questions: RendererQuestions;
   commandRules: CommandRuleService;
   ollama: OllamaAccess;
@@ -112,6 +115,10 @@ export function createHandlers(services: Services): Handlers {
     'chat:send': (input) => services.chat.send(input),
     'chat:resend': (conversationId, text, turnId) =>
       services.chat.resend(conversationId, text ?? undefined, turnId),
+    'chat:edit': (conversationId, messageId, text, turnId) =>
+      services.chat.edit(conversationId, messageId, text, turnId),
+    'chat:regenerate': (conversationId, messageId, options) =>
+      services.chat.regenerate(conversationId, messageId, options ?? {}),
     'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
     'chat:contextUsage': (draft) => services.chat.context.usage(draft),
     'chat:summarise': (draft) => services.chat.context.summarise(draft),
@@ -144,7 +151,10 @@ export function createHandlers(services: Services): Handlers {
       await services.chat.idle(id);
       return services.chat.history.delete(id);
     },
+    'conversations:showVersion': (id, messageId) => services.chat.showVersion(id, messageId),
     'conversations:search': (query) => services.chat.history.search(query),
+    'conversations:export': (request) => services.conversationFiles.export(request),
+    'conversations:import': () => services.conversationFiles.import(),
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
     'commandRules:list': () => services.commandRules.list(),
     'commandRules:add': (rule) => services.commandRules.add(rule),

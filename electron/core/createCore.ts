@@ -39,6 +39,12 @@ import { createBundleService, type BundleService } from './bundles/bundleService
 import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
 import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
+import {
+  createConversationFiles,
+  createConversationTransfer,
+  type ConversationTransfer,
+  type FileChoosers,
+} from './history';
 
 export interface CoreOptions {
   dataDir: string;
@@ -57,6 +63,10 @@ export interface CoreOptions {
   showMainWindow?: () => void;
   /** The system's file picker for a `.mcpb` bundle; absent in the browser host. */
   chooseBundleFile?: () => Promise<string | undefined>;
+  /** The save dialog for an export, offering a name; absent in the browser host. */
+  chooseExportFile?: FileChoosers['chooseExportFile'];
+  /** The open dialog for an import; absent in the browser host. */
+  chooseImportFile?: FileChoosers['chooseImportFile'];
   /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
   nodeExecutable?: string;
 }
@@ -69,6 +79,8 @@ export interface Core {
   links: LinkService;
   mcp: McpManager;
   chat: ChatService;
+  /** Conversations out and in; the browser host serves its download and upload through it. */
+  transfer: ConversationTransfer;
   questions: RendererQuestions;
   /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
   bundles: BundleService;
@@ -96,7 +108,7 @@ export function createCore(options: CoreOptions): Core {
     logger: options.logger.child('bridge'),
   });
   const { events, notices, settings, links, appInfo, desktopStatus } = base;
-  const { mcp, chat, questions, bundles, apps, ollamaStatus, tickets } = services;
+  const { mcp, chat, transfer, questions, bundles, apps, ollamaStatus, tickets } = services;
   return {
     router,
     events,
@@ -105,6 +117,7 @@ export function createCore(options: CoreOptions): Core {
     links,
     mcp,
     chat,
+    transfer,
     questions,
     bundles,
     apps,
@@ -222,6 +235,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     onProblem,
     shellSandbox: () => shellSandbox.check(),
   });
+  const transfer = createConversationTransfer(chat.history);
   const apps = createAppsService({
     mcp,
     callContext: (id) => chat.callContext(id),
@@ -236,7 +250,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     environment: { platform: process.platform, home: homedir(), nodeExecutable: hearthNode },
     onProblem,
   });
-  return { tickets, ollama, ollamaStatus, questions, mcp, chat, apps, bundles };
+  return { tickets, ollama, ollamaStatus, questions, mcp, chat, transfer, apps, bundles };
 }
 
 /** Every channel's service, for the router (channelTable.ts maps channels to their methods). */
@@ -244,7 +258,7 @@ function channelHandlers(
   options: CoreOptions,
   { events, settings, links, notices, appInfo, desktopStatus }: Foundations,
   { baseEnvironment, launch }: LaunchPlaces,
-  { mcp, chat, questions, ollama, bundles, apps }: Services,
+  { mcp, chat, transfer, questions, ollama, bundles, apps }: Services,
 ) {
   return createHandlers({
     appInfo,
@@ -262,6 +276,10 @@ function channelHandlers(
       launchContext: launch.current,
     }),
     chat,
+    conversationFiles: createConversationFiles(transfer, {
+      ...(options.chooseExportFile ? { chooseExportFile: options.chooseExportFile } : {}),
+      ...(options.chooseImportFile ? { chooseImportFile: options.chooseImportFile } : {}),
+    }),
     questions,
     commandRules: createCommandRuleService(mcp.consent),
     ollama,
