@@ -189,7 +189,10 @@ export function useConversation(
   const branch = useCallback(
     async (
       fromId: number | undefined,
-      call: (conversationId: string, turnId: string) => Promise<{
+      call: (
+        conversationId: string,
+        turnId: string,
+      ) => Promise<{
         conversationId: string;
         turnId: string;
       }>,

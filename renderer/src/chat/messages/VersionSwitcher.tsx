@@ -23,7 +23,13 @@ export function versionPlace(versions: readonly number[], current: number) {
   return { number: index + 1, count: versions.length, index };
 }
 
-export function VersionSwitcher({ versions, current, enabled, onShow, focus }: VersionSwitcherProps) {
+export function VersionSwitcher({
+  versions,
+  current,
+  enabled,
+  onShow,
+  focus,
+}: VersionSwitcherProps) {
   const { number, count, index } = versionPlace(versions, current);
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
