@@ -177,7 +177,9 @@ describe('versions of a conversation', () => {
     ])
       expect(contents).toContain(text);
     await dialog.getByRole('status').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('imports a ChatGPT conversations.json and says what it imported and left out', async () => {
@@ -207,6 +209,10 @@ describe('versions of a conversation', () => {
     const summary = page.getByRole('dialog', { name: 'Import finished' });
     expect(await summary.getByText('1 conversation imported.').count()).toBe(1);
     expect(await summary.getByText(/Left out/).count()).toBe(1);
+    // The button that chose the file is gone: focus is on the summary's way out.
+    expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toContain(
+      'Close',
+    );
     expect(await everyLook(page, 'versions-import-summary', { dialog: summary })).toEqual([]);
     await summary.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: /Mountain heights/ }).waitFor();

@@ -6,7 +6,7 @@
  * page uploads the chosen file. Either way the summary says what came in, what was already here,
  * and what was left out and why; a bad file gets main's one sentence, and nothing is written.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportResult } from '../../../../preload/schemas/transfer';
 import { useApi } from '../../lib/apiContext';
 import { messageOf } from '../../lib/hooks';
@@ -47,6 +47,11 @@ export function ExportDialog({
   const [done, setDone] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const formatName = useId();
+  // The Export button is gone once the export is done: focus goes to the way out.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (done) closeButton.current?.focus();
+  }, [done]);
   const close = () => {
     setDone(undefined);
     setProblem(undefined);
@@ -83,7 +88,7 @@ export function ExportDialog({
       className="transfer-dialog"
       actions={
         done ? (
-          <button type="button" className="button primary" onClick={close}>
+          <button ref={closeButton} type="button" className="button primary" onClick={close}>
             Close
           </button>
         ) : (
@@ -158,6 +163,11 @@ export function ImportDialog({
   const [problem, setProblem] = useState<string>();
   const [uploadTo, setUploadTo] = useState<string>();
   const fileField = useRef<HTMLInputElement>(null);
+  // The button that chose the file is gone once the summary shows: focus goes to the way out.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (summary) closeButton.current?.focus();
+  }, [summary]);
   const close = () => {
     setSummary(undefined);
     setProblem(undefined);
@@ -209,7 +219,7 @@ export function ImportDialog({
       className="transfer-dialog"
       actions={
         summary ? (
-          <button type="button" className="button primary" onClick={close}>
+          <button ref={closeButton} type="button" className="button primary" onClick={close}>
             Close
           </button>
         ) : (
