@@ -13,6 +13,7 @@ import {
   MAX_IMPORTED_MESSAGE_CHARS,
   NOT_AN_EXPORT,
 } from '../../electron/core/history/transfer/readImportFile';
+import { EXPORT_PAGE, EXPORT_PAGE_CHARS } from '../../electron/core/history/transfer/exportReader';
 import type { NewMessage } from '../../electron/core/history/types';
 import { editedConversation } from '../fixtures/chatgptExport';
 import { tempDir } from '../support/testHost';
@@ -128,6 +129,31 @@ describe('export and import', () => {
     });
     expect(into.store.list()).toHaveLength(1);
     expect(from.store.list()).toHaveLength(1);
+  });
+
+  it('reads long results a few at a time and writes every one, in order', async () => {
+    const from = open();
+    const { id } = from.store.create({ options: { model: 'qwen3:8b' } });
+    // Seven results of 900,000 characters: pages end once they pass EXPORT_PAGE_CHARS.
+    const results = Array.from({ length: 7 }, (_, index): NewMessage => ({
+      role: 'tool',
+      toolCallId: `call-${index}`,
+      toolName: 'files_read_file',
+      content: `${index}`.repeat(900_000),
+    }));
+    from.store.append(id, [{ role: 'user', content: 'Read them all' }, ...results]);
+    const reader = from.store.exportReader();
+    const first = reader.messagesAfter(id, 0, EXPORT_PAGE);
+    expect(first.length).toBeLessThan(8);
+    expect(first.reduce((chars, { message }) => chars + message.content.length, 0)).toBeLessThan(
+      EXPORT_PAGE_CHARS + 900_000,
+    );
+    const file = join(tempDir('export-long'), 'out.json');
+    await from.transfer.exportTo(file, { format: 'json' });
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(
+      written.conversations[0].messages.map((message: { content: string }) => message.content),
+    ).toEqual(['Read them all', ...results.map((result) => result.content)]);
   });
 
   it('writes Markdown of the branch on screen with calls and results folded', async () => {

@@ -7,8 +7,13 @@ import { optionsFromRow } from '../conversationOptions';
 import { messageFromRow } from '../rows';
 import type { ConversationOptions, StoredMessage } from '../types';
 
-/** Messages read at a time: a page of long tool results stays a few MB. */
+/** Messages read at a time, at most. */
 export const EXPORT_PAGE = 200;
+/**
+ * Characters of content read at a time, at most (a page ends after the message that passes it):
+ * 200 long tool results would be 20 MB held at once, and as much again as JSON.
+ */
+export const EXPORT_PAGE_CHARS = 2_000_000;
 
 export interface ExportHead {
   key: number;
@@ -23,7 +28,10 @@ export interface ExportHead {
 export interface ExportReader {
   /** Conversations after `key`, oldest first; only those in `ids` when given. */
   conversationsAfter(key: number, limit: number, ids?: readonly string[]): ExportHead[];
-  /** The conversation's messages after id `after`, with their parents. */
+  /**
+   * The conversation's messages after id `after`, with their parents: `limit` of them, or fewer
+   * once their content passes EXPORT_PAGE_CHARS.
+   */
   messagesAfter(
     conversationId: string,
     after: number,
@@ -66,11 +74,18 @@ export function prepareExportReader(database: DatabaseSync): ExportReader {
         ...(row.current_leaf === null ? {} : { currentMessage: Number(row.current_leaf) }),
       }));
     },
-    messagesAfter: (conversationId, after, limit) =>
-      statements.messages.all(conversationId, after, limit).map((row) => ({
-        message: messageFromRow(row),
-        parent: row.parent_id === null ? null : Number(row.parent_id),
-      })),
+    messagesAfter(conversationId, after, limit) {
+      const page: { message: StoredMessage; parent: number | null }[] = [];
+      let chars = 0;
+      // Rows are read one at a time; leaving the loop early resets the statement.
+      for (const row of statements.messages.iterate(conversationId, after, limit)) {
+        const message = messageFromRow(row);
+        page.push({ message, parent: row.parent_id === null ? null : Number(row.parent_id) });
+        chars += message.content.length;
+        if (chars >= EXPORT_PAGE_CHARS) break;
+      }
+      return page;
+    },
     branchIds: (conversationId) =>
       new Set(statements.branch.all(conversationId).map((row) => Number(row.id))),
   };
