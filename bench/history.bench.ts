@@ -1,6 +1,7 @@
 /**
  * History at the scale of months of use. In headless Chromium against the built browser host: a
- * conversation of 10,000 messages (a third of them tool results, some of 100 KB) opened on its
+ * conversation of 10,000 messages (a third of them tool results, some of 100 KB; one in ten with
+ * a second version off screen, so search covers every branch) opened on its
  * latest page, then scrolled from the bottom to the top, earlier pages read on the way
  * (`history.open_10k_ms`, `history.scroll_frame_ms.p95`,
  * `history.scroll_long_tasks`). In the store: full-text search over 100,000 messages
@@ -27,6 +28,7 @@ import {
   timeOpen,
 } from './support/browserPage';
 import {
+  appendWithVersions,
   BIG_RESULT_BYTES,
   LAST_MARKER,
   longConversation,
@@ -61,7 +63,7 @@ export async function measureInBrowser(): Promise<Figure[]> {
   const dataDir = tempDir('history-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
   const conversation = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
-  store.append(conversation.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
+  appendWithVersions(store, conversation.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
   store.close();
 
   const host = await startBuiltHost(dataDir);
@@ -136,7 +138,7 @@ export function measureStore(): Figure[] {
     const at100k = timeSearches(store, random);
 
     const long = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
-    store.append(long.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
+    appendWithVersions(store, long.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
     const file = join(dataDir, 'conversations.sqlite');
     const growStarted = performance.now();
     // Big tool results, as a heavy user's history accumulates them, until the file passes 1 GB.

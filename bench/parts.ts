@@ -51,6 +51,12 @@ export const PARTS: BenchPart[] = [
     covers: ['memory.host_'],
   },
   {
+    name: 'memory.export',
+    file: 'export.bench.ts',
+    exportName: 'run',
+    covers: ['memory.export_'],
+  },
+  {
     name: 'memory.page',
     file: 'memory.bench.ts',
     exportName: 'pageFigures',

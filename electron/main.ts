@@ -151,6 +151,34 @@ if (!app.requestSingleInstanceLock(launchHandOver(launch))) {
           : await dialog.showOpenDialog(options);
         return result.canceled ? undefined : result.filePaths[0];
       },
+      chooseExportFile: async (name, format) => {
+        const options = {
+          title: 'Export conversations',
+          defaultPath: name,
+          filters: [
+            format === 'json'
+              ? { name: 'JSON', extensions: ['json'] }
+              : { name: 'Markdown', extensions: ['md'] },
+          ],
+        };
+        const window = BrowserWindow.getFocusedWindow();
+        const result = window
+          ? await dialog.showSaveDialog(window, options)
+          : await dialog.showSaveDialog(options);
+        return result.canceled || !result.filePath ? undefined : result.filePath;
+      },
+      chooseImportFile: async () => {
+        const options = {
+          title: 'Import conversations',
+          properties: ['openFile' as const],
+          filters: [{ name: 'Conversation exports', extensions: ['json'] }],
+        };
+        const window = BrowserWindow.getFocusedWindow();
+        const result = window
+          ? await dialog.showOpenDialog(window, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? undefined : result.filePaths[0];
+      },
       isTrustedSender: (sender) => isSameOrigin(sender.url, appOrigin),
       openExternal: async (url) => {
         await shell.openExternal(url);

@@ -6,6 +6,7 @@
  * checks, so the page can build its API without these schemas). Channel names are `domain:verb`.
  */
 import { z } from 'zod';
+import { exportRequestSchema, exportResultSchema, importResultSchema } from './schemas/transfer';
 import {
   argumentFolderChoiceSchema,
   catalogToolSchema,
@@ -323,8 +324,8 @@ export const invokeChannels = {
     z.strictObject({ conversationId: z.string(), turnId: z.string() }),
   ),
   /**
-   * Sends the last user message again (retry), or a new text in its place (edit and resend);
-   * everything after it is replaced by the new reply.
+   * Writes the reply to the last user message again (retry), or sends a new text in that
+   * message's place (edit and resend); the old versions are kept (see `chat:edit`).
    */
   'chat:resend': channel(
     z.tuple([
@@ -333,6 +334,36 @@ export const invokeChannels = {
       z.string().min(1).max(200_000).nullish(),
       /** The new turn's id, chosen by the client as with `chat:send`. */
       z.string().min(1).max(128).optional(),
+    ]),
+    z.strictObject({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /**
+   * A new version of a user message on the branch on screen (by id), then a reply to it; the
+   * old version and what followed it are kept, one `‹ 2/2 ›` away.
+   */
+  'chat:edit': channel(
+    z.tuple([
+      z.string().min(1).max(128),
+      z.int().nonnegative(),
+      z.string().min(1).max(200_000),
+      z.string().min(1).max(128).optional(),
+    ]),
+    z.strictObject({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  /**
+   * A new version of the reply a message on screen belongs to, by the conversation's model or,
+   * for this reply only, by `model`; the old reply is kept as a version.
+   */
+  'chat:regenerate': channel(
+    z.tuple([
+      z.string().min(1).max(128),
+      z.int().nonnegative(),
+      z
+        .strictObject({
+          model: z.string().min(1).max(256).optional(),
+          turnId: z.string().min(1).max(128).optional(),
+        })
+        .optional(),
     ]),
     z.strictObject({ conversationId: z.string(), turnId: z.string() }),
   ),
@@ -431,7 +462,26 @@ export const invokeChannels = {
     conversationSummarySchema,
   ),
   'conversations:delete': channel(z.tuple([z.string().min(1).max(128)]), z.boolean()),
+  /**
+   * Shows another version of a message (by id: one of a message's `versions`, or a search hit's
+   * message) with the branch it was last continued on. Nothing is run or sent again.
+   */
+  'conversations:showVersion': channel(
+    z.tuple([z.string().min(1).max(128), z.int().nonnegative()]),
+    conversationSummarySchema,
+  ),
   'conversations:search': channel(z.tuple([z.string().max(1_000)]), z.array(searchHitSchema)),
+  /**
+   * Exports one conversation or all: JSON (lossless: every version, tool calls, attachments) or
+   * Markdown (the branch on screen, to read). The desktop asks where with a save dialog; the
+   * browser host answers with the address to download from.
+   */
+  'conversations:export': channel(z.tuple([exportRequestSchema]), exportResultSchema),
+  /**
+   * Imports Hearth's JSON export or ChatGPT's conversations.json, all or nothing, with a
+   * summary of what was imported and left out. The browser host answers with where to upload.
+   */
+  'conversations:import': channel(z.tuple([]), importResultSchema),
   /**
    * Changes some of the conversation's own options (its model, instructions, temperature) from
    * now on; Settings are untouched. Null or empty text clears one. Answers the options as saved.

@@ -1,8 +1,10 @@
 /**
  * The bench's long conversation: cycles of a question, a tool call and its result, as months of
  * use leave them (a third tool results, some of 100 KB; one message in twelve formatted), made
- * the same at every run.
+ * the same at every run. `appendWithVersions` saves it with one message in ten having a second
+ * version, as edits and regenerated replies leave a conversation.
  */
+import type { ConversationStore } from '../../electron/core/history/conversationStore';
 import type { NewMessage } from '../../electron/core/history/types';
 import { sentence, words } from './words';
 
@@ -80,4 +82,31 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** One message in this many has a second version (an edit or a regenerated reply) off screen. */
+export const VERSION_EVERY = 10;
+
+/**
+ * Saves `messages` as the branch on screen, with one message in VERSION_EVERY given an earlier
+ * version beside it, made as an edit or a retry makes one: the other version is saved, the
+ * branch is moved back before it, and the message shown is saved in its place.
+ */
+export function appendWithVersions(
+  store: Pick<ConversationStore, 'append' | 'rewind'>,
+  conversationId: string,
+  messages: readonly NewMessage[],
+): void {
+  let from = 0;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as NewMessage;
+    if (index % VERSION_EVERY !== VERSION_EVERY - 1) continue;
+    store.append(conversationId, messages.slice(from, index));
+    const [other] = store.append(conversationId, [
+      { ...message, content: `An earlier version: ${message.content}` },
+    ]);
+    if (other) store.rewind(conversationId, other.id);
+    from = index;
+  }
+  store.append(conversationId, messages.slice(from));
 }

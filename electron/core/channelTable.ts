@@ -17,7 +17,7 @@ import {
 } from './mcp';
 import type { SettingsService } from './settingsService';
 import type { ChatService, CommandRuleService } from './chat';
-import { previewedMessage, withToolResultPreviews } from './history';
+import { previewedMessage, withToolResultPreviews, type ConversationFiles } from './history';
 import type { FileStore } from './files';
 import type { RendererQuestions } from './questions/userQuestions';
 import type { OllamaAccess } from './ollama/ollamaAccess';
@@ -40,6 +40,8 @@ export interface Services {
   chat: ChatService;
   /** The user's attached files in the data folder. */
   files: FileStore;
+  /** Conversations out and in: the desktop's dialogs, or the browser host's addresses. */
+  conversationFiles: ConversationFiles;
   questions: RendererQuestions;
   commandRules: CommandRuleService;
   ollama: OllamaAccess;
@@ -120,6 +122,10 @@ export function createHandlers(services: Services): Handlers {
     'chat:send': (input) => services.chat.send(input),
     'chat:resend': (conversationId, text, turnId) =>
       services.chat.resend(conversationId, text ?? undefined, turnId),
+    'chat:edit': (conversationId, messageId, text, turnId) =>
+      services.chat.edit(conversationId, messageId, text, turnId),
+    'chat:regenerate': (conversationId, messageId, options) =>
+      services.chat.regenerate(conversationId, messageId, options ?? {}),
     'chat:stop': (conversationId, turnId) => services.chat.stop(conversationId, turnId),
     'chat:contextUsage': (draft) => services.chat.context.usage(draft),
     'chat:summarise': (draft) => services.chat.context.summarise(draft),
@@ -148,7 +154,10 @@ export function createHandlers(services: Services): Handlers {
     'conversations:rename': (id, title) => services.chat.history.rename(id, title),
     'conversations:setOptions': (id, patch) => services.chat.history.setOptions(id, patch),
     'conversations:delete': (id) => services.chat.deleteConversation(id),
+    'conversations:showVersion': (id, messageId) => services.chat.showVersion(id, messageId),
     'conversations:search': (query) => services.chat.history.search(query),
+    'conversations:export': (request) => services.conversationFiles.export(request),
+    'conversations:import': () => services.conversationFiles.import(),
     'approval:respond': (requestId, answer) => services.questions.answerApproval(requestId, answer),
     'commandRules:list': () => services.commandRules.list(),
     'commandRules:add': (rule) => services.commandRules.add(rule),

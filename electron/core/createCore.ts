@@ -40,6 +40,12 @@ import { createBundleService, type BundleService } from './bundles/bundleService
 import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
 import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
+import {
+  createConversationFiles,
+  createConversationTransfer,
+  type ConversationTransfer,
+  type FileChoosers,
+} from './history';
 
 export interface CoreOptions {
   dataDir: string;
@@ -58,6 +64,10 @@ export interface CoreOptions {
   showMainWindow?: () => void;
   /** The system's file picker for a `.mcpb` bundle; absent in the browser host. */
   chooseBundleFile?: () => Promise<string | undefined>;
+  /** The save dialog for an export, offering a name; absent in the browser host. */
+  chooseExportFile?: FileChoosers['chooseExportFile'];
+  /** The open dialog for an import; absent in the browser host. */
+  chooseImportFile?: FileChoosers['chooseImportFile'];
   /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
   nodeExecutable?: string;
 }
@@ -72,6 +82,8 @@ export interface Core {
   chat: ChatService;
   /** The user's attached files in the data folder (the browser host serves their images). */
   files: FileStore;
+  /** Conversations out and in; the browser host serves its download and upload through it. */
+  transfer: ConversationTransfer;
   questions: RendererQuestions;
   /** MCP Bundles (.mcpb): staged, inspected, installed as servers. */
   bundles: BundleService;
@@ -99,7 +111,7 @@ export function createCore(options: CoreOptions): Core {
     logger: options.logger.child('bridge'),
   });
   const { events, notices, settings, links, appInfo, desktopStatus } = base;
-  const { mcp, chat, files, questions, bundles, apps, ollamaStatus, tickets } = services;
+  const { mcp, chat, files, transfer, questions, bundles, apps, ollamaStatus, tickets } = services;
   return {
     router,
     events,
@@ -109,6 +121,7 @@ export function createCore(options: CoreOptions): Core {
     mcp,
     chat,
     files,
+    transfer,
     questions,
     bundles,
     apps,
@@ -234,6 +247,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     onProblem,
     shellSandbox: () => shellSandbox.check(),
   });
+  const transfer = createConversationTransfer(chat.history);
   const apps = createAppsService({
     mcp,
     callContext: (id) => chat.callContext(id),
@@ -248,7 +262,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     environment: { platform: process.platform, home: homedir(), nodeExecutable: hearthNode },
     onProblem,
   });
-  return { tickets, ollama, ollamaStatus, questions, mcp, chat, files, apps, bundles };
+  return { tickets, ollama, ollamaStatus, questions, mcp, chat, files, transfer, apps, bundles };
 }
 
 /** Every channel's service, for the router (channelTable.ts maps channels to their methods). */
@@ -256,7 +270,7 @@ function channelHandlers(
   options: CoreOptions,
   { events, settings, links, notices, appInfo, desktopStatus }: Foundations,
   { baseEnvironment, launch }: LaunchPlaces,
-  { mcp, chat, files, questions, ollama, bundles, apps }: Services,
+  { mcp, chat, files, transfer, questions, ollama, bundles, apps }: Services,
 ) {
   return createHandlers({
     appInfo,
@@ -275,6 +289,10 @@ function channelHandlers(
     }),
     chat,
     files,
+    conversationFiles: createConversationFiles(transfer, {
+      ...(options.chooseExportFile ? { chooseExportFile: options.chooseExportFile } : {}),
+      ...(options.chooseImportFile ? { chooseImportFile: options.chooseImportFile } : {}),
+    }),
     questions,
     commandRules: createCommandRuleService(mcp.consent),
     ollama,

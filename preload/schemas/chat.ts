@@ -95,6 +95,8 @@ export const storedMessageSchema = z.strictObject({
   fullLength: z.int().positive().optional(),
   /** On the last message a turn saved: what the turn's end said (see `turnEndingSchema`). */
   ending: turnEndingSchema.optional(),
+  /** One of several versions (edited, regenerated): the ids of all of them, oldest first. */
+  versions: z.array(z.int().nonnegative()).max(10_000).optional(),
   createdAt: z.string().max(64),
 });
 

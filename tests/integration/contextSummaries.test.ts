@@ -10,7 +10,7 @@ import { SCHEMA_VERSION } from '../../electron/core/history/schema';
 import { tempDir } from '../support/testHost';
 
 // Summaries of older turns on the real database: the newest in force, undo bringing back the one
-// before, and a summary going with the messages it stands for.
+// before, and a summary in force only on the branch whose messages it stands for.
 const opened: ConversationStore[] = [];
 afterEach(() => {
   for (const store of opened.splice(0)) store.close();
@@ -65,7 +65,7 @@ describe('summaries of older turns', () => {
     expect(() => again.summaries.undo(id, first.id)).toThrow(/no longer the one in use/);
   });
 
-  it('goes when a message it stands for is deleted, and stays when only later ones are', () => {
+  it('is in force only on its own branch: an earlier edit leaves it out, showing it brings it back', () => {
     const store = open();
     const { id, ids } = conversationWithTurns(store, 4);
     const summary = store.summaries.add(id, {
@@ -74,12 +74,27 @@ describe('summaries of older turns', () => {
       content: 'Two turns.',
       model: 'llama3.2',
     });
-    // Retry of the last question: the summary covers none of what goes.
-    store.replaceFrom(id, ids[6] as number, [{ role: 'user', content: 'question 3 again' }]);
+    // A new version of the last question: the summary's messages are still on the branch.
+    store.rewind(id, ids[6] as number);
+    store.append(id, [{ role: 'user', content: 'question 3 again' }]);
     expect(store.summaries.current(id)).toEqual(summary);
-    // Edit and resend from a message it stands for: it no longer stands for what is sent.
-    store.replaceFrom(id, ids[2] as number, [{ role: 'user', content: 'question 1 again' }]);
+    // A new version of a question it stands for: the branch on screen never said what it says.
+    store.rewind(id, ids[2] as number);
+    const [edited] = store.append(id, [{ role: 'user', content: 'question 1 again' }]);
     expect(store.summaries.current(id)).toBeUndefined();
+    // A summary made on the new branch is in force there...
+    const onNew = store.summaries.add(id, {
+      throughMessageId: edited?.id as number,
+      coveredMessages: 3,
+      content: 'One turn and a new question.',
+      model: 'llama3.2',
+    });
+    expect(store.summaries.current(id)).toEqual(onNew);
+    // ...and the first branch, shown again, has its own summary back, kept on disk all along.
+    store.showVersion(id, ids[2] as number);
+    expect(store.summaries.current(id)).toEqual(summary);
+    store.showVersion(id, edited?.id as number);
+    expect(store.summaries.current(id)).toEqual(onNew);
   });
 
   it('goes with its conversation', () => {

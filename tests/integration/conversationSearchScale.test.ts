@@ -62,7 +62,14 @@ describe('search over a large history', () => {
     database.exec('PRAGMA user_version = 3');
     // Nor has it what the steps after it made (step 5's turn endings, step 6's record of what
     // is indexed, which replaced the trigger that indexed each message as it was saved, step 7's
-    // conversation options, which took the system prompt's column, step 8's summaries).
+    // conversation options, which took the system prompt's column, step 8's summaries, and the
+    // steps after: the tree of versions and the import sources).
+    database.exec(`DROP TABLE conversation_sources;
+      DROP INDEX messages_by_parent;
+      DROP INDEX messages_tree;
+      ALTER TABLE messages DROP COLUMN parent_id;
+      ALTER TABLE messages DROP COLUMN depth;
+      ALTER TABLE conversations DROP COLUMN current_leaf;`);
     database.exec('DROP TRIGGER context_summaries_forget');
     database.exec('DROP TABLE context_summaries');
     database.exec('ALTER TABLE messages DROP COLUMN ending');

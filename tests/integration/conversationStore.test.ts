@@ -241,30 +241,75 @@ describe('the conversation store', () => {
     expect(store.get(id)?.title).toBe('');
   });
 
-  it('replaces a message and everything after it, and never reuses an id', () => {
+  it('keeps a replaced reply as a version, and never reuses an id', () => {
     const { store } = open();
     const { id } = store.create();
     const [, assistantReply] = store.append(id, [question, ...toolTurn]);
-    const retried = store.replaceFrom(id, assistantReply?.id ?? 0, [
-      { role: 'assistant', content: 'A second try.' },
-    ]);
+    expect(store.rewind(id, assistantReply?.id ?? 0)).toBe(4);
+    const retried = store.append(id, [{ role: 'assistant', content: 'A second try.' }]);
     expect(retried.map((message) => message.id)).toEqual([5]);
-    expect(store.get(id)?.messages.map((message) => message.content)).toEqual([
+    expect(retried[0]?.versions).toEqual([2, 5]);
+    const shown = store.get(id);
+    expect(shown?.messages.map((message) => message.content)).toEqual([
       question.content,
       'A second try.',
     ]);
-    expect(store.search('groceries')).toEqual([]);
-    const edited = store.replaceFrom(id, 1, [{ role: 'user', content: 'Edited question' }]);
+    expect(shown?.messageCount).toBe(2);
+    // Search finds every version, the one off screen too.
+    const hits = store.search('groceries').map((hit) => hit.messageId);
+    expect(hits.sort()).toEqual([3, 4]);
+    // Back to the first version: its whole branch, as it was.
+    expect(store.showVersion(id, 2).messageCount).toBe(4);
+    expect(store.get(id)?.messages.map((message) => message.id)).toEqual([1, 2, 3, 4]);
+    expect(store.get(id)?.messages[1]?.versions).toEqual([2, 5]);
+    // A new version of the first message starts a branch of its own.
+    store.rewind(id, 1);
+    expect(store.get(id)?.messages).toEqual([]);
+    const edited = store.append(id, [{ role: 'user', content: 'Edited question' }]);
     expect(store.get(id)?.messages).toEqual(edited);
+    expect(edited[0]?.versions).toEqual([1, 6]);
+    // A search hit off screen opens on the branch that holds it.
+    store.showVersion(id, 3);
+    expect(store.get(id)?.messages.map((message) => message.id)).toEqual([1, 2, 3, 4]);
   });
 
-  it('refuses to replace from a message of another conversation and changes nothing', () => {
+  it('reads a file saved before versions as one branch per conversation', () => {
+    const { store, dataDir } = open();
+    const { id } = store.create();
+    store.append(id, [question, ...toolTurn]);
+    const other = store.create().id;
+    store.append(other, [question]);
+    store.close();
+    // As a file of the step before holds it: no parents, no branch on screen.
+    const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
+    // Steps 7 (versions) and 8 (import sources) undone, the last two when this was written.
+    database.exec(`DROP TABLE conversation_sources;
+      DROP INDEX messages_by_parent;
+      DROP INDEX messages_tree;
+      ALTER TABLE messages DROP COLUMN parent_id;
+      ALTER TABLE messages DROP COLUMN depth;
+      ALTER TABLE conversations DROP COLUMN current_leaf;
+      PRAGMA user_version = ${SCHEMA_VERSION - 2};`);
+    database.close();
+    const reopened = open(dataDir).store;
+    expect(reopened.get(id)?.messages.map((message) => message.id)).toEqual([1, 2, 3, 4]);
+    expect(reopened.get(id)?.messageCount).toBe(4);
+    expect(reopened.messagePage(id, 1)).toMatchObject({ earlier: 3 });
+    expect(reopened.get(other)?.messages.map((message) => message.id)).toEqual([5]);
+    // The next message follows the last one saved before.
+    reopened.rewind(id, 4);
+    const [again] = reopened.append(id, [{ role: 'assistant', content: 'Again.' }]);
+    expect(again?.versions).toEqual([4, again?.id]);
+  });
+
+  it('refuses a version of a message of another conversation and changes nothing', () => {
     const { store } = open();
     const mine = store.create();
     const other = store.create();
     const [foreign] = store.append(other.id, [question]);
     store.append(mine.id, [question]);
-    expect(() => store.replaceFrom(mine.id, foreign?.id ?? 0, [])).toThrow(/no longer part/);
+    expect(() => store.rewind(mine.id, foreign?.id ?? 0)).toThrow(/no longer part/);
+    expect(() => store.showVersion(mine.id, foreign?.id ?? 0)).toThrow(/no longer part/);
     expect(store.get(other.id)?.messages).toHaveLength(1);
     expect(store.get(mine.id)?.messages).toHaveLength(1);
   });

@@ -115,7 +115,42 @@ describe('the messages a store keeps', () => {
     });
     same();
     const [retried] = store.append(id, [{ role: 'user', content: 'Again' }]);
-    store.replaceFrom(id, there(retried).id, [{ role: 'user', content: 'Again, shorter' }]);
+    store.append(id, [{ role: 'assistant', content: 'Once more.' }]);
+    same();
+    // A new version of a message on the kept branch: the branch is cut before it, then grows.
+    store.rewind(id, there(retried).id);
+    same();
+    store.append(id, [{ role: 'user', content: 'Again, shorter' }]);
+    same();
+    // Back to the first version, and a new version of the very first message.
+    store.showVersion(id, there(retried).id);
+    same();
+    const first = there(store.get(id)?.messages[0]).id;
+    store.rewind(id, first);
+    same();
+    store.append(id, [{ role: 'user', content: 'Start over' }]);
+    same();
+    // A version not on the kept branch: the store reads the branch it leads to.
+    store.rewind(id, there(retried).id);
+    same();
+    store.append(id, [{ role: 'user', content: 'Again, third' }]);
+    same();
+    // An import writes conversations of its own, and the kept one reads as before.
+    store.saveImported([
+      {
+        sources: ['test:one'],
+        title: 'Imported',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        messages: [
+          {
+            key: 'a',
+            parent: null,
+            message: { role: 'user', content: 'Hi', createdAt: '2026-01-01T00:00:00.000Z' },
+          },
+        ],
+      },
+    ]);
     same();
     store.rename(id, 'Notes');
     store.setOptions(id, { instructions: 'Be brief.' });
@@ -258,10 +293,16 @@ describe('indexing saved messages for search', () => {
     const { id } = store.create({ options: { model: 'qwen3:8b' } });
     store.append(id, [{ role: 'user', content: 'axolotl one' }]);
     expect(messageHits(store, 'axolotl')).toHaveLength(1);
-    const [gone] = store.append(id, [{ role: 'user', content: 'axolotl two' }]);
-    store.replaceFrom(id, there(gone).id, [{ role: 'user', content: 'axolotl three' }]);
+    // A conversation deleted while its messages wait: they never reach the index.
+    const other = store.create({ options: { model: 'qwen3:8b' } }).id;
+    store.append(other, [{ role: 'user', content: 'axolotl two' }]);
+    store.delete(other);
+    // Every version is indexed: one replaced on screen is still found.
+    const [replaced] = store.append(id, [{ role: 'user', content: 'axolotl three' }]);
+    store.rewind(id, there(replaced).id);
+    store.append(id, [{ role: 'user', content: 'axolotl six' }]);
     vi.advanceTimersByTime(INDEX_PAUSE_MS);
-    expect(messageHits(store, 'axolotl')).toHaveLength(2);
+    expect(messageHits(store, 'axolotl')).toHaveLength(3);
     expect(messageHits(store, 'two')).toHaveLength(0);
     // A waiting message whose content changed is indexed as it then reads, once.
     store.append(id, [{ role: 'user', content: 'axolotl four' }]);
@@ -270,7 +311,7 @@ describe('indexing saved messages for search', () => {
       .prepare("UPDATE messages SET content = 'axolotl five' WHERE content = 'axolotl four'")
       .run();
     database.close();
-    expect(messageHits(store, 'axolotl')).toHaveLength(3);
+    expect(messageHits(store, 'axolotl')).toHaveLength(4);
     expect(messageHits(store, 'five')).toHaveLength(1);
     expect(messageHits(store, 'four')).toHaveLength(0);
   });
@@ -282,10 +323,16 @@ describe('indexing saved messages for search', () => {
     store.append(id, [{ role: 'user', content: 'capybara before' }]);
     store.close();
     // As a file of step 5 holds it: each message indexed by a trigger as it was saved, the
-    // system prompt in its own column (before options), no summaries (step 8) and no files of each
-    // message (FILES_STEP).
+    // system prompt in its own column (before options), no summaries (step 8), no files of each
+    // message, no tree of versions and no import sources (the steps after).
     const database = new DatabaseSync(join(dataDir, DATABASE_FILE_NAME));
-    database.exec(`DROP TRIGGER context_summaries_forget;
+    database.exec(`DROP TABLE conversation_sources;
+      DROP INDEX messages_by_parent;
+      DROP INDEX messages_tree;
+      ALTER TABLE messages DROP COLUMN parent_id;
+      ALTER TABLE messages DROP COLUMN depth;
+      ALTER TABLE conversations DROP COLUMN current_leaf;
+      DROP TRIGGER context_summaries_forget;
       DROP TABLE context_summaries;
       ALTER TABLE conversations DROP COLUMN options;
       ALTER TABLE conversations ADD COLUMN system_prompt TEXT;

@@ -18,6 +18,7 @@ import { newToken, presentedToken, tokenCookie, tokensMatch } from './auth';
 import { startAppSandbox } from './appSandbox';
 import { handleSocket } from './socket';
 import { KEPT_FILE_PATH, serveKeptImage } from './keptFiles';
+import { serveConversationFiles } from './conversationFiles';
 
 export interface HeadlessHostOptions {
   rendererDir: string;
@@ -85,6 +86,8 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       return reply(response, 403, 'Forbidden: unexpected Host.\n');
     const presented = presentedToken(request);
     if (!tokensMatch(presented.token, token)) return reply(response, 401, UNAUTHORIZED);
+    const files = { transfer: core.transfer, isServedOrigin, logger };
+    if (serveConversationFiles(request, response, files)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply(response, 405, 'Method not allowed.\n');
     const pathname = new URL(request.url ?? '/', origins[0]).pathname;

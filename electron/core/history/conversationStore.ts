@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
 import type { TurnEnding } from '../../../preload/schemas/chat';
 import { UserFacingError } from '../bridge/errors';
 import { describeDatabaseError } from './databaseErrors';
@@ -17,6 +17,10 @@ import { prepareSearch } from './search';
 import { createSearchIndexing } from './searchIndexing';
 import { toSearchExpression } from './searchQuery';
 import { titleFrom } from './titles';
+import { prepareTree, versionsField } from './tree';
+import { prepareExportReader, type ExportReader } from './transfer/exportReader';
+import type { ImportedConversation } from './transfer/types';
+import { prepareImportWriter, type WriteResult } from './transfer/writeImported';
 import { writeTurnEnding } from './turnEndings';
 import { optionsColumns, optionsFromRow, patchedOptions } from './conversationOptions';
 import type {
@@ -75,6 +79,8 @@ export interface ConversationStore {
     limit: number,
     before?: number,
   ): { messages: StoredMessage[]; earlier: number } | undefined;
+  /** The last message of the branch on screen; undefined when it is empty or gone. */
+  leaf(id: string): number | undefined;
   /** The conversation's title alone, without reading its messages; undefined when it is gone. */
   title(id: string): string | undefined;
   /** A tool call saved in the conversation, by its id; undefined when there is none. */
@@ -105,8 +111,18 @@ export interface ConversationStore {
   ): void;
   /** Keeps what a turn's end said on the last message it saved (see turnEndings.ts). */
   setEnding(id: string, messageId: number, ending: TurnEnding): void;
-  /** For retry and edit-and-resend: deletes `messageId` and everything after it, then appends. */
-  replaceFrom(id: string, messageId: number, messages: readonly NewMessage[]): StoredMessage[];
+  /**
+   * For a new version of `messageId` (an edit, a regenerated reply): the branch on screen now
+   * ends just before it, so the next messages appended are its sibling and their own branch. The
+   * old version and what follows it are kept. Returns the branch's last message before, to go
+   * back to when nothing was appended after all.
+   */
+  rewind(id: string, messageId: number): number | undefined;
+  /**
+   * Puts `messageId` on the branch on screen, with the newest messages under it (the branch it
+   * was last continued on). Nothing is run or written but the choice.
+   */
+  showVersion(id: string, messageId: number): ConversationSummary;
   /** Best matches first, in message content and titles; [] when the query has no words. */
   search(query: string, limit?: number): SearchHit[];
   /**
@@ -120,6 +136,13 @@ export interface ConversationStore {
     offset: number,
     length: number,
   ): { text: string; total: number } | undefined;
+  /** What an export reads, a page at a time (transfer/exportReader.ts). */
+  exportReader(): ExportReader;
+  /**
+   * Saves imported conversations as new ones, all or none, in one transaction; one the history
+   * already has is counted, not saved again (transfer/writeImported.ts).
+   */
+  saveImported(conversations: readonly ImportedConversation[]): WriteResult;
   close(): void;
 }
 
@@ -140,6 +163,18 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     onFailed: () => undefined,
   });
   const cache = createMessageCache();
+  const tree = prepareTree(database);
+  let exportReader: ExportReader | undefined;
+  let importWriter: ReturnType<typeof prepareImportWriter> | undefined;
+
+  /** Branch rows as messages, each with its versions. */
+  function sized(id: string, rows: readonly Record<string, SQLOutputValue>[]): SizedMessage[] {
+    const forks = rows.length > 0 ? tree.forks(id) : new Map<number | null, number[]>();
+    return rows.map((row) => ({
+      message: { ...messageFromRow(row), ...versionsField(forks.get(parentOf(row))) },
+      characters: rowCharacters(row),
+    }));
+  }
   let dataVersion = readDataVersion();
   let closed = false;
 
@@ -158,23 +193,16 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
   }
 
   function allMessages(id: string): readonly StoredMessage[] {
-    return (
-      cached(id) ??
-      cache.set(
-        id,
-        statements.messages.all(id).map((row) => ({
-          message: messageFromRow(row),
-          characters: rowCharacters(row),
-        })),
-      )
-    );
+    return cached(id) ?? cache.set(id, sized(id, tree.branch(id)));
   }
 
   /** Re-reads one message after an update, into the kept conversation. */
   function reread(id: string, messageId: number): void {
     cache.replaced(id, messageId, () => {
       const row = statements.messageRow.get(messageId, id);
-      return row ? { message: messageFromRow(row), characters: rowCharacters(row) } : undefined;
+      if (!row) return undefined;
+      const versions = versionsField(tree.versionsOf(id, parentOf(row)));
+      return { message: { ...messageFromRow(row), ...versions }, characters: rowCharacters(row) };
     });
   }
 
@@ -231,29 +259,37 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
     if (!statements.conversationTitle.get(id)) return undefined;
     const kept = cached(id);
     if (kept) return pageOf(kept, limit, before);
-    const newestFirst = statements.messagesBefore.all(id, before, count(limit));
+    const newestFirst = tree.branchBefore(id, before, count(limit));
     // Results belong with the call before them: extend the page back to that call.
     while (newestFirst.length > 0 && newestFirst.at(-1)?.role === 'tool') {
-      const more = statements.messagesBefore.all(id, Number(newestFirst.at(-1)?.id), 50);
+      const more = tree.branchBefore(id, Number(newestFirst.at(-1)?.id), 50);
       if (more.length === 0) break;
       newestFirst.push(...more);
     }
-    const messages = newestFirst.reverse().map(messageFromRow);
-    const first = messages[0]?.id ?? before;
-    const earlier = Number(statements.countBefore.get(id, first)?.count ?? 0);
-    return { messages, earlier };
+    const rows = newestFirst.reverse();
+    // A message's depth is how many come before it on its branch.
+    const first = rows[0] ?? tree.branchBefore(id, before, 1)[0];
+    const earlier = rows[0] ? Number(rows[0].depth) : first ? Number(first.depth) + 1 : 0;
+    return { messages: sized(id, rows).map(({ message }) => message), earlier };
   }
 
   function insertAll(id: string, messages: readonly NewMessage[]): SizedMessage[] {
     const createdAt = now().toISOString();
-    const stored = messages.map((message) => {
-      const parameters = messageParameters(id, message, createdAt);
+    let { parent, depth } = tree.nextPlace(id);
+    const first = parent;
+    const stored = messages.map((message, index) => {
+      const parameters = { ...messageParameters(id, message, createdAt), parent_id: parent, depth };
       const { lastInsertRowid } = statements.insertMessage.run(parameters);
+      parent = Number(lastInsertRowid);
+      depth++;
+      // Only the first can have siblings: the others follow messages saved just now.
+      const versions = index === 0 ? versionsField(tree.versionsOf(id, first)) : {};
       return {
-        message: messageFromRow({ ...parameters, id: Number(lastInsertRowid) }),
+        message: { ...messageFromRow({ ...parameters, id: parent }), ...versions },
         characters: rowCharacters(parameters),
       };
     });
+    if (stored.length > 0) tree.setLeaf(id, parent);
     statements.touch.run(createdAt, id);
     titleIfUntitled(id);
     return stored;
@@ -281,6 +317,7 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       return { ...head, messages: page?.messages ?? [], earlierMessages: page?.earlier ?? 0 };
     },
     messagePage,
+    leaf: (id) => tree.leaf(id),
     setOptions(id, patch) {
       return transaction(() => {
         const row = statements.summary.get(id);
@@ -344,17 +381,29 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       transaction(() => writeTurnEnding(database, id, messageId, ending));
       reread(id, messageId);
     },
-    replaceFrom(id, messageId, messages) {
-      const stored = transaction(() => {
+    rewind(id, messageId) {
+      const before = transaction(() => {
         requireConversation(id);
-        if (!statements.messageBelongs.get(messageId, id))
+        const parent = tree.parentOf(id, messageId);
+        if (parent === undefined)
           throw new UserFacingError('That message is no longer part of this conversation.');
-        statements.deleteFrom.run(id, messageId);
-        return insertAll(id, messages);
+        const leaf = tree.leaf(id);
+        tree.setLeaf(id, parent);
+        return leaf;
       });
-      indexing.saved(stored.length);
       cache.truncated(id, messageId);
-      return cache.appended(id, stored);
+      return before;
+    },
+    showVersion(id, messageId) {
+      const shown = transaction(() => {
+        requireConversation(id);
+        if (tree.parentOf(id, messageId) === undefined)
+          throw new UserFacingError('That message is no longer part of this conversation.');
+        tree.setLeaf(id, tree.newestUnder(id, messageId));
+        return summary(id);
+      });
+      cache.forget(id);
+      return shown;
     },
     search(query, limit = DEFAULT_SEARCH_LIMIT) {
       const expression = toSearchExpression(query);
@@ -371,6 +420,14 @@ export function openConversationStore(options: OpenConversationStoreOptions): Co
       if (!row) return undefined;
       const content = String(row.content);
       return { text: content.slice(offset, offset + length), total: content.length };
+    },
+    exportReader: () => (exportReader ??= prepareExportReader(database)),
+    saveImported(conversations) {
+      importWriter ??= prepareImportWriter(database);
+      const write = importWriter;
+      const result = transaction(() => write(conversations));
+      indexing.saved(result.messages);
+      return result;
     },
     close() {
       if (closed) return;
@@ -408,8 +465,11 @@ function count(value: number): number {
 }
 
 function prepareStatements(database: DatabaseSync) {
+  // The branch on screen ends at `current_leaf`, whose depth counts the messages before it.
   const summaryColumns = `c.id, c.title, c.model, c.options, c.created_at, c.updated_at,
-    (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
+    coalesce((SELECT m.depth + 1 FROM messages m INDEXED BY messages_tree
+      WHERE m.id = c.current_leaf), 0)
+      AS message_count`;
   const prepare = (sql: string) => database.prepare(sql);
   return {
     insertConversation: prepare(`INSERT INTO conversations
@@ -419,13 +479,6 @@ function prepareStatements(database: DatabaseSync) {
     summary: prepare(`SELECT ${summaryColumns} FROM conversations c WHERE c.id = ?`),
     list: prepare(`SELECT ${summaryColumns} FROM conversations c
       ORDER BY c.updated_at DESC, c.key DESC LIMIT ? OFFSET ?`),
-    messages: prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id'),
-    messagesBefore: prepare(
-      'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
-    ),
-    countBefore: prepare(
-      'SELECT count(*) AS count FROM messages WHERE conversation_id = ? AND id < ?',
-    ),
     rename: prepare('UPDATE conversations SET title = ? WHERE id = ?'),
     setOptions: prepare(
       'UPDATE conversations SET model = $model, options = $options WHERE id = $id',
@@ -440,19 +493,23 @@ function prepareStatements(database: DatabaseSync) {
     fileInUse: prepare('SELECT 1 FROM message_files WHERE sha256 = ? LIMIT 1'),
     insertMessage: prepare(`INSERT INTO messages (conversation_id, role, content, thinking,
         tool_calls, tool_call_id, tool_name, model, timings, attachments, request_facts,
-        created_at)
+        created_at, parent_id, depth)
       VALUES ($conversation_id, $role, $content, $thinking, $tool_calls, $tool_call_id,
-        $tool_name, $model, $timings, $attachments, $request_facts, $created_at)`),
+        $tool_name, $model, $timings, $attachments, $request_facts, $created_at, $parent_id,
+        $depth)`),
     messageRow: prepare('SELECT * FROM messages WHERE id = ? AND conversation_id = ?'),
     /** Changes when another connection commits (SQLite's PRAGMA data_version). */
     dataVersion: prepare('PRAGMA data_version'),
-    messageBelongs: prepare('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?'),
     content: prepare('SELECT content FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCalls: prepare('SELECT tool_calls FROM messages WHERE id = ? AND conversation_id = ?'),
     toolCallsNaming: prepare(
       'SELECT tool_calls FROM messages WHERE conversation_id = ? AND instr(tool_calls, ?) > 0',
     ),
     setToolCalls: prepare('UPDATE messages SET tool_calls = ? WHERE id = ?'),
-    deleteFrom: prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?'),
   };
+}
+
+/** The parent a message row follows (null for a first message). */
+function parentOf(row: Record<string, SQLOutputValue>): number | null {
+  return row.parent_id === null || row.parent_id === undefined ? null : Number(row.parent_id);
 }

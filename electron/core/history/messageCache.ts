@@ -36,7 +36,7 @@ export interface MessageCache {
   appended(id: string, messages: readonly SizedMessage[]): StoredMessage[];
   /** A message that changed: `read` gives it as it now reads (called only when it is kept). */
   replaced(id: string, messageId: number, read: () => SizedMessage | undefined): void;
-  /** Messages from `messageId` on were deleted. */
+  /** The branch now ends just before `messageId`: it and what follows leave it. */
   truncated(id: string, messageId: number): void;
   forget(id: string): void;
   clear(): void;
@@ -129,8 +129,9 @@ export function createMessageCache(
     truncated(id, messageId) {
       const entry = kept.get(id);
       if (!entry) return;
-      const from = entry.messages.findIndex((message) => message.id >= messageId);
-      if (from === -1) return;
+      const from = entry.messages.findIndex((message) => message.id === messageId);
+      // A message not on the kept branch: the branch the store now reads is another one.
+      if (from === -1) return forget(id);
       entry.messages.splice(from);
       const removed = entry.sizes.splice(from).reduce((sum, size) => sum + size, 0);
       entry.characters -= removed;

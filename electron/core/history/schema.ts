@@ -166,8 +166,9 @@ ALTER TABLE conversations DROP COLUMN system_prompt;
 /**
  * Step 8: summaries that stand for a conversation's older turns in later requests
  * (contextSummaries.ts). The newest of a conversation is in force; undoing it brings back the
- * one before. A summary goes when a message it stands for is deleted (retry, edit and resend),
- * and with its conversation.
+ * one before. A summary goes when a message it stands for is deleted, and with its
+ * conversation; since step 9 keeps every version, messages go only with their conversation, and
+ * a summary of another branch is left out by the branch it is on (contextSummaries.ts).
  */
 const STEP_8 = `
 CREATE TABLE context_summaries (
@@ -229,6 +230,46 @@ CREATE TRIGGER messages_reindexed AFTER UPDATE OF content, attachments ON messag
 END;
 `;
 
+/**
+ * Step 10: a conversation is a tree of versions (tree.ts). Each message has the message it follows
+ * (`parent_id`, NULL for a first message) and its place on its branch (`depth`, 0 for a first
+ * message; it never changes, so a page of a branch knows how many messages come before it without
+ * counting them). A conversation keeps the last message of the branch on screen
+ * (`current_leaf`); the branch is that message and its parents. Messages saved before this step
+ * are one branch in the order they were saved. `messages_tree` lets a walk up a branch read each
+ * parent without reading the message's row (a long tool result's row spans many pages, and the
+ * columns added here come after its content). Messages go only with their whole conversation, so
+ * a parent is never deleted from under its children (no foreign key is needed to say so).
+ */
+const STEP_10 = `
+ALTER TABLE messages ADD COLUMN parent_id INTEGER;
+ALTER TABLE messages ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE conversations ADD COLUMN current_leaf INTEGER;
+UPDATE messages SET parent_id = line.parent, depth = line.depth
+  FROM (SELECT id,
+      lag(id) OVER (PARTITION BY conversation_id ORDER BY id) AS parent,
+      row_number() OVER (PARTITION BY conversation_id ORDER BY id) - 1 AS depth
+    FROM messages) AS line
+  WHERE line.id = messages.id;
+UPDATE conversations SET current_leaf =
+  (SELECT max(id) FROM messages WHERE conversation_id = conversations.id);
+CREATE INDEX messages_by_parent ON messages (conversation_id, parent_id, id);
+CREATE INDEX messages_tree ON messages (id, parent_id, depth);
+`;
+
+/**
+ * Step 11: where an imported conversation came from (transfer/), so the same one imported again is
+ * recognised rather than added twice: the source's own id (`chatgpt:…`, `hearth:…`) and a hash
+ * of its messages (`sha256:…`). A source names one conversation; it goes with it.
+ */
+const STEP_11 = `
+CREATE TABLE conversation_sources (
+  source TEXT PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE
+);
+CREATE INDEX conversation_sources_by_conversation ON conversation_sources (conversation_id);
+`;
+
 /** Every step in order; step n brings a file from `user_version` n-1 to n. Only ever append. */
 const MIGRATIONS: readonly string[] = [
   STEP_1,
@@ -240,12 +281,17 @@ const MIGRATIONS: readonly string[] = [
   STEP_7,
   STEP_8,
   STEP_9,
+  STEP_10,
+  STEP_11,
 ];
 
 /** The step that brought conversation options (a test opens a file from the step before). */
 export const OPTIONS_STEP = MIGRATIONS.indexOf(STEP_7) + 1;
-
-/** The step that brought the user's files (message_files); the lead may reorder steps. */
+/** The step that made a conversation a tree of versions. */
+export const TREE_STEP = MIGRATIONS.indexOf(STEP_10) + 1;
+/** The step that keeps where an imported conversation came from. */
+export const SOURCES_STEP = MIGRATIONS.indexOf(STEP_11) + 1;
+/** The step that brought the user's files (message_files). */
 export const FILES_STEP = MIGRATIONS.indexOf(STEP_9) + 1;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

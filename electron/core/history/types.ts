@@ -34,7 +34,10 @@ export type MessageRole = StoredMessage['role'];
 export type MessageTimings = NonNullable<StoredMessage['timings']>;
 
 /** A message about to be saved: the store gives it an id and, unless given, the time. */
-export type NewMessage = Omit<StoredMessage, 'id' | 'createdAt' | 'fullLength' | 'ending'> & {
+export type NewMessage = Omit<
+  StoredMessage,
+  'id' | 'createdAt' | 'fullLength' | 'ending' | 'versions'
+> & {
   createdAt?: string;
 };
 

@@ -8,7 +8,7 @@ import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content'
 import type { FileRef } from '../../../preload/schemas/files';
 import { useApi } from '../lib/apiContext';
 import { openLink } from '../lib/links';
-import { useSettings } from '../lib/hooks';
+import { messageOf, useSettings } from '../lib/hooks';
 import { useNavigation } from '../lib/navigation';
 import { Composer, type Draft } from './composer/Composer';
 import { useAttachments } from './composer/useAttachments';
@@ -25,12 +25,16 @@ import { useCloudConsent } from './models/CloudConsent';
 import { isCloudModel, isEmbeddingOnly, sameModel } from './models/modelFacts';
 import { PullModel } from './models/PullModel';
 import { ConversationOptionsButton } from './models/ConversationOptionsButton';
+import { ExportDialog } from './conversations/TransferDialogs';
 import { SummaryCard } from './messages/SummaryCard';
 import { atSummary, useContextSummary } from './messages/useContextSummary';
 import { TurnStatus } from './messages/TurnStatus';
 import { useConversation } from './useConversation';
 import { useModels, usePulls } from './models/useModels';
 import './chat.css';
+
+const EDIT_NOTE =
+  'Editing your message: sending adds a new version of it and a new reply. The old ones are kept.';
 
 export function ChatView() {
   const api = useApi();
@@ -43,7 +47,7 @@ export function ChatView() {
   const conversation = useConversation(api, navigation.conversationId, (id) =>
     navigation.openChat(id),
   );
-  const { state, resend } = conversation;
+  const { state, resend, edit, regenerate, showVersion } = conversation;
   const running = isRunning(state);
   const files = useAttachments(api);
   const [vision, setVision] = useState<VisionProblem>();
@@ -79,6 +83,7 @@ export function ChatView() {
   const [draft, setDraft] = useState<Draft>();
   const [sent, setSent] = useState(0);
   const [pullOpen, setPullOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const visible = useMemo(() => visibleMessages(state.messages), [state.messages]);
   const orphans = useMemo(() => unattachedCalls(state), [state]);
@@ -109,7 +114,41 @@ export function ChatView() {
     () => void confirmCloud(model).then((yes) => yes && resend()),
     [confirmCloud, model, resend],
   );
-  const onEdit = useCallback((text: string) => setDraft({ text }), []);
+  // The message an edit replaces; sending the edit makes a new version of it (the old one stays).
+  const editTarget = useRef<number>(undefined);
+  const onEdit = useCallback((text: string, messageId: number) => {
+    editTarget.current = messageId;
+    setDraft({ text, note: EDIT_NOTE });
+  }, []);
+  const onRegenerate = useCallback(
+    (messageId: number, other?: string) =>
+      void confirmCloud(other ?? model).then((yes) => yes && regenerate(messageId, other)),
+    [confirmCloud, model, regenerate],
+  );
+  // Focus stays on the switcher's button through the switch, on the version it showed.
+  const [switched, setSwitched] = useState<{ id: number; direction: 'previous' | 'next' }>();
+  const [versionProblem, setVersionProblem] = useState<string>();
+  const onShowVersion = useCallback(
+    (messageId: number, direction: 'previous' | 'next') => {
+      setSwitched({ id: messageId, direction });
+      showVersion(messageId).then(
+        () => setVersionProblem(undefined),
+        (reason: unknown) => setVersionProblem(messageOf(reason)),
+      );
+    },
+    [showVersion],
+  );
+  const otherModels = useMemo(
+    () =>
+      (ollama.models ?? [])
+        .filter(
+          (installed) =>
+            !isEmbeddingOnly(ollama.capabilities[installed.name]) &&
+            !sameModel(installed.name, model),
+        )
+        .map((installed) => installed.name),
+    [ollama.models, ollama.capabilities, model],
+  );
   // A message an MCP App writes waits in the composer for the user to send.
   const appHost = useMemo(
     () => ({ onAppMessage: (text: string) => setDraft({ text, edit: false }) }),
@@ -145,7 +184,8 @@ export function ChatView() {
   const onResend = async (text: string) => {
     if (!(await cloud.confirm(model))) return false;
     setSent((count) => count + 1);
-    return conversation.resend(text);
+    const target = editTarget.current;
+    return target === undefined ? conversation.resend(text) : edit(target, text);
   };
 
   /** An assistant message followed by no other assistant message of the same turn. */
@@ -172,9 +212,18 @@ export function ChatView() {
         progress={state.progress}
         turnRunning={running}
         canResend={!running && message.id === lastUserId && state.conversationId !== undefined}
+        canBranch={
+          !running &&
+          state.conversationId !== undefined &&
+          (message.role === 'user' || (message.role === 'assistant' && lastOfItsTurn(index)))
+        }
+        otherModels={otherModels}
         showOfferedTools={lastOfItsTurn(index)}
         onRetry={onRetry}
         onEdit={onEdit}
+        onRegenerate={onRegenerate}
+        onShowVersion={onShowVersion}
+        focusSwitcher={switched?.id === message.id ? switched.direction : undefined}
       />
     );
   };
@@ -213,6 +262,11 @@ export function ChatView() {
         {state.conversationId && (
           <ConversationOptionsButton conversationId={state.conversationId} />
         )}
+        {state.conversationId && (
+          <button type="button" className="button" onClick={() => setExporting(true)}>
+            Export…
+          </button>
+        )}
         <button
           type="button"
           className="button"
@@ -226,6 +280,11 @@ export function ChatView() {
         <p className="notice notice-warning" role="status">
           The default model, {defaultModel}, is not installed. Choose one of the installed models
           above, or pull it.
+        </p>
+      )}
+      {versionProblem && (
+        <p className="notice notice-warning" role="alert">
+          {versionProblem}
         </p>
       )}
       {pullOpen && (
@@ -312,6 +371,11 @@ export function ChatView() {
         messagesKey={state.messages}
       />
       {cloud.dialog}
+      <ExportDialog
+        conversationId={state.conversationId}
+        open={exporting}
+        onClose={() => setExporting(false)}
+      />
     </section>
   );
 }

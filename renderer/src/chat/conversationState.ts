@@ -74,6 +74,13 @@ export type ConversationAction =
   | { type: 'earlierLoaded'; conversationId: string; messages: StoredMessage[]; earlier: number }
   | { type: 'sending' }
   | { type: 'resending' }
+  /**
+   * A new version starts at message `fromId` (an edit, a regenerated reply): it and what follows
+   * leave the view, as they leave the branch on screen; the turn's messages take their place.
+   */
+  | { type: 'branching'; fromId: number | undefined }
+  /** Another branch is on screen (a version switched, a branching turn ended): shown as read. */
+  | { type: 'branchShown'; conversation: Conversation }
   | { type: 'started'; conversationId: string; turnId: string }
   | { type: 'sendFailed'; message: string }
   | { type: 'dismissFailure' }
@@ -131,6 +138,15 @@ export function conversationReducer(
         notice: undefined,
         failure: undefined,
       };
+    case 'branching':
+      return {
+        ...dropFrom(state, action.fromId),
+        turn: newTurn(undefined, 'sending'),
+        notice: undefined,
+        failure: undefined,
+      };
+    case 'branchShown':
+      return applyBranch(state, action.conversation);
     case 'started':
       return applyStarted(state, action.conversationId, action.turnId);
     case 'sendFailed':
@@ -219,6 +235,30 @@ function applyStarted(
   };
   for (const event of early) next = applyEvent(next, event);
   return next;
+}
+
+/** The branch read whole in place of what was shown: nothing of another branch stays. */
+function applyBranch(state: ConversationState, conversation: Conversation): ConversationState {
+  if (conversation.id !== state.conversationId || state.turn) return state;
+  const messages = conversation.messages;
+  const cleared = { ...state, notice: undefined, failure: undefined };
+  return {
+    ...cleared,
+    title: conversation.title,
+    model: conversation.model,
+    needsLoad: false,
+    messages,
+    earlier: conversation.earlierMessages ?? 0,
+    toolResults: indexToolResults(messages),
+    ...savedEnding(cleared, messages.at(-1)),
+  };
+}
+
+/** The messages before `fromId` (a branch's ids grow from its first message to its last). */
+function dropFrom(state: ConversationState, fromId: number | undefined): ConversationState {
+  if (fromId === undefined) return state;
+  const messages = state.messages.filter((message) => message.id < fromId);
+  return { ...state, messages, toolResults: indexToolResults(messages) };
 }
 
 function dropFromLastUserMessage(state: ConversationState): ConversationState {

@@ -8,6 +8,7 @@ import type { Api } from '../../../preload/api';
 import type { AttachmentRef, PromptRun } from '../../../preload/schemas/content';
 import type { FileRef } from '../../../preload/schemas/files';
 import { messageOf } from '../lib/hooks';
+import { useBranchShown } from './branchShown';
 import {
   conversationReducer,
   initialConversationState,
@@ -27,6 +28,15 @@ export interface ConversationController {
   ): Promise<boolean>;
   /** Sends the last user message again, or `text` in its place. */
   resend(text?: string): Promise<boolean>;
+  /** A new version of user message `messageId` with `text`, and a reply to it. */
+  edit(messageId: number, text: string): Promise<boolean>;
+  /** A new version of the reply message `messageId` belongs to, by `model` when given. */
+  regenerate(messageId: number, model?: string): Promise<boolean>;
+  /**
+   * Shows another version of a message with the branch it was last continued on. Nothing is
+   * sent: main only moves the branch on screen. Rejects with main's reason.
+   */
+  showVersion(messageId: number): Promise<void>;
   stop(): void;
   dismissFailure(): void;
   /** Drops the last turn's failure and notice, which spoke of the model just switched from. */
@@ -159,13 +169,80 @@ export function useConversation(
     [api, currentId, running, start],
   );
 
-  const resend = useCallback(
-    async (text?: string) => {
-      if (running || !currentId) return false;
-      dispatch({ type: 'resending' });
-      return start(() => api.chat.resend(currentId, text, crypto.randomUUID()));
+  // A turn that made a new version: once it ends, the branch is read again, so the versions of
+  // the messages it replaced show.
+  const branched = useRef(false);
+  const readBranch = useCallback(
+    async (conversationId: string) => {
+      const conversation = await api.conversations.get(conversationId, {
+        lastMessages: FIRST_PAGE_MESSAGES,
+      });
+      if (conversation) dispatch({ type: 'branchShown', conversation });
     },
-    [api, currentId, running, start],
+    [api],
+  );
+  useBranchShown((shownId) => {
+    if (shownId === currentId && !running) readBranch(shownId).catch(() => undefined);
+  });
+  useEffect(() => {
+    if (running || !branched.current || !currentId) return;
+    branched.current = false;
+    readBranch(currentId).catch(() => undefined);
+  }, [running, currentId, readBranch]);
+
+  const branch = useCallback(
+    async (
+      fromId: number | undefined,
+      call: (
+        conversationId: string,
+        turnId: string,
+      ) => Promise<{
+        conversationId: string;
+        turnId: string;
+      }>,
+    ) => {
+      if (running || !currentId) return false;
+      branched.current = true;
+      dispatch({ type: 'branching', fromId });
+      return start(() => call(currentId, crypto.randomUUID()));
+    },
+    [currentId, running, start],
+  );
+
+  const messages = state.messages;
+  const resend = useCallback(
+    (text?: string) => {
+      const lastUser = messages.findLastIndex((message) => message.role === 'user');
+      // An edit replaces the last message; a retry, only what answered it.
+      const fromId = text === undefined ? messages[lastUser + 1]?.id : messages[lastUser]?.id;
+      return branch(fromId, (id, turnId) => api.chat.resend(id, text, turnId));
+    },
+    [api, branch, messages],
+  );
+  const edit = useCallback(
+    (messageId: number, text: string) =>
+      branch(messageId, (id, turnId) => api.chat.edit(id, messageId, text, turnId)),
+    [api, branch],
+  );
+  const regenerate = useCallback(
+    (messageId: number, model?: string) => {
+      // The reply starts after the user message before it.
+      const index = messages.findIndex((message) => message.id === messageId);
+      const question = messages.slice(0, index + 1).findLastIndex((m) => m.role === 'user');
+      const fromId = messages[question + 1]?.id;
+      return branch(fromId, (id, turnId) =>
+        api.chat.regenerate(id, messageId, { ...(model ? { model } : {}), turnId }),
+      );
+    },
+    [api, branch, messages],
+  );
+  const showVersion = useCallback(
+    async (messageId: number) => {
+      if (running || !currentId) return;
+      await api.conversations.showVersion(currentId, messageId);
+      await readBranch(currentId);
+    },
+    [api, currentId, readBranch, running],
   );
 
   // Stops this turn only: a Stop that arrives after it ended leaves the next one running.
@@ -207,7 +284,18 @@ export function useConversation(
     return done;
   }, [api, currentId, firstReadId]);
 
-  return { state, send, resend, stop, dismissFailure, modelChanged, loadEarlier };
+  return {
+    state,
+    send,
+    resend,
+    edit,
+    regenerate,
+    showVersion,
+    stop,
+    dismissFailure,
+    modelChanged,
+    loadEarlier,
+  };
 }
 
 type DeltaPayload = Extract<ChatEvent, { kind: 'delta' }>['payload'];

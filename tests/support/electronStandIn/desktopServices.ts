@@ -17,6 +17,8 @@ import type {
   OpenDialogReturnValue,
   Point,
   Rectangle,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
   Screen,
   Shell,
 } from 'electron';
@@ -233,6 +235,16 @@ export const dialog = {
     note('dialog.showOpenDialog', { title: options.title, properties: options.properties });
     const chosen = process.env.STANDIN_OPEN_DIALOG_PATH;
     return chosen ? { canceled: false, filePaths: [chosen] } : { canceled: true, filePaths: [] };
+  },
+  /**
+   * As Electron's (lib/browser/api/dialog.ts: a window first or the options alone; electron.d.ts
+   * `SaveDialogReturnValue`): `{ canceled, filePath }`, the path empty when cancelled.
+   */
+  async showSaveDialog(...args: unknown[]): Promise<SaveDialogReturnValue> {
+    const options = (args.length > 1 ? args[1] : args[0]) as SaveDialogOptions;
+    note('dialog.showSaveDialog', { title: options.title, defaultPath: options.defaultPath });
+    const chosen = process.env.STANDIN_SAVE_DIALOG_PATH;
+    return chosen ? { canceled: false, filePath: chosen } : { canceled: true, filePath: '' };
   },
 };
 

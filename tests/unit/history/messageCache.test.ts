@@ -57,6 +57,14 @@ describe('the message cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('forgets a conversation whose branch is cut before a message it does not keep', () => {
+    const cache = createMessageCache();
+    cache.set('a', [sized(1), sized(2)]);
+    // A version off the kept branch: the branch the store reads now is another one.
+    cache.truncated('a', 7);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('freezes what it hands out, and says nothing of conversations it does not keep', () => {
     const cache = createMessageCache();
     const [kept] = cache.set('a', [sized(1)]);

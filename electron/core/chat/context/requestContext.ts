@@ -74,7 +74,24 @@ export function messagesAfter(
   return after;
 }
 
-export function requestContext(input: RequestContextInput): RequestContext {
+/**
+ * The summary, when it stands for messages of the branch being sent: one made on another branch
+ * (before an earlier message was edited, or another version was shown) says what this one never
+ * said, and is not sent.
+ */
+export function summaryOnBranch(
+  messages: readonly StoredMessage[],
+  summary: SummaryInForce | undefined,
+): SummaryInForce | undefined {
+  if (summary === undefined) return undefined;
+  return messages.some((message) => message.id === summary.throughMessageId) ? summary : undefined;
+}
+
+export function requestContext(given: RequestContextInput): RequestContext {
+  const input: RequestContextInput = { ...given };
+  const onBranch = summaryOnBranch(given.messages, given.summary);
+  if (onBranch) input.summary = onBranch;
+  else delete input.summary;
   const summary = input.summary ? summaryForModel(input.summary.content) : undefined;
   const fitted = fitConversation({
     system: input.systemPrompt,

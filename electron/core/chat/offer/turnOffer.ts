@@ -23,8 +23,14 @@ export async function offerForTurn(
 }
 
 /** The user's words this turn answers: its last user message. */
-export function turnQuery(opening: readonly NewMessage[]): string {
-  return opening.findLast((message) => message.role === 'user')?.content ?? '';
+export function turnQuery(
+  opening: readonly NewMessage[],
+  /** A regenerated reply opens with nothing: its question is the branch's last user message. */
+  earlier: readonly NewMessage[] = [],
+): string {
+  const asked = (messages: readonly NewMessage[]) =>
+    messages.findLast((message) => message.role === 'user')?.content;
+  return (opening.length > 0 ? asked(opening) : asked(earlier)) ?? '';
 }
 
 /** What one request carried, for the reply's record and the chat's disclosure. */

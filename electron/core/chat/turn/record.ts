@@ -16,7 +16,7 @@ export function record(
 ): void {
   const { options } = turn;
   if (answer.card) options.events.toolCall(answer.card);
-  if (answer.ran) options.learn?.(turnQuery(options.opening), answer.ran);
+  if (answer.ran) options.learn?.(turnQuery(options.opening, options.earlier), answer.ran);
   if (assistantId !== undefined)
     options.history.setToolCallOutcome(
       options.conversationId,

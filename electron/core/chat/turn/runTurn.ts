@@ -50,7 +50,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     model,
     capabilities,
     tools,
-    query: turnQuery(options.opening),
+    query: turnQuery(options.opening, options.earlier),
     history: turn.messages,
     signal,
   });

@@ -28,6 +28,8 @@ export interface Draft {
   text: string;
   /** `false`: a new message to send (one an MCP App wrote), not an edit of the last one. */
   edit?: boolean;
+  /** What the edit does, said above the field (an earlier message's edit starts a branch). */
+  note?: string;
 }
 
 export interface ComposerProps {
@@ -57,6 +59,8 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [seenDraft, setSeenDraft] = useState(draft);
+  const editNote =
+    seenDraft?.note ?? 'Editing your last message; sending replaces it and the reply.';
   if (draft !== seenDraft) {
     setSeenDraft(draft);
     if (draft) {
@@ -278,7 +282,7 @@ export function Composer(props: ComposerProps) {
       <form className="composer" onSubmit={onSubmit} aria-label="Write a message">
         {editing && (
           <p className="composer-editing">
-            Editing your last message; sending replaces it and the reply.
+            {editNote}
             <button
               type="button"
               className="button small"

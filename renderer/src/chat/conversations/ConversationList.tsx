@@ -1,6 +1,6 @@
 /**
- * The sidebar's conversations: start a new chat, search every message, open, rename or delete a
- * conversation. The list follows saved messages, so a new conversation appears as it starts.
+ * The sidebar's conversations: start a new chat, search every message (a hit opens the version
+ * it found), open, rename or delete a conversation, export them all or import some. The list follows saved messages, so a new conversation appears as it starts.
  */
 import { useState } from 'react';
 import { useApi } from '../../lib/apiContext';
@@ -13,6 +13,9 @@ import { useConversationSummaries, useSearch } from './useConversationList';
 import './conversationList.css';
 import { InlineError } from '../../ui/InlineError';
 import { Pencil, Trash2 } from 'lucide-react';
+import { announceBranchShown } from '../branchShown';
+import type { SearchHit } from '../chatTypes';
+import { TransferMenu } from './TransferDialogs';
 
 /** The search field's id, for the shortcut that goes to it. */
 export const SEARCH_FIELD_ID = 'conversation-search';
@@ -52,6 +55,20 @@ export function ConversationList() {
     }
   };
 
+  /** A hit in a message opens the version it found, with the branch it was continued on. */
+  const openHit = async (hit: SearchHit) => {
+    try {
+      if (hit.messageId !== undefined)
+        await api.conversations.showVersion(hit.conversationId, hit.messageId);
+      setProblem(undefined);
+    } catch (reason) {
+      // The conversation opens as it is; the sentence says why not at that version.
+      setProblem(messageOf(reason));
+    }
+    navigation.openChat(hit.conversationId);
+    announceBranchShown(hit.conversationId);
+  };
+
   const searching = query.trim() !== '';
   return (
     <div className="conversation-list">
@@ -73,7 +90,7 @@ export function ConversationList() {
       />
       <InlineError message={problem ?? list.error ?? search.error} />
       {searching ? (
-        <SearchResults query={query} hits={search.hits} onOpen={navigation.openChat} />
+        <SearchResults query={query} hits={search.hits} onOpen={(hit) => void openHit(hit)} />
       ) : (
         <ul className="conversation-items" aria-label="Conversation list">
           {list.conversations?.length === 0 && <li className="muted">No conversations yet.</li>}
@@ -92,6 +109,7 @@ export function ConversationList() {
           ))}
         </ul>
       )}
+      <TransferMenu onImported={list.refresh} />
       <Dialog
         title="Delete this conversation?"
         open={deleting !== undefined}
@@ -237,7 +255,7 @@ function SearchResults({
 }: {
   query: string;
   hits: ReturnType<typeof useSearch>['hits'];
-  onOpen(conversationId: string): void;
+  onOpen(hit: SearchHit): void;
 }) {
   if (!hits) return <p className="muted search-pending">Searching…</p>;
   if (hits.length === 0) return <p className="muted">Nothing matches “{query.trim()}”.</p>;
@@ -248,7 +266,7 @@ function SearchResults({
           <button
             type="button"
             className="conversation-open search-hit"
-            onClick={() => onOpen(hit.conversationId)}
+            onClick={() => onOpen(hit)}
           >
             <span className="conversation-title">{hit.title || 'Untitled'}</span>
             <span className="search-snippet">

@@ -4,6 +4,7 @@
  * the turn) leaves every older message alone.
  */
 import { memo } from 'react';
+import { MenuButton } from '../../ui/MenuButton';
 import { MessageAttachments } from '../composer/AttachmentChips';
 import { MessageFiles } from './MessageFiles';
 import type { StoredMessage, ToolCallEvent, ToolProgressEvent } from '../chatTypes';
@@ -12,6 +13,7 @@ import { Markdown } from '../../markdown/LazyMarkdown';
 import { OfferedTools } from './OfferedTools';
 import { ToolCallCard, type ToolCallView } from './ToolCallCard';
 import { cardStateOf } from './toolResult';
+import { VersionSwitcher } from './VersionSwitcher';
 
 export interface BubbleProps {
   message: StoredMessage;
@@ -19,15 +21,26 @@ export interface BubbleProps {
   calls: Readonly<Record<string, ToolCallEvent>>;
   progress: Readonly<Record<string, ToolProgressEvent>>;
   turnRunning: boolean;
-  /** True on the last user message when it can be sent again or edited. */
+  /** True on the last user message when it can be sent again. */
   canResend: boolean;
+  /**
+   * True when the message can be edited (a user message) or its reply regenerated (the last
+   * message of a reply): nothing is being written and the conversation is saved.
+   */
+  canBranch?: boolean;
+  /** Installed models another version of a reply can be written by. */
+  otherModels?: readonly string[];
   /**
    * True on the last assistant message of a turn: the tools offered are shown once per turn, not
    * under each round of tool calls.
    */
   showOfferedTools?: boolean;
   onRetry(): void;
-  onEdit(text: string): void;
+  onEdit(text: string, messageId: number): void;
+  onRegenerate?(messageId: number, model?: string): void;
+  onShowVersion?(messageId: number, direction: 'previous' | 'next'): void;
+  /** This message was just switched to: focus goes back to the switcher's button. */
+  focusSwitcher?: 'previous' | 'next' | undefined;
 }
 
 export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
@@ -40,18 +53,23 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
         {message.content && <div className="message-text">{message.content}</div>}
         {files.length > 0 && <MessageFiles attachments={files} />}
         {resources.length > 0 && <MessageAttachments attachments={resources} />}
-        {props.canResend && (
+        {(props.canResend || props.canBranch || hasVersions(message)) && (
           <div className="message-actions">
-            <button type="button" className="button small" onClick={props.onRetry}>
-              Retry
-            </button>
-            <button
-              type="button"
-              className="button small"
-              onClick={() => props.onEdit(message.content)}
-            >
-              Edit
-            </button>
+            <Versions {...props} />
+            {props.canResend && (
+              <button type="button" className="button small" onClick={props.onRetry}>
+                Retry
+              </button>
+            )}
+            {(props.canResend || props.canBranch) && (
+              <button
+                type="button"
+                className="button small"
+                onClick={() => props.onEdit(message.content, message.id)}
+              >
+                Edit
+              </button>
+            )}
           </div>
         )}
       </article>
@@ -88,15 +106,80 @@ export const MessageBubble = memo(function MessageBubble(props: BubbleProps) {
       {message.request && props.showOfferedTools !== false && (
         <OfferedTools request={message.request} />
       )}
+      {(props.canBranch || hasVersions(message)) && (
+        <div className="message-actions message-actions-reply">
+          <Versions {...props} />
+          {props.canBranch && props.onRegenerate && (
+            <RegenerateActions
+              messageId={message.id}
+              otherModels={props.otherModels ?? []}
+              onRegenerate={props.onRegenerate}
+            />
+          )}
+        </div>
+      )}
     </article>
   );
 }, sameBubble);
+
+function hasVersions(message: StoredMessage): boolean {
+  return (message.versions?.length ?? 0) > 1;
+}
+
+function Versions(props: BubbleProps) {
+  const { message, onShowVersion } = props;
+  if (!hasVersions(message) || !message.versions || !onShowVersion) return null;
+  return (
+    <VersionSwitcher
+      versions={message.versions}
+      current={message.id}
+      enabled={!props.turnRunning}
+      onShow={onShowVersion}
+      focus={props.focusSwitcher}
+    />
+  );
+}
+
+/** Regenerate a reply by the conversation's model, or by another installed one. */
+function RegenerateActions({
+  messageId,
+  otherModels,
+  onRegenerate,
+}: {
+  messageId: number;
+  otherModels: readonly string[];
+  onRegenerate(messageId: number, model?: string): void;
+}) {
+  return (
+    <>
+      <button type="button" className="button small" onClick={() => onRegenerate(messageId)}>
+        Regenerate
+      </button>
+      {otherModels.length > 0 && (
+        <MenuButton
+          label="Regenerate with another model…"
+          className="regenerate-with"
+          items={otherModels.map((model) => ({
+            label: model,
+            onSelect: () => onRegenerate(messageId, model),
+          }))}
+        />
+      )}
+    </>
+  );
+}
 
 /** Whether a bubble can skip re-rendering: nothing it shows changed (a delta changes nothing here). */
 export function sameBubble(before: BubbleProps, after: BubbleProps): boolean {
   if (
     before.message !== after.message ||
     before.canResend !== after.canResend ||
+    before.canBranch !== after.canBranch ||
+    before.otherModels !== after.otherModels ||
+    before.focusSwitcher !== after.focusSwitcher ||
+    before.onRegenerate !== after.onRegenerate ||
+    before.onShowVersion !== after.onShowVersion ||
+    (hasVersions(after.message) && before.turnRunning !== after.turnRunning) ||
     before.showOfferedTools !== after.showOfferedTools ||
     before.onRetry !== after.onRetry ||
     before.onEdit !== after.onEdit

@@ -101,6 +101,28 @@ describe('the context of one request', () => {
     );
   });
 
+  it('sends no summary made on another branch, and the whole branch in its place', () => {
+    // Message 8 was on a branch left behind by an edit: the branch sent has ids 1-4, then 20-23.
+    const shown = turns(2, 10);
+    const branch = [
+      ...shown.slice(0, 4),
+      ...shown.slice(4).map((message, index) => ({ ...message, id: 20 + index })),
+    ];
+    const offBranch = { throughMessageId: 8, content: 'They talked about peas.' };
+    const context = requestContext(input(branch, { summary: offBranch }));
+    expect(context.wire.map((message) => message.content)).not.toContain(
+      summaryForModel('They talked about peas.'),
+    );
+    expect(context.wire.length).toBe(1 + branch.length);
+    expect(context.parts.summary).toBe(0);
+    // The same summary, its message on the branch sent, goes as before.
+    const onBranch = requestContext(
+      input(branch, { summary: { ...offBranch, throughMessageId: 4 } }),
+    );
+    expect(onBranch.wire[1]?.content).toBe(summaryForModel('They talked about peas.'));
+    expect(onBranch.wire.length).toBe(2 + 4);
+  });
+
   it('never sends a result whose call the summary stands for, even one saved later', () => {
     const messages = build([
       { role: 'user', content: 'run it' },

@@ -122,22 +122,21 @@ describe('retry and edit', () => {
     expect(screen.queryByText('Two')).toBeNull();
   });
 
-  it('puts the last message in the composer to edit, and sends the edit in its place', async () => {
+  it('puts the last message in the composer to edit, and sends the edit as its new version', async () => {
     const user = userEvent.setup();
-    const { harness } = await openConversation(
-      [message('user', 'Helo'), message('assistant', 'Hm?')],
-      {
-        'chat:resend': (id) => ({ conversationId: id, turnId: 't2' }),
-      },
-    );
+    const question = message('user', 'Helo');
+    const { harness } = await openConversation([question, message('assistant', 'Hm?')], {
+      'chat:edit': (id) => ({ conversationId: id, turnId: 't2' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const field = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     expect(field.value).toBe('Helo');
     await user.clear(field);
     await user.type(field, 'Hello{Enter}');
     await vi.waitFor(() =>
-      expect(harness.calls.find((call) => call.channel === 'chat:resend')?.args).toEqual([
+      expect(harness.calls.find((call) => call.channel === 'chat:edit')?.args).toEqual([
         'c1',
+        question.id,
         'Hello',
         expect.any(String),
       ]),

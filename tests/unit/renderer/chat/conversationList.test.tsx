@@ -30,6 +30,11 @@ function setup(list: ConversationSummary[], current?: string) {
       conversations = conversations.filter((conversation) => conversation.id !== id);
       return true;
     },
+    'conversations:showVersion': (id) => {
+      const found = conversations.find((conversation) => conversation.id === id);
+      if (!found) throw new Error('no such conversation');
+      return found;
+    },
     'conversations:search': (query) => [
       {
         conversationId: 'c1',
@@ -105,7 +110,7 @@ describe('the conversation list', () => {
     expect(await screen.findByRole('button', { name: /^Brand new/ })).toBeTruthy();
   });
 
-  it('searches after a pause in typing and highlights the matches', async () => {
+  it('searches after a pause in typing, highlights the matches, and opens the version found', async () => {
     const user = userEvent.setup();
     const { harness, navigation } = setup([summary('c1', 'Pets', 5)]);
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'cat');
@@ -118,7 +123,12 @@ describe('the conversation list', () => {
     const searches = harness.calls.filter((call) => call.channel === 'conversations:search');
     expect(searches.map((call) => call.args)).toEqual([['cat']]);
     await user.click(hit);
-    expect(navigation.visits).toEqual(['chat:c1']);
+    // The version the hit is in is put on screen first, then the conversation opens.
+    await vi.waitFor(() => expect(navigation.visits).toEqual(['chat:c1']));
+    expect(
+      harness.calls.find((call) => call.channel === 'conversations:showVersion')?.args,
+    ).toEqual(['c1', 4]);
+    expect(screen.queryByRole('alert')).toBeNull();
     await user.clear(screen.getByRole('searchbox', { name: 'Search conversations' }));
     expect(screen.getByRole('list', { name: 'Conversation list' })).toBeTruthy();
   });
