@@ -247,7 +247,7 @@ function servicesOf(options: CoreOptions, base: Foundations, places: LaunchPlace
     onProblem,
     shellSandbox: () => shellSandbox.check(),
   });
-  const transfer = createConversationTransfer(chat.history);
+  const transfer = createConversationTransfer(chat.history, files);
   const apps = createAppsService({
     mcp,
     callContext: (id) => chat.callContext(id),

@@ -17,6 +17,8 @@ import { EXPORT_PAGE, EXPORT_PAGE_CHARS } from '../../electron/core/history/tran
 import type { NewMessage } from '../../electron/core/history/types';
 import { editedConversation } from '../fixtures/chatgptExport';
 import { tempDir } from '../support/testHost';
+import sharp from 'sharp';
+import { createFileStore } from '../../electron/core/files';
 
 // Export and import on real files and a real database: what goes out comes back whole, an
 // import is all or nothing, and bad files get one sentence with nothing written.
@@ -154,6 +156,75 @@ describe('export and import', () => {
     expect(
       written.conversations[0].messages.map((message: { content: string }) => message.content),
     ).toEqual(['Read them all', ...results.map((result) => result.content)]);
+  });
+
+  it('carries the user’s attached image in a JSON export and keeps it again on import', async () => {
+    const fromDir = tempDir('transfer-files-from');
+    const fromStore = openConversationStore({ dataDir: fromDir, onProblem: () => undefined });
+    opened.push(fromStore);
+    const fromFiles = createFileStore(fromDir);
+    const from = createConversationTransfer(fromStore, fromFiles);
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 20 } },
+    })
+      .png()
+      .toBuffer();
+    const { uploadId } = await fromFiles.begin('sketch.png', png.length);
+    await fromFiles.chunk(uploadId, 0, png.toString('base64'));
+    const facts = await fromFiles.finish(uploadId);
+    const { id } = fromStore.create({ options: { model: 'llava' } });
+    const image = {
+      server: '',
+      file: facts,
+      uri: `file:${facts.sha256}`,
+      name: 'sketch.png',
+      contents: [],
+    };
+    fromStore.append(id, [
+      { role: 'user', content: 'What is this?', attachments: [image] },
+      { role: 'assistant', content: 'An orange square.', model: 'llava' },
+    ]);
+    const file = join(tempDir('export-files'), 'out.json');
+    await from.exportTo(file, { format: 'json' });
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(written.files).toEqual([
+      { sha256: facts.sha256, name: 'sketch.png', data: png.toString('base64') },
+    ]);
+
+    const intoDir = tempDir('transfer-files-into');
+    const intoStore = openConversationStore({ dataDir: intoDir, onProblem: () => undefined });
+    opened.push(intoStore);
+    const intoFiles = createFileStore(intoDir);
+    const into = createConversationTransfer(intoStore, intoFiles);
+    expect(await into.importFrom(file)).toEqual({ imported: 1, alreadyThere: 0, skipped: [] });
+    // Kept again, byte for byte, under the name its message gives it, with its facts.
+    expect(readFileSync(intoFiles.pathOf(facts.sha256) ?? '')).toEqual(png);
+    expect(await intoFiles.facts(facts.sha256, 'sketch.png')).toMatchObject({
+      kind: 'image',
+      width: 40,
+      height: 30,
+    });
+    const [conversation] = intoStore.list();
+    expect(intoStore.filesOf(conversation?.id ?? '')).toEqual([facts.sha256]);
+
+    // Bytes that are not the file the messages name: left out and said, the conversation kept.
+    written.files[0].data = Buffer.from('not the picture').toString('base64');
+    const tampered = join(tempDir('export-files-tampered'), 'out.json');
+    writeFileSync(tampered, JSON.stringify(written));
+    const thirdDir = tempDir('transfer-files-third');
+    const thirdStore = openConversationStore({ dataDir: thirdDir, onProblem: () => undefined });
+    opened.push(thirdStore);
+    const third = createConversationTransfer(thirdStore, createFileStore(thirdDir));
+    expect(await third.importFrom(tampered)).toEqual({
+      imported: 1,
+      alreadyThere: 0,
+      skipped: [
+        {
+          count: 1,
+          reason: 'attached files that were damaged or of a kind Hearth does not take',
+        },
+      ],
+    });
   });
 
   it('writes Markdown of the branch on screen with calls and results folded', async () => {

@@ -44,6 +44,12 @@ export interface FileStore {
   /** Checks the whole file, keeps it, and returns its facts; a file refused leaves nothing. */
   finish(uploadId: string): Promise<FileFacts>;
   cancel(uploadId: string): Promise<boolean>;
+  /**
+   * Keeps a file an import brings under the SHA-256 its messages name, checked as an upload is
+   * (its kind from its bytes, an image's header); refused when the bytes are not that file or not
+   * a kind Hearth takes. A file already kept is left as it is.
+   */
+  adopt(name: string, sha256: string, data: Buffer): Promise<FileFacts>;
   /** A kept file's facts; a sentence for the user when it is gone. */
   facts(sha256: string, name: string): Promise<FileFacts>;
   /** A kept text file's or PDF's text, at most `maxChars` of it, and its whole length. */
@@ -170,6 +176,28 @@ export function createFileStore(dataDir: string): FileStore {
       }
     },
     cancel: drop,
+    async adopt(name, sha256, data) {
+      if (!SHA256.test(sha256) || createHash('sha256').update(data).digest('hex') !== sha256)
+        throw new UserFacingError(`“${name}” in this file is not the file its messages name.`);
+      if (await stat(keptPath(sha256)).catch(() => undefined)) return this.facts(sha256, name);
+      if (data.length > MAX_FILE_BYTES)
+        throw new UserFacingError(tooLargeSentence(name, data.length));
+      const path = join(incoming, randomUUID());
+      const scratch = `${path}.prepared`;
+      try {
+        await writeFile(path, data);
+        const prepared = await prepareFile(path, name, data.length, scratch);
+        if (!prepared.ok) throw new UserFacingError(prepared.sentence);
+        // What was kept is kept as it was: an image already scaled is not scaled again.
+        const facts: FileFacts = { ...prepared.facts, bytes: data.length, sha256 };
+        await writeFile(`${keptPath(sha256)}.json`, JSON.stringify(facts));
+        if (prepared.text !== undefined) await writeFile(`${keptPath(sha256)}.txt`, prepared.text);
+        await rename(path, keptPath(sha256));
+        return facts;
+      } finally {
+        await Promise.all([rm(path, { force: true }), rm(scratch, { force: true })]);
+      }
+    },
     async facts(sha256, name) {
       try {
         if (!SHA256.test(sha256)) throw new Error('not a file id');

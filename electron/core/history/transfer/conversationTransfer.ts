@@ -6,8 +6,13 @@
 import type { Writable } from 'node:stream';
 import { UserFacingError } from '../../bridge/errors';
 import type { ConversationStore } from '../conversationStore';
-import { exportToFile, writeExport, type ExportOptions } from './exportConversations';
-import { readImportFile } from './readImportFile';
+import {
+  exportToFile,
+  writeExport,
+  type ExportOptions,
+  type KeptFiles,
+} from './exportConversations';
+import { readImportFile, type ReadImport } from './readImportFile';
 import type { ImportSummary } from './types';
 
 export interface ConversationTransfer {
@@ -18,11 +23,19 @@ export interface ConversationTransfer {
   importFrom(path: string): Promise<ImportSummary>;
 }
 
-export function createConversationTransfer(history: ConversationStore): ConversationTransfer {
+/** The user's attached files: read for an export, kept again from an import. */
+export interface TransferredFiles extends KeptFiles {
+  adopt(name: string, sha256: string, data: Buffer): Promise<unknown>;
+}
+
+export function createConversationTransfer(
+  history: ConversationStore,
+  files?: TransferredFiles,
+): ConversationTransfer {
   let importing = false;
   return {
-    exportTo: (path, options) => exportToFile(history.exportReader(), path, options),
-    exportInto: (out, options) => writeExport(history.exportReader(), out, options),
+    exportTo: (path, options) => exportToFile(history.exportReader(), path, options, files),
+    exportInto: (out, options) => writeExport(history.exportReader(), out, options, files),
     async importFrom(path) {
       if (importing)
         throw new UserFacingError(
@@ -31,6 +44,9 @@ export function createConversationTransfer(history: ConversationStore): Conversa
       importing = true;
       try {
         const read = await readImportFile(path);
+        // The files first: complete files no message names yet are swept at a later start if
+        // the conversations are not written; a message never names a file that is not kept.
+        await keepImportedFiles(read, files);
         const written = history.saveImported(read.conversations);
         return {
           imported: written.imported,
@@ -42,6 +58,35 @@ export function createConversationTransfer(history: ConversationStore): Conversa
       }
     },
   };
+}
+
+/**
+ * Keeps each attached file the import carries that its conversations name; one that is not the
+ * file named, or not a kind Hearth takes, is counted as left out (its messages keep its name).
+ */
+async function keepImportedFiles(read: ReadImport, files?: TransferredFiles): Promise<void> {
+  const named = new Set(
+    read.conversations.flatMap((conversation) =>
+      conversation.messages.flatMap(({ message }) =>
+        (message.attachments ?? []).flatMap((attachment) =>
+          attachment.file ? [attachment.file.sha256] : [],
+        ),
+      ),
+    ),
+  );
+  const skip = (reason: string) => read.skipped.set(reason, (read.skipped.get(reason) ?? 0) + 1);
+  for (const sha256 of named) {
+    const file = read.files.get(sha256);
+    if (!file || !files) {
+      skip('attached files the export did not carry (their names are kept)');
+      continue;
+    }
+    try {
+      await files.adopt(file.name, sha256, file.data);
+    } catch {
+      skip('attached files that were damaged or of a kind Hearth does not take');
+    }
+  }
 }
 
 /** The summary in one sentence, for a notice. */

@@ -4,7 +4,7 @@
  * history goes out with a few MB in memory (bench: memory.host_peak_over_idle_mb.export).
  */
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { HEARTH_FORMAT, HEARTH_FORMAT_VERSION, type ExportedMessage } from './hearthFormat';
@@ -20,6 +20,14 @@ export interface ExportOptions {
   now?: () => Date;
 }
 
+/** Where the user's attached files are kept, so a JSON export carries their bytes. */
+export interface KeptFiles {
+  pathOf(sha256: string): string | undefined;
+}
+
+/** Read at a time for a file's base64: a multiple of 3, so the pieces join into one string. */
+const FILE_PIECE = 48 * 1024;
+
 /** Conversations read at a time. */
 const CONVERSATION_PAGE = 100;
 
@@ -28,6 +36,7 @@ export async function writeExport(
   reader: ExportReader,
   out: Writable,
   options: ExportOptions,
+  files?: KeptFiles,
 ): Promise<number> {
   const write = async (text: string) => {
     if (out.destroyed) throw new Error('The export was closed before it was whole.');
@@ -41,17 +50,23 @@ export async function writeExport(
         `"conversations":[`,
     );
   let written = 0;
+  /** The attached files the exported messages name, written after the conversations. */
+  const named = new Map<string, string>();
   for (let key = 0; ;) {
     const heads = reader.conversationsAfter(key, CONVERSATION_PAGE, options.ids);
     if (heads.length === 0) break;
     for (const head of heads) {
-      if (json) await writeJsonConversation(reader, head, written > 0, write);
+      if (json) await writeJsonConversation(reader, head, written > 0, write, named);
       else await writeMarkdownConversation(reader, head, written > 0, write);
       written++;
     }
     key = heads.at(-1)?.key ?? key;
   }
-  if (json) await write(']}\n');
+  if (json) {
+    await write('],"files":[');
+    await writeFiles(named, files, write);
+    await write(']}\n');
+  }
   out.end();
   await once(out, 'finish');
   return written;
@@ -62,12 +77,13 @@ export async function exportToFile(
   reader: ExportReader,
   path: string,
   options: ExportOptions,
+  files?: KeptFiles,
 ): Promise<number> {
   const partial = `${path}.part`;
   const out = createWriteStream(partial);
   const failed = new Promise<never>((_, reject) => out.once('error', reject));
   try {
-    const written = await Promise.race([writeExport(reader, out, options), failed]);
+    const written = await Promise.race([writeExport(reader, out, options, files), failed]);
     await rename(partial, path);
     return written;
   } catch (error) {
@@ -92,11 +108,49 @@ async function drained(out: Writable): Promise<void> {
   }
 }
 
+/**
+ * Each attached file the messages name, as `{"sha256","name","data"}` with its bytes in base64,
+ * read and written a piece at a time; one no longer kept is left out (its messages still name
+ * it, as they did here).
+ */
+async function writeFiles(
+  named: Map<string, string>,
+  files: KeptFiles | undefined,
+  write: (text: string) => Promise<void>,
+): Promise<void> {
+  let first = true;
+  for (const [sha256, name] of named) {
+    const path = files?.pathOf(sha256);
+    if (!path) continue;
+    const stream = createReadStream(path, { highWaterMark: FILE_PIECE });
+    try {
+      let opened = false;
+      for await (const piece of stream) {
+        if (!opened) {
+          await write(
+            `${first ? '' : ','}{"sha256":${JSON.stringify(sha256)},"name":${JSON.stringify(name)},"data":"`,
+          );
+          opened = true;
+        }
+        await write((piece as Buffer).toString('base64'));
+      }
+      if (opened) {
+        await write('"}');
+        first = false;
+      }
+    } catch (error) {
+      // Gone between the messages and now: a file half written would break the export.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 async function writeJsonConversation(
   reader: ExportReader,
   head: ExportHead,
   comma: boolean,
   write: (text: string) => Promise<void>,
+  named: Map<string, string>,
 ): Promise<void> {
   // The key orders the pages of an export; it is not part of the conversation.
   const opening = JSON.stringify({ ...head, key: undefined, messages: [] });
@@ -109,6 +163,8 @@ async function writeJsonConversation(
     for (const { message, parent } of page) {
       const { id, ...rest } = message;
       const exported: ExportedMessage = { id, parent, ...rest };
+      for (const attachment of message.attachments ?? [])
+        if (attachment.file) named.set(attachment.file.sha256, attachment.name);
       await write(`${first ? '' : ','}${JSON.stringify(exported)}`);
       first = false;
     }

@@ -5,7 +5,8 @@
  *
  * { "format": "hearth.conversations", "version": 1, "exportedAt": "…",
  *   "conversations": [ { "id", "title", "options"?, "createdAt", "updatedAt",
- *     "currentMessage"?, "messages": [ { "id", "parent", "role", "content", … } ] } ] }
+ *     "currentMessage"?, "messages": [ { "id", "parent", "role", "content", … } ] } ],
+ *   "files": [ { "sha256", "name", "data" (base64) } ] }   (the attached files messages name)
  */
 import { z } from 'zod';
 import { conversationOptionsSchema, storedMessageSchema } from '../../../../preload/schemas/chat';

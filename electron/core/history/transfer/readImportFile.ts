@@ -25,6 +25,8 @@ export const NOT_AN_EXPORT =
 
 export interface ReadImport {
   conversations: ImportedConversation[];
+  /** The attached files a Hearth export carries, by the SHA-256 its messages name them by. */
+  files: Map<string, { name: string; data: Buffer }>;
   /** Left out, by reason: whole conversations and messages within kept ones. */
   skipped: Leftovers;
 }
@@ -35,7 +37,7 @@ export async function readImportFile(path: string): Promise<ReadImport> {
     throw new UserFacingError(
       `This file is ${megabytes(size)} MB; Hearth imports files up to ${megabytes(MAX_IMPORT_BYTES)} MB at once. Export fewer conversations at a time and import each file.`,
     );
-  const read: ReadImport = { conversations: [], skipped: new Map() };
+  const read: ReadImport = { conversations: [], files: new Map(), skipped: new Map() };
   const reader = conversationReader(read);
   let started = false;
   try {
@@ -88,6 +90,19 @@ function conversationReader(read: ReadImport) {
     else if (conversation.messages.length === 0) skip('conversations with no messages to keep');
     else read.conversations.push(conversation);
   };
+  const keepFile = (value: unknown): void => {
+    const file = value as { sha256?: unknown; name?: unknown; data?: unknown };
+    if (
+      typeof file.sha256 !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(file.sha256) ||
+      typeof file.data !== 'string'
+    ) {
+      skip('attached files that were not whole');
+      return;
+    }
+    const name = typeof file.name === 'string' ? file.name.slice(0, 1_000) : 'a file';
+    read.files.set(file.sha256, { name, data: Buffer.from(file.data, 'base64') });
+  };
   const chatGpt = (value: unknown) => {
     if (!isChatGptConversation(value)) throw new UserFacingError(NOT_AN_EXPORT);
     return fromChatGpt(value as Record<string, unknown>, read.skipped);
@@ -105,7 +120,8 @@ function conversationReader(read: ReadImport) {
     start(as: 'chatgpt' | 'hearth') {
       kind = as;
       parser = new JSONParser({
-        paths: as === 'chatgpt' ? ['$.*'] : ['$.format', '$.version', '$.conversations.*'],
+        paths:
+          as === 'chatgpt' ? ['$.*'] : ['$.format', '$.version', '$.conversations.*', '$.files.*'],
         keepStack: false,
         stringBufferSize: 64 * 1024,
       });
@@ -115,6 +131,7 @@ function conversationReader(read: ReadImport) {
           if (key === 'version') version = value;
           return;
         }
+        if (as === 'hearth' && stack[1]?.key === 'files') return keepFile(value);
         take(value);
       };
       parser.onEnd = () => {
