@@ -4,7 +4,7 @@
  * `InMemoryTransport`, so the approval gate and the catalog treat it like any other.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { registerFileTools } from './files/fileTools';
+import { registerFileTools } from './filesystem/fileTools';
 import {
   DEFAULT_COMMAND_TIMEOUT_SECONDS,
   DEFAULT_MAX_OUTPUT_BYTES,

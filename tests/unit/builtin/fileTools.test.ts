@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listDirectory, readTextFile } from '../../../electron/core/builtin/files/fileTools';
+import { listDirectory, readTextFile } from '../../../electron/core/builtin/filesystem/fileTools';
 import { resolveUserPath } from '../../../electron/core/builtin/userPath';
 
 function text(result: CallToolResult): string {
