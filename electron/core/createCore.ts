@@ -39,6 +39,7 @@ import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
 import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
+import { createScreenService, screenshotNotKeptYet, type ScreenCaptureBackend } from './screen';
 import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
 
 export interface CoreOptions {
@@ -58,6 +59,8 @@ export interface CoreOptions {
   showMainWindow?: () => void;
   /** The system's file picker for a `.mcpb` bundle; absent in the browser host. */
   chooseBundleFile?: () => Promise<string | undefined>;
+  /** Screenshots through the desktop's capture API; absent in the browser host. */
+  screenCapture?: ScreenCaptureBackend;
   /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
   nodeExecutable?: string;
 }
@@ -290,5 +293,9 @@ function channelHandlers(
     bundles: withBundleChoice(bundles, options.chooseBundleFile),
     apps,
     desktop: createDesktopEffects(options, events),
+    screen: createScreenService({
+      backend: options.screenCapture,
+      keepScreenshot: screenshotNotKeptYet,
+    }),
   });
 }
