@@ -39,7 +39,7 @@ import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
 import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
-import { createScreenService, screenshotNotKeptYet, type ScreenCaptureBackend } from './screen';
+import { createScreenService, keepInFileStore, type ScreenCaptureBackend } from './screen';
 import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
 
 export interface CoreOptions {
@@ -295,7 +295,7 @@ function channelHandlers(
     desktop: createDesktopEffects(options, events),
     screen: createScreenService({
       backend: options.screenCapture,
-      keepScreenshot: screenshotNotKeptYet,
+      keepScreenshot: keepInFileStore(files),
     }),
   });
 }

@@ -5,6 +5,7 @@
  * (`getDisplayMedia`).
  */
 import { z } from 'zod';
+import { fileFactsSchema, fileNameSchema } from './files';
 
 /** Electron's source ids: `screen:ZZ:0` or `window:XX:YY` (docs/api/structures/desktop-capturer-source.md). */
 export const screenSourceIdSchema = z.string().min(1).max(200);
@@ -54,11 +55,9 @@ export const screenCaptureSchema = z.strictObject({
 });
 export type ScreenCapture = z.output<typeof screenCaptureSchema>;
 
-/** What a kept screenshot is: a PNG named for when it was taken. */
-export const screenshotSchema = z.strictObject({
-  name: z.string().max(500),
-  bytes: z.int().nonnegative(),
-  width: pixels,
-  height: pixels,
-});
+/**
+ * A kept screenshot: an attached file like any other (a PNG named for when it was taken), kept
+ * by the file store as an upload would be; the message names it by `file.sha256` and `name`.
+ */
+export const screenshotSchema = z.strictObject({ name: fileNameSchema, file: fileFactsSchema });
 export type Screenshot = z.output<typeof screenshotSchema>;

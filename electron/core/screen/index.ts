@@ -3,7 +3,7 @@ export {
   createScreenService,
   PREVIEW_BOX,
   screenshotName,
-  screenshotNotKeptYet,
+  keepInFileStore,
   THUMBNAIL_BOX,
   type RawScreenSource,
   type ScreenCaptureBackend,

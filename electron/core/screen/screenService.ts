@@ -14,7 +14,9 @@ import {
   type Screenshot,
   type ScreenSources,
 } from '../../../preload/schemas/screen';
+import { UPLOAD_CHUNK_BYTES } from '../../../preload/schemas/fileKinds';
 import { UserFacingError } from '../bridge/errors';
+import type { FileStore } from '../files';
 import { cropPng, imageSize, jpegDataUrl, type ImageSize } from './screenImage';
 import { refusalBeforeAsking, refusalWhenAsking, type CaptureSituation } from './screenRefusal';
 
@@ -71,11 +73,26 @@ export function screenshotName(when: Date): string {
 }
 
 /**
- * Until attached files have a store to put it in: says what the screenshot is and keeps nothing.
- * Replaced by the file store's own keeping (the path an uploaded image takes).
+ * Keeps a screenshot where attached files go, by the very steps an upload from the page takes
+ * (begin, chunks in order, finish: its kind checked from its bytes, scaled if large, kept once
+ * by SHA-256), so a screenshot is an ordinary attached image from then on.
  */
-export async function screenshotNotKeptYet(shot: TakenScreenshot): Promise<Screenshot> {
-  return { name: shot.name, bytes: shot.png.length, width: shot.width, height: shot.height };
+export function keepInFileStore(
+  files: Pick<FileStore, 'begin' | 'chunk' | 'finish' | 'cancel'>,
+): (shot: TakenScreenshot) => Promise<Screenshot> {
+  return async (shot) => {
+    const { uploadId } = await files.begin(shot.name, shot.png.length);
+    try {
+      for (let offset = 0; offset < shot.png.length; offset += UPLOAD_CHUNK_BYTES) {
+        const piece = shot.png.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
+        await files.chunk(uploadId, offset, piece.toString('base64'));
+      }
+      return { name: shot.name, file: await files.finish(uploadId) };
+    } catch (error) {
+      await files.cancel(uploadId).catch(() => false);
+      throw error;
+    }
+  };
 }
 
 export function createScreenService(options: {

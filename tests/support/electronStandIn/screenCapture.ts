@@ -24,12 +24,25 @@ import { deflateSync } from 'node:zlib';
 import type { DesktopCapturer, Size, SourcesOptions, SystemPreferences } from 'electron';
 import { note } from './calls';
 
+interface StandInSource {
+  id: string;
+  name: string;
+  size: Size;
+  tint: number;
+}
+
 /** What the stand-in's desktop shows: the display (desktopServices' PRIMARY) and two windows. */
-const SOURCES = [
-  { id: 'screen:0:0', name: 'Entire Screen', size: { width: 1920, height: 1080 }, tint: 40 },
+const SCREEN: StandInSource = {
+  id: 'screen:0:0',
+  name: 'Entire Screen',
+  size: { width: 1920, height: 1080 },
+  tint: 40,
+};
+const SOURCES: readonly StandInSource[] = [
+  SCREEN,
   { id: 'window:4194310:0', name: 'Terminal', size: { width: 900, height: 600 }, tint: 140 },
   { id: 'window:6291462:0', name: 'Notes', size: { width: 700, height: 820 }, tint: 220 },
-] as const;
+];
 
 /** The colour of pixel (x, y) of a source: red across, green down, blue the source's own. */
 export function standInPixel(x: number, y: number, size: Size, tint: number): number[] {
@@ -58,7 +71,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGBA PNG of a source's picture at `size` (what NativeImage.toPNG gives). */
-function pictureAt(size: Size, source: (typeof SOURCES)[number]): Buffer {
+function pictureAt(size: Size, source: StandInSource): Buffer {
   const rows = Buffer.alloc((size.width * 4 + 1) * size.height);
   for (let y = 0; y < size.height; y++) {
     const row = y * (size.width * 4 + 1);
@@ -91,7 +104,7 @@ function fitted(box: Size, source: Size): Size {
   };
 }
 
-function thumbnailOf(source: (typeof SOURCES)[number], box: Size) {
+function thumbnailOf(source: StandInSource, box: Size) {
   const empty = box.width <= 0 || box.height <= 0;
   const size = empty ? { width: 0, height: 0 } : fitted(box, source.size);
   const png = empty ? Buffer.alloc(0) : pictureAt(size, source);
@@ -135,7 +148,7 @@ export const desktopCapturer = {
     );
     const chosen = waylandSession()
       ? portalOnBus() && options.types.includes('window')
-        ? [{ ...SOURCES[0], id: 'window:1:0' }]
+        ? [{ ...SCREEN, id: 'window:1:0' }]
         : []
       : wanted;
     return chosen.map((source) => ({

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,9 +10,11 @@ import {
   refusalWhenAsking,
   regionProblem,
   screenshotName,
+  keepInFileStore,
   type ScreenCaptureBackend,
-  type TakenScreenshot,
 } from '../../../electron/core/screen';
+import { createFileStore } from '../../../electron/core/files';
+import { tempDir } from '../../support/testHost';
 
 /** A PNG whose pixel (x, y) is (x, y, 99): a crop's corner says where it was cut. */
 async function gradient(width: number, height: number): Promise<Buffer> {
@@ -84,11 +88,9 @@ describe('the platform’s refusal', () => {
 });
 
 describe('the screen service', () => {
-  const kept: TakenScreenshot[] = [];
-  const keepScreenshot = async (shot: TakenScreenshot) => {
-    kept.push(shot);
-    return { name: shot.name, bytes: shot.png.length, width: shot.width, height: shot.height };
-  };
+  // The real file store: a screenshot is kept as an upload would be.
+  const files = createFileStore(tempDir('screen-files'));
+  const keepScreenshot = keepInFileStore(files);
 
   function backend(over: Partial<ScreenCaptureBackend> = {}): ScreenCaptureBackend {
     return {
@@ -154,8 +156,17 @@ describe('the screen service', () => {
     });
     expect(capture.preview).toMatch(/^data:image\/jpeg;base64,/);
     const shot = await service.keep(capture.captureId, { x: 10, y: 20, width: 30, height: 40 });
-    expect(shot).toMatchObject({ name: capture.name, width: 30, height: 40 });
-    expect(await pixelAt(kept.at(-1)?.png ?? Buffer.alloc(0), 0, 0)).toEqual([10, 20, 99]);
+    expect(shot.name).toBe(capture.name);
+    expect(shot.file).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/png',
+      width: 30,
+      height: 40,
+    });
+    // Kept once, by its SHA-256, where every attached file is.
+    const path = files.pathOf(shot.file.sha256);
+    expect(path).toBeDefined();
+    expect(await pixelAt(readFileSync(path ?? ''), 0, 0)).toEqual([10, 20, 99]);
     await expect(service.keep(capture.captureId)).rejects.toThrow('no longer held');
   });
 
@@ -172,5 +183,40 @@ describe('the screen service', () => {
     expect(screenshotName(new Date(2026, 0, 2, 3, 4, 5))).toBe(
       'Screenshot 2026-01-02 at 03.04.05.png',
     );
+  });
+});
+
+describe('a screenshot kept where attached files go', () => {
+  it('goes in by the upload’s own steps, in chunks, and a large one is kept whole', async () => {
+    const files = createFileStore(tempDir('screen-files'));
+    const png = await sharp({
+      create: {
+        width: 900,
+        height: 700,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(64 * 1024);
+    const shot = await keepInFileStore(files)({
+      png,
+      name: 'Screenshot.png',
+      width: 900,
+      height: 700,
+    });
+    expect(shot.file).toMatchObject({ kind: 'image', originalBytes: png.length });
+    expect(existsSync(files.pathOf(shot.file.sha256) ?? '')).toBe(true);
+  });
+
+  it('leaves nothing behind when the store refuses it', async () => {
+    const files = createFileStore(tempDir('screen-files'));
+    const notAnImage = Buffer.from('not a picture at all, whatever its name says');
+    await expect(
+      keepInFileStore(files)({ png: notAnImage, name: 'Screenshot.png', width: 1, height: 1 }),
+    ).rejects.toThrow();
+    expect(readdirSync(join(files.folder, 'incoming'))).toEqual([]);
   });
 });
