@@ -3,6 +3,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer } from '../fixtures/fakeOllama';
+import { createScreenService, type TakenScreenshot } from '../../electron/core/screen';
+import { UserFacingError } from '../../electron/core/bridge/errors';
+import { screenCaptureBackend } from '../../electron/shell/screenCapture';
+import { uploadFile } from '../../preload/fileUpload';
+import { openAsDesktop } from '../support/desktopPage';
+import { connectToServe } from '../support/rendererBridge';
+import { desktopCapturer, systemPreferences } from '../support/electronStandIn/screenCapture';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { clippedFocusRing } from '../support/focusRingChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
@@ -110,6 +117,136 @@ describe('a screenshot into the chat, in the browser host', () => {
       await popup.keyboard.press('Enter');
       await expect.poll(() => chip(popup).count()).toBe(0);
     } finally {
+      await popup.close();
+    }
+  });
+});
+
+/**
+ * The desktop's screen service beside the built host: the shell's capture over the Electron
+ * stand-in's desktopCapturer, each screenshot kept in the host's file store by the upload's steps.
+ */
+function desktopScreen(env: NodeJS.ProcessEnv = {}) {
+  const { api, transport } = connectToServe(session.host);
+  const service = createScreenService({
+    backend: screenCaptureBackend({
+      desktopCapturer,
+      screen: {
+        getAllDisplays: () => [{ size: { width: 1920, height: 1080 }, scaleFactor: 1 }],
+      } as never,
+      systemPreferences,
+      platform: 'linux',
+      env,
+    }),
+    keepScreenshot: async (shot: TakenScreenshot) => {
+      const uploaded = await uploadFile(api, new File([new Uint8Array(shot.png)], shot.name));
+      if (!uploaded.ok) throw new UserFacingError(uploaded.sentence);
+      return { name: shot.name, file: uploaded.facts };
+    },
+  });
+  return {
+    handlers: {
+      'screen:sources': () => service.sources(),
+      'screen:capture': (sourceId: string) => service.capture(sourceId),
+      'screen:keep': (
+        captureId: string,
+        region?: { x: number; y: number; width: number; height: number },
+      ) => service.keep(captureId, region),
+      'screen:discard': (captureId: string) => service.discard(captureId),
+    },
+    close: () => transport.close(),
+  };
+}
+
+describe('the screenshot picker, as the desktop app shows it', () => {
+  it('whole screen, a window or a region, at every size and theme, and a region by keyboard', async () => {
+    const desktop = desktopScreen();
+    const window = await session.browser.newPage({ viewport: SIZES[0] });
+    const bridge = await openAsDesktop(window, session.host, desktop.handlers);
+    try {
+      await window.goto(session.host.url);
+      await window.getByRole('button', { name: 'New chat' }).click();
+      await window.getByRole('button', { name: 'Attach a screenshot' }).click();
+      const dialog = window.getByRole('dialog', { name: 'Attach a screenshot' });
+      await dialog.getByRole('button', { name: 'Entire Screen' }).waitFor();
+      expect(await everyLook(window, 'screenshot-picker', SIZES)).toEqual([]);
+      await dialog.getByRole('radio', { name: 'A window' }).check();
+      await dialog.getByRole('button', { name: 'Notes' }).waitFor();
+      expect(await everyLook(window, 'screenshot-picker-windows', SIZES)).toEqual([]);
+      // A region, by keyboard alone from here: back to the modes, over to "A region", the screen.
+      await dialog.getByRole('radio', { name: 'A window' }).focus();
+      await window.keyboard.press('ArrowRight');
+      await window.keyboard.press('Tab');
+      await window.keyboard.press('Enter');
+      const region = dialog.getByRole('application', { name: /^Region of the screenshot/ });
+      await expect
+        .poll(() => region.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      expect(
+        await everyLook(window, 'screenshot-picker-region', SIZES, () =>
+          clippedFocusRing(window, region),
+        ),
+      ).toEqual([]);
+      await window.keyboard.press('Shift+ArrowLeft');
+      await window.keyboard.press('Enter');
+      await expect.poll(() => chip(window).textContent()).toMatch(/· 938 × 540/);
+      expect(await dialog.count()).toBe(0);
+    } finally {
+      bridge.close();
+      desktop.close();
+      await window.close();
+    }
+  });
+
+  it('in the popup: the refusal of a Wayland session without the portal, in words, Cancel in view', async () => {
+    const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+    delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    process.env.WAYLAND_DISPLAY = 'wayland-0';
+    const desktop = desktopScreen({ WAYLAND_DISPLAY: 'wayland-0' });
+    const popup = await session.browser.newPage({ viewport: POPUP });
+    const bridge = await openAsDesktop(popup, session.host, desktop.handlers);
+    try {
+      await popup.goto(`${session.host.url}&view=popup`);
+      await popup.getByRole('button', { name: 'Attach a screenshot' }).click();
+      const alert = popup.getByRole('dialog').getByRole('alert');
+      expect(await alert.textContent()).toContain('desktop portal');
+      expect(await everyLook(popup, 'screenshot-picker-refused', [POPUP])).toEqual([]);
+      await popup.getByRole('button', { name: 'Cancel' }).click();
+      expect(await popup.getByRole('dialog').count()).toBe(0);
+    } finally {
+      delete process.env.WAYLAND_DISPLAY;
+      if (saved !== undefined) process.env.DBUS_SESSION_BUS_ADDRESS = saved;
+      bridge.close();
+      desktop.close();
+      await popup.close();
+    }
+  });
+
+  it('in the popup: a region, its actions in view, light and dark', async () => {
+    const desktop = desktopScreen();
+    const popup = await session.browser.newPage({ viewport: POPUP });
+    const bridge = await openAsDesktop(popup, session.host, desktop.handlers);
+    try {
+      await popup.goto(`${session.host.url}&view=popup`);
+      await popup.getByRole('button', { name: 'New chat' }).click();
+      await popup.getByRole('button', { name: 'Attach a screenshot' }).click();
+      const dialog = popup.getByRole('dialog', { name: 'Attach a screenshot' });
+      await dialog.getByRole('button', { name: 'Entire Screen' }).waitFor();
+      expect(await everyLook(popup, 'screenshot-picker-popup', [POPUP])).toEqual([]);
+      await dialog.getByRole('radio', { name: 'A region' }).check();
+      await dialog.getByRole('button', { name: 'Entire Screen' }).click();
+      const region = dialog.getByRole('application', { name: /^Region of the screenshot/ });
+      await region.waitFor();
+      expect(
+        await everyLook(popup, 'screenshot-picker-popup-region', [POPUP], () =>
+          clippedFocusRing(popup, region),
+        ),
+      ).toEqual([]);
+      await dialog.getByRole('button', { name: 'Attach the region' }).click();
+      await expect.poll(() => chip(popup).textContent()).toMatch(/· 960 × 540/);
+    } finally {
+      bridge.close();
+      desktop.close();
       await popup.close();
     }
   });

@@ -125,8 +125,12 @@ export function RegionSelector({
           }}
         />
       </div>
-      <p className="muted region-size" aria-live="polite">
-        {region.width} × {region.height} pixels
+      <p className="muted region-size">
+        <span aria-live="polite">
+          {region.width} × {region.height} pixels
+        </span>
+        {' · '}drag over the picture, or move the rectangle with the arrow keys and size it with
+        Shift and the arrow keys
       </p>
     </div>
   );
