@@ -81,16 +81,17 @@ describe('a screenshot into the chat, in the browser host', () => {
   it('takes one frame of the screen the browser shares, and sends it to the model as an image', async () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await page.getByRole('button', { name: 'Attach a screenshot' }).click();
-    await expect
-      .poll(() => chip(page).textContent())
-      .toMatch(/^Screenshot \d{4}-\d\d-\d\d at \d\d\.\d\d\.\d\d\.png· 1280 × 720/);
+    await chip(page).first().waitFor();
+    expect(await chip(page).first().textContent()).toMatch(
+      /^Screenshot \d{4}-\d\d-\d\d at \d\d\.\d\d\.\d\d\.png· 1280 × 720/,
+    );
     expect(await everyLook(page, 'screenshot-chip', SIZES)).toEqual([]);
     await page.setViewportSize(SIZES[0]);
 
     await page.getByRole('textbox', { name: 'Message' }).fill('What is on my screen?');
     await page.keyboard.press('Enter');
     await page.getByText('A test pattern fills the screen.').waitFor();
-    await expect.poll(() => chip(page).count()).toBe(0);
+    await chip(page).first().waitFor({ state: 'detached' });
     const received = session.ollama.receivedImages();
     expect(received.map(({ role, images }) => [role, images.length])).toEqual([['user', 1]]);
     const picture = await sharp(Buffer.from(received[0]?.images[0] ?? '', 'base64')).metadata();
@@ -110,12 +111,13 @@ describe('a screenshot into the chat, in the browser host', () => {
       const ring = () => clippedFocusRing(popup, button);
       expect(await everyLook(popup, 'screenshot-popup-button', [POPUP], ring)).toEqual([]);
       await popup.keyboard.press('Enter');
-      await expect.poll(() => chip(popup).count()).toBe(1);
+      await chip(popup).first().waitFor();
+      expect(await chip(popup).count()).toBe(1);
       expect(await everyLook(popup, 'screenshot-popup-chip', [POPUP])).toEqual([]);
       // Its remove button is the next stop after the field's chips, and takes it away.
       await popup.getByRole('button', { name: /^Remove Screenshot/ }).focus();
       await popup.keyboard.press('Enter');
-      await expect.poll(() => chip(popup).count()).toBe(0);
+      await chip(popup).first().waitFor({ state: 'detached' });
     } finally {
       await popup.close();
     }
@@ -179,6 +181,8 @@ describe('the screenshot picker, as the desktop app shows it', () => {
       await window.keyboard.press('Tab');
       await window.keyboard.press('Enter');
       const region = dialog.getByRole('application', { name: /^Region of the screenshot/ });
+      // The capture takes its time (a full-size picture, then its preview); then focus is there.
+      await region.waitFor();
       await expect
         .poll(() => region.evaluate((element) => element === document.activeElement))
         .toBe(true);
@@ -189,7 +193,8 @@ describe('the screenshot picker, as the desktop app shows it', () => {
       ).toEqual([]);
       await window.keyboard.press('Shift+ArrowLeft');
       await window.keyboard.press('Enter');
-      await expect.poll(() => chip(window).textContent()).toMatch(/· 938 × 540/);
+      await chip(window).first().waitFor();
+      expect(await chip(window).first().textContent()).toMatch(/· 938 × 540/);
       expect(await dialog.count()).toBe(0);
     } finally {
       bridge.close();
@@ -243,7 +248,8 @@ describe('the screenshot picker, as the desktop app shows it', () => {
         ),
       ).toEqual([]);
       await dialog.getByRole('button', { name: 'Attach the region' }).click();
-      await expect.poll(() => chip(popup).textContent()).toMatch(/· 960 × 540/);
+      await chip(popup).first().waitFor();
+      expect(await chip(popup).first().textContent()).toMatch(/· 960 × 540/);
     } finally {
       bridge.close();
       desktop.close();
