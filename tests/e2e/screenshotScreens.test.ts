@@ -74,7 +74,11 @@ async function everyLook(
   return problems;
 }
 
-const chip = (on: Page) => on.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+const chip = (on: Page) =>
+  on
+    .getByRole('form', { name: 'Write a message' })
+    .getByRole('list', { name: 'Attached files' })
+    .getByRole('listitem');
 
 describe('a screenshot into the chat, in the browser host', () => {
   it('takes one frame of the screen the browser shares, and sends it to the model as an image', async () => {
@@ -93,6 +97,12 @@ describe('a screenshot into the chat, in the browser host', () => {
     await page.keyboard.press('Enter');
     await page.getByText('A test pattern fills the screen.').waitFor();
     await chip(page).first().waitFor({ state: 'detached' });
+    // The sent message shows the screenshot it carried.
+    await page
+      .getByRole('img', { name: /Screenshot/ })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: join(SCREENS, 'screenshot-sent-1280x800-light.png') });
     const received = session.ollama.receivedImages();
     expect(received.map(({ role, images }) => [role, images.length])).toEqual([['user', 1]]);
     const picture = await sharp(Buffer.from(received[0]?.images[0] ?? '', 'base64')).metadata();
