@@ -49,6 +49,7 @@ const otherFrontDoors = [
   'programs',
   'desktop',
   'launch',
+  'screen',
 ].map((room) => ({
   group: [`**/${room}/*`, `!**/${room}/index`],
   message: `Import the ${room} room through its front door, electron/core/${room} (index.ts).`,

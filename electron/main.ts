@@ -3,7 +3,18 @@
  * purpose: everything that can run without Electron lives in core/ and is shared with the
  * browser host (headless.ts).
  */
-import { app, BrowserWindow, dialog, ipcMain, session, shell, webContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  desktopCapturer,
+  dialog,
+  ipcMain,
+  screen,
+  session,
+  shell,
+  systemPreferences,
+  webContents,
+} from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/createCore';
@@ -19,6 +30,7 @@ import { createMainWindow } from './shell/mainWindow';
 import { openSecretVault } from './shell/secretVault';
 import { startDesktop } from './shell/desktop';
 import { loginItemBackend } from './shell/loginItem';
+import { screenCaptureBackend } from './shell/screenCapture';
 import { keepLoginItem } from './core/desktop';
 import {
   launchHandOver,
@@ -151,6 +163,13 @@ if (!app.requestSingleInstanceLock(launchHandOver(launch))) {
           : await dialog.showOpenDialog(options);
         return result.canceled ? undefined : result.filePaths[0];
       },
+      screenCapture: screenCaptureBackend({
+        desktopCapturer,
+        screen,
+        systemPreferences,
+        platform: process.platform,
+        env: process.env,
+      }),
       chooseExportFile: async (name, format) => {
         const options = {
           title: 'Export conversations',

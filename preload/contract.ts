@@ -8,6 +8,14 @@
 import { z } from 'zod';
 import { exportRequestSchema, exportResultSchema, importResultSchema } from './schemas/transfer';
 import {
+  captureIdSchema,
+  screenCaptureSchema,
+  screenRegionSchema,
+  screenshotSchema,
+  screenSourceIdSchema,
+  screenSourcesSchema,
+} from './schemas/screen';
+import {
   argumentFolderChoiceSchema,
   catalogToolSchema,
   detectedConfigSchema,
@@ -208,6 +216,20 @@ export const invokeChannels = {
     z.tuple([z.string().max(200)]),
     z.strictObject({ supported: z.boolean(), path: z.string().max(4_096).optional() }),
   ),
+  /**
+   * Screenshots (desktop app): the screens and windows to choose from, or the platform's refusal
+   * in words; `supported: false` in the browser host, whose page asks the browser instead.
+   */
+  'screen:sources': channel(z.tuple([]), screenSourcesSchema),
+  /** Captures one source and holds it in main; the page gets a preview to drag a region over. */
+  'screen:capture': channel(z.tuple([screenSourceIdSchema]), screenCaptureSchema),
+  /** Keeps the held capture, or the region of it (in its own pixels), as an attached image. */
+  'screen:keep': channel(
+    z.tuple([captureIdSchema, screenRegionSchema.optional()]),
+    screenshotSchema,
+  ),
+  /** Lets a held capture go unkept (the picker was closed). */
+  'screen:discard': channel(z.tuple([captureIdSchema]), z.boolean()),
   'links:open': channel(z.tuple([z.string().max(MAX_URL_LENGTH)]), linkOutcomeSchema),
   'notices:list': channel(z.tuple([]), z.array(noticeSchema)),
   'notices:dismiss': channel(z.tuple([z.int().nonnegative()]), z.boolean()),

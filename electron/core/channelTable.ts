@@ -26,6 +26,7 @@ import type { SandboxNeedsReport } from '../../preload/schemas/servers';
 import type { RegistryService } from './registry/registryService';
 import type { BundleService } from './bundles/bundleService';
 import type { AppsService } from './apps/appsService';
+import type { ScreenService } from './screen';
 
 export interface Services {
   appInfo: AppInfo;
@@ -53,6 +54,8 @@ export interface Services {
   /** MCP Bundles, with the desktop's file picker (unsupported in the browser host). */
   bundles: BundleService & { choose(): Promise<{ supported: boolean; stagedId?: string }> };
   apps: AppsService;
+  /** Screenshots through the desktop's capture API (the browser host has none). */
+  screen: ScreenService;
 }
 
 /** What only a desktop host can do; the browser host says it cannot. */
@@ -71,6 +74,10 @@ export function createHandlers(services: Services): Handlers {
     'desktop:status': () => services.desktopStatus.get(),
     'desktop:chooseFolder': (title) => services.desktop.chooseFolder(title),
     'desktop:showMainWindow': (view) => services.desktop.showMainWindow(view),
+    'screen:sources': () => services.screen.sources(),
+    'screen:capture': (sourceId) => services.screen.capture(sourceId),
+    'screen:keep': (captureId, region) => services.screen.keep(captureId, region),
+    'screen:discard': (captureId) => services.screen.discard(captureId),
     'links:open': (url) => services.links.open(url),
     'notices:list': () => services.notices.list(),
     'notices:dismiss': (id) => services.notices.dismiss(id),

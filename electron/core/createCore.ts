@@ -39,6 +39,7 @@ import { createRegistryService } from './registry/registryService';
 import { createBundleService, type BundleService } from './bundles/bundleService';
 import { withBundleChoice } from './bundles/bundleChoice';
 import { createAppsService, type AppsService } from './apps/appsService';
+import { createScreenService, keepInFileStore, type ScreenCaptureBackend } from './screen';
 import { createDesktopEffects, createDesktopStatus, type DesktopStatusHolder } from './desktop';
 import {
   createConversationFiles,
@@ -68,6 +69,8 @@ export interface CoreOptions {
   chooseExportFile?: FileChoosers['chooseExportFile'];
   /** The open dialog for an import; absent in the browser host. */
   chooseImportFile?: FileChoosers['chooseImportFile'];
+  /** Screenshots through the desktop's capture API; absent in the browser host. */
+  screenCapture?: ScreenCaptureBackend;
   /** The Node that runs Node bundles: Electron's own binary (as Node) or node itself. */
   nodeExecutable?: string;
 }
@@ -308,5 +311,9 @@ function channelHandlers(
     bundles: withBundleChoice(bundles, options.chooseBundleFile),
     apps,
     desktop: createDesktopEffects(options, events),
+    screen: createScreenService({
+      backend: options.screenCapture,
+      keepScreenshot: keepInFileStore(files),
+    }),
   });
 }

@@ -53,6 +53,8 @@ export async function openBrowserSession(options: {
   seed?(dataDir: string): void;
   /** Variables the host starts with, over this process's (a PATH without a program, say). */
   environment?: NodeJS.ProcessEnv;
+  /** Chromium's own switches for this test (see launchChromium). */
+  chromiumArgs?: readonly string[];
 }): Promise<BrowserSession> {
   mkdirSync(SCREENS, { recursive: true });
   // What started is stopped again if a later step fails, so a broken setup leaves nothing behind.
@@ -82,7 +84,7 @@ export async function openBrowserSession(options: {
     );
     started.push(() => host.stop());
     if (options.prepare) await prepare(host, ollama, options.prepare);
-    const browser = await launchChromium();
+    const browser = await launchChromium(options.chromiumArgs);
     started.push(() => browser.close());
     const page = await browser.newPage({ viewport: options.viewport });
     await page.goto(`${host.url}${options.query ?? ''}`);

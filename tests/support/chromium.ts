@@ -22,8 +22,11 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Headless, with the background services off: this machine's network is closed. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless, with the background services off: this machine's network is closed. `extraArgs`
+ * are a test's own switches (a fake screen for `getDisplayMedia`, say).
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -34,6 +37,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -41,6 +41,8 @@ export async function clippedFocusRing(page: Page, control: Locator): Promise<st
           );
     };
     for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      // A modal dialog is in the top layer: the boxes around it in the page clip nothing of it.
+      if (parent.matches('dialog:modal')) break;
       const overflow = getComputedStyle(parent);
       if (overflow.overflowX === 'visible' && overflow.overflowY === 'visible') continue;
       const outer = parent.getBoundingClientRect();

@@ -23,6 +23,7 @@ import {
   TrayStandIn,
 } from './desktopServices';
 import { safeStorage } from './safeStorage';
+import { desktopCapturer, systemPreferences } from './screenCapture';
 import { BrowserWindowStandIn, ipcMain, net, protocol, session, webContents } from './windows';
 
 // What Electron 45's main process sees of itself: its Node 24.18.1 and Chromium 153 (Electron's
@@ -57,6 +58,7 @@ if (packagedExecutable) {
 export {
   app,
   BrowserWindowStandIn as BrowserWindow,
+  desktopCapturer,
   dialog,
   globalShortcut,
   ipcMain,
@@ -70,6 +72,7 @@ export {
   screen,
   session,
   shell,
+  systemPreferences,
   TrayStandIn as Tray,
   webContents,
 };
@@ -77,6 +80,7 @@ export {
 export default {
   app,
   BrowserWindow: BrowserWindowStandIn,
+  desktopCapturer,
   dialog,
   globalShortcut,
   ipcMain,
@@ -90,6 +94,7 @@ export default {
   screen,
   session,
   shell,
+  systemPreferences,
   Tray: TrayStandIn,
   webContents,
 };

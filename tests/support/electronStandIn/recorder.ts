@@ -1,6 +1,5 @@
 /**
- * What the app asked of the stand-in, kept for the test to read, and the channel the test drives
- * it through: Node's IPC channel to the parent (the test), one request and one answer per
+ * The channel the test drives the stand-in through: Node's IPC channel to the parent (the test), one request and one answer per
  * command. Only plain, JSON-able values cross it.
  */
 export interface Command {
@@ -12,16 +11,9 @@ export interface Command {
 type Handler = (command: Command) => unknown;
 
 const handlers = new Map<string, Handler>();
-const calls: { api: string; detail?: unknown }[] = [];
 
-/** Notes a call the app made, for tests that check what it asked for (and in what order). */
-export function note(api: string, detail?: unknown): void {
-  calls.push({ api, ...(detail === undefined ? {} : { detail }) });
-}
-
-export function recordedCalls(): { api: string; detail?: unknown }[] {
-  return calls;
-}
+// What the app asked is kept in ./calls.ts; the rest of the stand-in imports it from here.
+export { note, recordedCalls } from './calls';
 
 /** Adds a command the test can send; the handler's (awaited) value is the answer. */
 export function onCommand(name: string, handler: Handler): void {

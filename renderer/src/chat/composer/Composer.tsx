@@ -17,6 +17,7 @@ import { MentionPicker, optionId, SlashCommandPicker } from './CommandPickers';
 import { ArgumentForm, templateVariables } from '../../resources';
 import { ContextBar } from './ContextBar';
 import { FileChips } from './FileChips';
+import { ScreenshotButton } from './screenshot';
 import type { Attachments } from './useAttachments';
 import { useContextUsage } from './useContextUsage';
 import { promptRun, templateAttachment, useComposerCommands } from './useComposerCommands';
@@ -75,6 +76,7 @@ export function Composer(props: ComposerProps) {
   const commands = useComposerCommands(api, text, caret);
   const { picker, highlighted, form, attachments } = commands;
   const [queued, setQueued] = useState<Queued>();
+  const [screenshotProblem, setScreenshotProblem] = useState<string>();
   const refs = attachments.map(({ server, uri, name }) => ({ server, uri, name }));
   const context = useContextUsage(api, {
     conversationId,
@@ -402,6 +404,25 @@ export function Composer(props: ComposerProps) {
               {editing ? 'Send edit' : 'Send'}
             </button>
           )}
+        </div>
+        {screenshotProblem && (
+          <p className="notice notice-error composer-problem" role="alert">
+            {screenshotProblem}
+          </p>
+        )}
+        <div className="composer-tools">
+          <ScreenshotButton
+            api={api}
+            onKept={(shot) => {
+              setScreenshotProblem(undefined);
+              files.addKept(shot.name, shot.file);
+            }}
+            onFile={(file) => {
+              setScreenshotProblem(undefined);
+              files.addFiles([file]);
+            }}
+            onProblem={setScreenshotProblem}
+          />
         </div>
         <ContextBar usage={context.usage} onSummarise={summarise} />
       </form>

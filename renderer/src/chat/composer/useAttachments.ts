@@ -49,6 +49,8 @@ export interface Attachments {
   refs: readonly FileRef[];
   /** Attaches files from anywhere: the paperclip, a drop, a paste, a screenshot. */
   addFiles(files: readonly File[]): void;
+  /** A file main has kept already (a desktop screenshot, captured in main): a ready chip. */
+  addKept(name: string, facts: FileFacts): void;
   /** Removes a chip; its upload, if any, is cancelled. */
   remove(id: string): void;
   /** Removes the chips of files that were sent (by their kept ids), and the refused ones. */
@@ -139,6 +141,22 @@ export function useAttachments(api: Pick<Api, 'files'>): Attachments {
     [upload],
   );
 
+  const addKept = useCallback((name: string, facts: FileFacts) => {
+    setNotice(undefined);
+    setChips((all) => [
+      ...all,
+      {
+        id: crypto.randomUUID(),
+        name,
+        size: facts.originalBytes,
+        kind: facts.kind,
+        state: 'ready',
+        received: facts.originalBytes,
+        facts,
+      },
+    ]);
+  }, []);
+
   const remove = useCallback((id: string) => {
     files.current.get(id)?.abort.abort();
     files.current.delete(id);
@@ -179,6 +197,7 @@ export function useAttachments(api: Pick<Api, 'files'>): Attachments {
       chip.state === 'ready' && chip.facts ? [{ sha256: chip.facts.sha256, name: chip.name }] : [],
     ),
     addFiles,
+    addKept,
     remove,
     sent,
   };
