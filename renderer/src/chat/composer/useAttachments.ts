@@ -19,6 +19,7 @@ import {
 } from '../../../../preload/schemas/fileKinds';
 import type { FileFacts, FileRef } from '../../../../preload/schemas/files';
 import { formatSize } from '../../../../preload/schemas/resourceFacts';
+import { keptImageUrl } from '../../lib/keptImages';
 
 export interface FileChip {
   /** This page's own id for the chip (the same file may be attached twice). */
@@ -153,6 +154,8 @@ export function useAttachments(api: Pick<Api, 'files'>): Attachments {
         state: 'ready',
         received: facts.originalBytes,
         facts,
+        // Kept already (a screenshot main took): its picture comes from where sent ones do.
+        ...(facts.kind === 'image' ? { preview: keptImageUrl(facts.sha256) } : {}),
       },
     ]);
   }, []);
@@ -215,5 +218,5 @@ export function kindFromName(name: string): FileKind | undefined {
 }
 
 function freePreview(chip: FileChip): void {
-  if (chip.preview) URL.revokeObjectURL(chip.preview);
+  if (chip.preview?.startsWith('blob:')) URL.revokeObjectURL(chip.preview);
 }

@@ -7,14 +7,10 @@
 import { useState } from 'react';
 import type { Attachment } from '../../../../preload/schemas/content';
 import { formatSize } from '../../../../preload/schemas/resourceFacts';
+import { keptImageUrl } from '../../lib/keptImages';
 import { Dialog } from '../../ui/Dialog';
 import { KindMark, KIND_WORDS } from '../composer/FileChips';
 import './messageFiles.css';
-
-/** Where the page reads a kept image. */
-export function keptImageUrl(sha256: string): string {
-  return `/files/${sha256}`;
-}
 
 export function MessageFiles({ attachments }: { attachments: readonly Attachment[] }) {
   const [open, setOpen] = useState<Attachment>();
