@@ -1,10 +1,13 @@
 /**
  * History at the scale of months of use. In headless Chromium against the built browser host: a
  * conversation of 10,000 messages (a third of them tool results, some of 100 KB; one in ten with
- * a second version off screen, so search covers every branch) opened on its
- * latest page, then scrolled from the bottom to the top, earlier pages read on the way
+ * a second version off screen, so search covers every branch; one in fifty with a 640×480 PNG the
+ * user attached, kept in the data folder the host opens, so the page loads each thumbnail from
+ * /files/<sha256> as it goes) opened on its latest page, then scrolled from the bottom to the
+ * top, earlier pages read on the way
  * (`history.open_10k_ms`, `history.scroll_frame_ms.p95`,
- * `history.scroll_long_tasks`). In the store: full-text search over 100,000 messages
+ * `history.scroll_long_tasks`, and `history.scroll_images_loaded`, the thumbnails the host served
+ * on the way). In the store: full-text search over 100,000 messages
  * (`history.search_100k_ms.*`), then the same with the database grown past 1 GB
  * (`history.search_1gb_ms.*`, `history.open_10k_store_ms_at_1gb`, `history.list_ms_at_1gb`).
  */
@@ -34,6 +37,7 @@ import {
   longConversation,
   seededRandom,
 } from './support/longConversation';
+import { withImages } from './support/longConversationImages';
 import { words, sentence } from './support/words';
 
 const LONG_CONVERSATION = 10_000;
@@ -63,13 +67,20 @@ export async function measureInBrowser(): Promise<Figure[]> {
   const dataDir = tempDir('history-bench');
   const store = openConversationStore({ dataDir, onProblem: () => undefined });
   const conversation = store.create({ title: 'Months of notes', options: { model: 'llama3.2' } });
-  appendWithVersions(store, conversation.id, longConversation(LONG_CONVERSATION, seededRandom(1)));
+  const messages = await withImages(dataDir, longConversation(LONG_CONVERSATION, seededRandom(1)));
+  appendWithVersions(store, conversation.id, messages);
+  const images = messages.filter((message) => message.attachments?.length).length;
   store.close();
 
   const host = await startBuiltHost(dataDir);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
+    // Thumbnails the host served while the page opened and scrolled: the pictures were measured.
+    let imagesLoaded = 0;
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/files/') && response.ok()) imagesLoaded++;
+    });
     await page.addInitScript(INSTRUMENT);
     await page.goto(host.url);
     await page
@@ -108,6 +119,11 @@ export async function measureInBrowser(): Promise<Figure[]> {
       },
       { name: 'history.scroll_long_tasks', value: scrolled.longTasks, unit: 'tasks over 50 ms' },
       { name: 'history.scroll_dom_nodes', value: scrolled.nodes, unit: 'elements' },
+      {
+        name: 'history.scroll_images_loaded',
+        value: imagesLoaded,
+        unit: `thumbnails read from /files/ while opening and scrolling, of ${images}`,
+      },
     ];
   } finally {
     await browser.close();

@@ -2,7 +2,9 @@
  * The bench's long conversation: cycles of a question, a tool call and its result, as months of
  * use leave them (a third tool results, some of 100 KB; one message in twelve formatted), made
  * the same at every run. `appendWithVersions` saves it with one message in ten having a second
- * version, as edits and regenerated replies leave a conversation.
+ * version, as edits and regenerated replies leave a conversation. The page's bench gives it
+ * pictures as well (`withImages`, longConversationImages.ts): one message in fifty, a user's
+ * question, carries a 640×480 PNG kept in the data folder as an attached file is.
  */
 import type { ConversationStore } from '../../electron/core/history/conversationStore';
 import type { NewMessage } from '../../electron/core/history/types';
