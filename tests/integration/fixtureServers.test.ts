@@ -133,11 +133,13 @@ describe('the fixture MCP server', () => {
     );
   });
 
+  // 20 MiB through a pipe and JSON.parse takes its time on a busy machine: the reply is waited
+  // for, not a wall clock.
   it('big returns 20 MiB of text when the client buffer allows it', async () => {
     const { client } = await fixture('--tools=big');
-    const result = await client.callTool({ name: 'big' });
+    const result = await client.callTool({ name: 'big' }, undefined, { timeout: 110_000 });
     expect(texts(result)[0]?.length).toBeGreaterThanOrEqual(20 * MiB);
-  });
+  }, 120_000);
 
   it('big overflows the SDK’s default 10 MiB stdio buffer, which closes the connection', async () => {
     const { client, errors } = await connectStdio(fixtureCommand(['--tools=big']), {
