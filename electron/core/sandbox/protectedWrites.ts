@@ -5,7 +5,8 @@
  * launch's folders: src/sandbox/linux-sandbox-utils.ts, linuxGetMandatoryDenyPaths), so Hearth
  * finds them in every folder a launch may write and hands them over as `denyWrite` entries:
  *
- * - in each writable folder, at any depth within SCAN_BUDGET_MS: every git repository's hooks and config (and the
+ * - in each writable folder, at any depth (the first MIN_FOLDERS_SCANNED folders whatever the
+ *   time, then within SCAN_BUDGET_MS): every git repository's hooks and config (and the
  *   `core.hooksPath`, `core.fsmonitor` and `include.path` targets its config names), a `.git` file,
  *   `.vscode/`, `.idea/`, direnv's `.envrc` and the shell start-up files;
  * - the home folder itself is never writable as a whole: a writable home stands for its existing
@@ -33,6 +34,12 @@ import type { ResolvedPolicy } from './policy';
 export const SCAN_BUDGET_MS = 400;
 /** And at most this many folders, whatever the disk's speed. */
 const MAX_FOLDERS_SCANNED = 20_000;
+/**
+ * The first this many folders are looked at whatever the time takes: a project or a home of a
+ * usual size is seen whole on a machine however busy (a nested repository was missed on a
+ * loaded one), and the time only cuts a look through a very large tree.
+ */
+export const MIN_FOLDERS_SCANNED = 2_000;
 
 /** Files a shell or direnv runs from the folder they are in. */
 const STARTUP_FILES = [
@@ -342,7 +349,10 @@ async function dangerousBelow(
   while (queue.length > 0) {
     const next: string[] = [];
     for (const folder of queue) {
-      if (++scanned > MAX_FOLDERS_SCANNED || performance.now() > deadline)
+      if (
+        ++scanned > MAX_FOLDERS_SCANNED ||
+        (scanned > MIN_FOLDERS_SCANNED && performance.now() > deadline)
+      )
         return { found, repositories, complete: false };
       const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {

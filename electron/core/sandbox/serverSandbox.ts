@@ -19,7 +19,12 @@ import { isDockerCommand, resolvePolicy, type ResolvedPolicy } from './policy';
 import { openServerFolders } from './serverFolders';
 import { openStandIns } from './standIns';
 import { filesItWrote, keepFiles, keptFolderOf } from './keptFiles';
-import { launchGuard, protectedWrites, SCAN_BUDGET_MS } from './protectedWrites';
+import {
+  launchGuard,
+  MIN_FOLDERS_SCANNED,
+  protectedWrites,
+  SCAN_BUDGET_MS,
+} from './protectedWrites';
 import { wrapLaunch, type LaunchSpec } from './sandboxRuntime';
 
 /** The most blocked accesses remembered per server (for the badge and its list). */
@@ -309,5 +314,5 @@ export function repositoriesLine(repositories: string[], complete: boolean, home
       : `Kept read-only, the hooks and config of ${shown.length === 1 ? 'the repository' : `${shown.length} repositories`} in its folders: ${shown.slice(0, 20).join(', ')}${shown.length > 20 ? `, and ${shown.length - 20} more` : ''}.`;
   return complete
     ? found
-    : `${found} The look stopped after ${SCAN_BUDGET_MS} ms: repositories further down are not protected.`;
+    : `${found} The look stopped after ${MIN_FOLDERS_SCANNED.toLocaleString('en')} folders and ${SCAN_BUDGET_MS} ms: repositories further down are not protected.`;
 }

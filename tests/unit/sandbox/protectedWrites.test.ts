@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { gitConfigTargets, protectedWrites } from '../../../electron/core/sandbox/protectedWrites';
 import { tempDir } from '../../support/testHost';
 
@@ -96,6 +96,32 @@ describe('what stays read-only where a sandboxed process may write', () => {
     // The folder holding Hearth's own is not denied whole, only around it.
     expect(guarded.denyWrite).not.toContain(join(user, '.config'));
     expect(guarded.denyWrite.some((path) => own.startsWith(path))).toBe(false);
+  });
+
+  it('sees a small tree whole however slow the machine: a nested repository deep down', async () => {
+    const user = home();
+    const project = join(user, 'Documents', 'project');
+    const nested = join(project, 'vendor', 'deps', 'lib');
+    mkdirSync(nested, { recursive: true });
+    execFileSync('git', ['init', '-q', project]);
+    execFileSync('git', ['init', '-q', nested]);
+    // A machine so busy that each look at the clock finds another second gone.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 1_000));
+    try {
+      const guarded = await protectedWrites({
+        writeFolders: [user],
+        hearthFolders: [],
+        allWrites: false,
+        home: user,
+        path: '/usr/bin',
+      });
+      expect(guarded.repositories.sort()).toEqual([project, nested].sort());
+      expect(guarded.denyWrite).toContain(join(nested, '.git', 'hooks'));
+      expect(guarded.scanComplete).toBe(true);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('reads the paths a git config makes git run or read', () => {
