@@ -128,10 +128,15 @@ export function Dialog({
   );
 }
 
+/** What Tab can reach inside a body: scrolling follows it there. */
+const REACHABLE =
+  'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
 /**
- * The dialog's scrolling body. While its content is taller than it, it is a Tab stop of its own,
- * so a keyboard user can scroll text that holds no control (a launch review's long lists), as
- * axe's scrollable-region-focusable asks; a body that fits adds no stop.
+ * The dialog's scrolling body. While its content is taller than it and holds nothing Tab can
+ * reach, it is a Tab stop of its own, so a keyboard user can scroll text that holds no control
+ * (a launch review's long lists), as axe's scrollable-region-focusable asks. A body that fits, or
+ * whose controls Tab scrolls to, adds no stop (one that held a sticky bar would sit under it).
  */
 function DialogBody({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -139,7 +144,11 @@ function DialogBody({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const body = ref.current;
     if (!body) return undefined;
-    const measure = () => setScrolls(body.scrollHeight > body.clientHeight + 1);
+    const measure = () =>
+      setScrolls(
+        body.scrollHeight > body.clientHeight + 1 &&
+          !body.querySelector(`:scope :is(${REACHABLE})`),
+      );
     measure();
     // jsdom has neither; a browser measures again when the window or the content changes.
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
