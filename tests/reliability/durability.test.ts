@@ -160,7 +160,7 @@ describe('writes that cannot happen', () => {
       store.update({ theme: 'dark' });
       const before = readFileSync(join(mountPoint, 'settings.json'), 'utf8');
       try {
-        writeFileSync(join(mountPoint, 'filler'), Buffer.alloc(1024 * 1024));
+        writeFileSync(join(mountPoint, 'filler'), Buffer.alloc(2 * 1024 * 1024));
       } catch {
         // Filled to the last byte.
       }
@@ -174,7 +174,8 @@ describe('writes that cannot happen', () => {
 
     it('fail a conversation write with a clear error and keep the history whole', () => {
       mountPoint = tempDir('full');
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mountPoint]);
+      // Room for the whole schema (eleven steps, their indexes and triggers) and one message.
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
       const problems: string[] = [];
       const store = openConversationStore({
         dataDir: mountPoint,
@@ -183,7 +184,7 @@ describe('writes that cannot happen', () => {
       const conversation = store.create({ title: 'full' });
       store.append(conversation.id, [{ role: 'user', content: 'kept' }]);
       try {
-        writeFileSync(join(mountPoint, 'filler'), Buffer.alloc(1024 * 1024));
+        writeFileSync(join(mountPoint, 'filler'), Buffer.alloc(2 * 1024 * 1024));
       } catch {
         // Filled to the last byte.
       }
