@@ -8,7 +8,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { appendFile, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   MAX_FILE_BYTES,
@@ -75,9 +85,14 @@ async function sha256Of(path: string): Promise<string> {
 export function createFileStore(dataDir: string): FileStore {
   const folder = join(dataDir, 'attachments');
   const incoming = join(folder, 'incoming');
-  // What a previous run was receiving when it stopped is never finished now.
-  rmSync(incoming, { recursive: true, force: true });
-  mkdirSync(incoming, { recursive: true });
+  // What a previous run was receiving when it stopped is never finished now. A data folder
+  // Hearth may not write still lets it start: an upload then says why it cannot be kept.
+  try {
+    rmSync(incoming, { recursive: true, force: true });
+    mkdirSync(incoming, { recursive: true });
+  } catch {
+    // Said by the first upload's own write.
+  }
   const uploads = new Map<string, Upload>();
   const keptPath = (sha256: string) => join(folder, sha256);
 
@@ -111,7 +126,14 @@ export function createFileStore(dataDir: string): FileStore {
         );
       const uploadId = randomUUID();
       const path = join(incoming, uploadId);
-      await writeFile(path, new Uint8Array(0));
+      try {
+        await mkdir(incoming, { recursive: true });
+        await writeFile(path, new Uint8Array(0));
+      } catch (error) {
+        throw new UserFacingError(
+          `“${name}” could not be kept: Hearth may not write in its data folder (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+        );
+      }
       uploads.set(uploadId, {
         name,
         declared: bytes,
