@@ -133,15 +133,15 @@ export function createCore(options: CoreOptions): Core {
     async start(afterPage) {
       ollamaStatus.start();
       // The shell is read while the page loads; only the servers wait for it to be up, and they
-      // are never shown stopped while the shell answers.
-      await places.launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
+      // are never shown stopped while the shell answers. A message sent meanwhile waits for them.
+      const shell = places.launch.readLoginShell(afterPage ? firstPageUp(afterPage) : undefined);
       // Files uploaded for a message never sent; a help, so a failure only goes to the log.
-      void files
-        .sweep((sha256) => chat.history.fileInUse(sha256))
+      void shell
+        .then(() => files.sweep((sha256) => chat.history.fileInUse(sha256)))
         .catch((error: unknown) =>
           options.logger.warn('Sweeping unsent attached files failed', error),
         );
-      await mcp.startAll();
+      await mcp.startAll(shell);
     },
     async dispose() {
       ollamaStatus.stop();

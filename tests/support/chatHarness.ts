@@ -51,6 +51,11 @@ export async function startChatHarness(options: {
   pullDelayMs?: number;
   /** The fake Ollama's standing with ollama.com for cloud models. */
   cloud?: FakeOllamaOptions['cloud'];
+  /**
+   * Servers start once this settles, as Hearth's start waits for the login shell; the harness
+   * does not wait for them. Absent: they are ready before the harness returns.
+   */
+  serversAfter?: Promise<unknown>;
 }): Promise<ChatHarness> {
   const ollama = await startFakeOllama({
     script: options.script,
@@ -61,7 +66,8 @@ export async function startChatHarness(options: {
   });
   const host = await startTestHost({ ...options.host, dataDir: options.dataDir });
   // As at app start (without reading a login shell): the built-in tools come up.
-  await host.core.mcp.startAll();
+  const servers = host.core.mcp.startAll(options.serversAfter);
+  if (!options.serversAfter) await servers;
   const { api, transport } = connectRenderer(host);
   const events: RecordedEvent[] = [];
   const waiters: {

@@ -49,6 +49,7 @@ import { openServerStore, sameName, type ServerStore } from './config/serverStor
 import { createToolCatalog, type ToolCatalog } from './offerings/toolCatalog';
 import { trialConnection, type TrialReport } from './lifecycle/trialConnection';
 import type { LaunchContext } from './transport/configTransports';
+import { withinTime } from '../withinTime';
 
 export interface McpManagerOptions {
   dataDir: string;
@@ -84,8 +85,18 @@ export interface McpManager {
   /** "Don't ask for calls this sandbox makes harmless", per server (config/harmlessCalls.ts). */
   harmlessCalls: HarmlessCallsSwitch;
   catalog: ToolCatalog;
-  /** Starts every enabled server at once; resolves when each is ready or has failed. */
-  startAll(): Promise<void>;
+  /**
+   * Starts every enabled server at once, after `after` settles (Hearth's start reads the login
+   * shell first); resolves when each is ready or has failed.
+   */
+  startAll(after?: Promise<unknown>): Promise<void>;
+  /**
+   * The servers a turn starting now would wait for: those starting, and every enabled one while
+   * `startAll` has not finished (a message sent the moment the window opens).
+   */
+  startingNow(): string[];
+  /** Waits at most `timeoutMs` (or until `signal` aborts) for the servers `startingNow` names. */
+  whenStarted(timeoutMs: number, signal?: AbortSignal): Promise<void>;
   list(): ServerEntry[];
   save(input: ServerConfigInput, previousName?: string): Promise<ServerEntry>;
   delete(name: string): Promise<boolean>;
@@ -116,7 +127,7 @@ export interface McpManager {
   /** What changed in an "always allow" tool since the user approved it. */
   reviewToolChange(server: string, tool: string): string[];
   offerings(): Offerings;
-  /** Waits at most `timeoutMs` while a server restarts; the state it is in then. */
+  /** Waits at most `timeoutMs` while a server starts or restarts; the state it is in then. */
   settled(server: string, timeoutMs: number, signal?: AbortSignal): Promise<ServerState>;
   /** Runs `work` with a ready server's SDK client (prompts, resources, completion). */
   withClient<T>(server: string, work: (client: Client) => Promise<T>): Promise<T>;
@@ -245,6 +256,16 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     return created;
   };
 
+  /** Set while `startAll` runs: turns sent meanwhile wait for it (`whenStarted`). */
+  let firstStart: Promise<void> | undefined;
+  const startingNow = () =>
+    store
+      .list()
+      .filter((config) => {
+        const { state } = slot(config.name).connection.status();
+        return state === 'starting' || (firstStart && config.enabled && state === 'stopped');
+      })
+      .map((config) => config.name);
   const connections = () =>
     store.list().flatMap((config) => slots.get(config.name.toLowerCase())?.connection ?? []);
   const catalog = createToolCatalog({
@@ -296,13 +317,40 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     consent,
     harmlessCalls,
     catalog,
-    async startAll() {
-      await Promise.all(
-        store
-          .list()
-          .filter((config) => config.enabled)
-          .map((config) => slot(config.name).connection.start()),
+    async startAll(after) {
+      const run = (async () => {
+        await after;
+        await Promise.all(
+          store
+            .list()
+            .filter((config) => config.enabled)
+            .map((config) => slot(config.name).connection.start()),
+        );
+      })();
+      firstStart = run;
+      try {
+        await run;
+      } finally {
+        if (firstStart === run) firstStart = undefined;
+      }
+    },
+    startingNow,
+    async whenStarted(timeoutMs, signal) {
+      const names = startingNow();
+      if (names.length === 0 || signal?.aborted) return;
+      const stopped = new AbortController();
+      const started = Promise.all([
+        firstStart,
+        ...names.map((name) => slot(name).connection.settled(timeoutMs, stopped.signal)),
+      ]);
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => resolve(), { signal: stopped.signal }),
       );
+      try {
+        await withinTime(Promise.race([started, aborted]), timeoutMs);
+      } finally {
+        stopped.abort();
+      }
     },
     list: () => store.list().map((config) => entry(config.name)),
     async save(input, previousName) {

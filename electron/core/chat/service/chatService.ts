@@ -364,6 +364,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           }
         : {}),
       tools: toolsNow,
+      serversStarted: (signal, waiting) => serversStarted(mcp, signal, waiting),
       offerTools,
       learn: (message, owner) => {
         try {
@@ -615,4 +616,19 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       history.close();
     },
   };
+}
+
+/** A turn sent while servers start waits for them (bounded), saying which. */
+async function serversStarted(
+  mcp: McpManager,
+  signal: AbortSignal,
+  waiting: (message: string) => void,
+): Promise<void> {
+  const names = mcp
+    .startingNow()
+    .map((name) => (name === BUILTIN_SERVER_ENTRY ? 'the built-in tools' : `“${name}”`));
+  if (names.length === 0) return;
+  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+  waiting(`Waiting for ${list} to start, so this reply can use them…`);
+  await mcp.whenStarted(RESTART_WAIT_MS, signal);
 }

@@ -37,6 +37,15 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   } catch (error) {
     return turn.fail(error);
   }
+  if (capabilities.tools && options.serversStarted) {
+    let waited = false;
+    await options.serversStarted(signal, (message) => {
+      waited = true;
+      turn.status('thinking', message);
+    });
+    if (signal.aborted) return turn.status('stopped');
+    if (waited) turn.status('thinking');
+  }
   const tools = capabilities.tools ? options.tools() : [];
   if (!capabilities.tools && options.tools().length > 0)
     turn.status(

@@ -54,6 +54,11 @@ export interface TurnOptions {
    */
   summariseOlder?(input: RequestContextInput, signal: AbortSignal): Promise<string | undefined>;
   tools(): ModelTool[];
+  /**
+   * Waits (bounded) for servers still starting, so a message sent as Hearth opens gets their
+   * tools; `waiting` gets the sentence that says so. Absent: nothing to wait for.
+   */
+  serversStarted?(signal: AbortSignal, waiting: (message: string) => void): Promise<void>;
   /** Chooses the tools offered when they exceed the model's budget; absent: all of them. */
   offerTools?: OfferTools;
   /** A tool ran for the turn's message: selection may learn from it. */

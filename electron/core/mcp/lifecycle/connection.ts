@@ -78,11 +78,12 @@ export class ServerConnection {
   }
 
   /**
-   * Waits while the server restarts, at most `timeoutMs` (or until `signal` aborts), and says
-   * the state it is in then: `ready` when a call can go ahead.
+   * Waits while the server starts or restarts, at most `timeoutMs` (or until `signal` aborts),
+   * and says the state it is in then: `ready` when a call can go ahead.
    */
   async settled(timeoutMs: number, signal?: AbortSignal): Promise<ServerState> {
-    if (this.state !== 'restarting' || signal?.aborted) return this.state;
+    const underWay = () => this.state === 'starting' || this.state === 'restarting';
+    if (!underWay() || signal?.aborted) return this.state;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -91,7 +92,7 @@ export class ServerConnection {
         resolve();
       };
       const onChange = () => {
-        if (this.state !== 'restarting') done();
+        if (!underWay()) done();
       };
       const timer = setTimeout(done, timeoutMs);
       signal?.addEventListener('abort', done, { once: true });
