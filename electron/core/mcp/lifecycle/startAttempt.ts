@@ -4,6 +4,7 @@
  * waits out an npx or uvx download), then reads what the server offers. A failure is described
  * in words, naming the sandbox when it was the cause; the connection decides what follows.
  */
+import { progressBeforeResults } from './progressBeforeResults';
 import type { Client, Transport } from '@modelcontextprotocol/client';
 import { buildTransport, type TransportKind } from '../transport/connectionTransport';
 import { StdioProcessTransport } from '../transport/stdioProcessTransport';
@@ -122,6 +123,7 @@ async function connectAndRead(attempt: Attempt, host: AttemptHost): Promise<Atte
     ...(known ? { prior: known } : {}),
   });
   deadline?.dispose();
+  progressBeforeResults(transport);
   if (!host.isCurrent()) return 'superseded';
   const source = kind === 'in-process' ? 'built-in' : prior ? 'remembered' : 'probed';
   // A probe that met a launcher still downloading heard nothing, which says nothing of the
