@@ -169,6 +169,7 @@ if (!app.requestSingleInstanceLock(launchHandOver(launch))) {
         systemPreferences,
         platform: process.platform,
         env: process.env,
+        ownWindows: () => BrowserWindow.getAllWindows(),
       }),
       chooseExportFile: async (name, format) => {
         const options = {

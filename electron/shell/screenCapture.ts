@@ -6,7 +6,7 @@
  * scaled to fit the size asked, docs/api/structures/desktop-capturer-source.md). What to make of
  * it, and the words for a refusal, are in core/screen.
  */
-import type { DesktopCapturer, Screen, SystemPreferences } from 'electron';
+import type { BrowserWindow, DesktopCapturer, Screen, SystemPreferences } from 'electron';
 import { isWaylandSession } from '../core/desktop';
 import type { CaptureSituation, RawScreenSource, ScreenCaptureBackend } from '../core/screen';
 
@@ -17,6 +17,48 @@ export interface ScreenCaptureParts {
   systemPreferences: Partial<Pick<SystemPreferences, 'getMediaAccessStatus'>>;
   platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
+  /** Hearth's own windows (`BrowserWindow.getAllWindows`): out of the picture while it is taken. */
+  ownWindows?: () => OwnWindow[];
+  /** Waits for the screen to be redrawn without them (absent: the compositor's usual time). */
+  redrawn?: () => Promise<void>;
+}
+
+type OwnWindow = Pick<
+  BrowserWindow,
+  'isVisible' | 'isFocused' | 'hide' | 'showInactive' | 'focus' | 'getMediaSourceId'
+>;
+
+/**
+ * A compositor redraws what was under a hidden window within a frame or two; no event says it has
+ * (Electron's `hide` fires when the window is unmapped, not when the screen is redrawn), so the
+ * capture waits a little longer than a few frames at 60 Hz.
+ */
+const REDRAW_MS = 200;
+const redrawnAfterAWhile = () => new Promise<void>((resolve) => setTimeout(resolve, REDRAW_MS));
+
+/**
+ * Runs `capture` with Hearth's visible windows hidden, unless the source is one of them: a
+ * screenshot of the screen shows what the user was looking at, not Hearth's picker over it.
+ * They come back as they were, the focused one focused, whatever the capture did.
+ */
+async function withOwnWindowsHidden<T>(
+  parts: ScreenCaptureParts,
+  sourceId: string | undefined,
+  capture: () => Promise<T>,
+): Promise<T> {
+  const shown = (parts.ownWindows?.() ?? []).filter(
+    (window) => window.isVisible() && window.getMediaSourceId() !== sourceId,
+  );
+  if (shown.length === 0) return capture();
+  const focused = shown.find((window) => window.isFocused());
+  for (const window of shown) window.hide();
+  try {
+    await (parts.redrawn ?? redrawnAfterAWhile)();
+    return await capture();
+  } finally {
+    for (const window of shown) window.showInactive();
+    focused?.focus();
+  }
 }
 
 /** The largest display in device pixels: a window or screen is never bigger than that. */
@@ -64,14 +106,19 @@ export function screenCaptureBackend(parts: ScreenCaptureParts): ScreenCaptureBa
     situation,
     async list(thumbnail) {
       if (!wayland) return sources(['screen', 'window'], thumbnail);
-      const picked = await sources(['screen', 'window'], fullSize(parts.screen));
+      // The portal's picture is taken as the user picks in its chooser: Hearth stands aside.
+      const picked = await withOwnWindowsHidden(parts, undefined, () =>
+        sources(['screen', 'window'], fullSize(parts.screen)),
+      );
       portalPictures = new Map(picked.map((source) => [source.id, source.png]));
       return picked;
     },
     async grab(sourceId) {
       if (wayland) return portalPictures.get(sourceId);
       const kind = sourceId.startsWith('screen:') ? 'screen' : 'window';
-      const found = await sources([kind], fullSize(parts.screen));
+      const found = await withOwnWindowsHidden(parts, sourceId, () =>
+        sources([kind], fullSize(parts.screen)),
+      );
       return found.find((source) => source.id === sourceId)?.png;
     },
   };

@@ -57,10 +57,17 @@ describe('screenshots in the desktop app', () => {
     const calls = (await app.state()).calls.filter(
       (call) => call.api === 'desktopCapturer.getSources',
     );
+    // The list is taken with Hearth on screen (its picker is what asks); the screenshot with
+    // Hearth's window out of the way, and the window back after it.
     expect(calls.map((call) => call.detail)).toEqual([
-      { types: ['screen', 'window'], thumbnailSize: { width: 320, height: 200 } },
-      { types: ['screen'], thumbnailSize: { width: 1920, height: 1080 } },
+      {
+        types: ['screen', 'window'],
+        thumbnailSize: { width: 320, height: 200 },
+        appWindowsShown: 1,
+      },
+      { types: ['screen'], thumbnailSize: { width: 1920, height: 1080 }, appWindowsShown: 0 },
     ]);
+    expect((await app.state()).windows.filter((window) => window.visible)).toHaveLength(1);
   });
 
   it('in a Wayland session without the desktop portal, says what to install', async () => {

@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import type { DesktopCapturer, Size, SourcesOptions, SystemPreferences } from 'electron';
 import { note } from './calls';
+import { shownWindows } from './shownWindows';
 
 interface StandInSource {
   id: string;
@@ -142,7 +143,9 @@ export const desktopCapturer = {
   async getSources(options: SourcesOptions) {
     if (!Array.isArray(options?.types)) throw new Error('Invalid options');
     const thumbnailSize = options.thumbnailSize ?? { width: 150, height: 150 };
-    note('desktopCapturer.getSources', { types: options.types, thumbnailSize });
+    // Hearth's own windows on screen as the picture is taken: in it, in a real capture.
+    const appWindowsShown = shownWindows.count();
+    note('desktopCapturer.getSources', { types: options.types, thumbnailSize, appWindowsShown });
     const wanted = SOURCES.filter((source) =>
       options.types.includes(source.id.startsWith('screen:') ? 'screen' : 'window'),
     );

@@ -24,6 +24,7 @@ import type {
 } from 'electron';
 import { app, preventableEvent } from './lifecycle';
 import { note } from './recorder';
+import { shownWindows } from './shownWindows';
 
 type ProtocolHandler = (request: Request) => Response | Promise<Response>;
 type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
@@ -329,6 +330,14 @@ export class BrowserWindowStandIn extends EventEmitter {
     return this.minimized;
   }
 
+  /**
+   * Its id as a `DesktopCapturerSource` (docs/api/browser-window.md, `win.getMediaSourceId()`:
+   * "window:1324:0"; on X11 the number is the window's XID, here one per stand-in window).
+   */
+  getMediaSourceId(): string {
+    return `window:${0x4400000 + this.id}:0`;
+  }
+
   restore(): void {
     this.counts.restore += 1;
     this.minimized = false;
@@ -440,3 +449,7 @@ class IpcMainStandIn extends EventEmitter {
 export const ipcMain = new IpcMainStandIn();
 export const ipcMainShape: Pick<IpcMain, 'handle' | 'removeHandler'> = ipcMain;
 export { defaultSession };
+
+shownWindows.follow(
+  () => BrowserWindowStandIn.getAllWindows().filter((window) => window.isVisible()).length,
+);

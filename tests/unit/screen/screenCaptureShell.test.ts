@@ -51,6 +51,51 @@ describe('screenshots through desktopCapturer', () => {
     expect(await x11().grab('window:1:0')).toBeUndefined();
   });
 
+  it('takes a screenshot with Hearth’s windows out of the way, and puts them back as they were', async () => {
+    const events: string[] = [];
+    const window = (name: string, options: { visible: boolean; focused?: boolean }) => ({
+      isVisible: () => options.visible,
+      isFocused: () => options.focused === true,
+      hide: () => events.push(`hide ${name}`),
+      showInactive: () => events.push(`show ${name}`),
+      focus: () => events.push(`focus ${name}`),
+      getMediaSourceId: () => `window:${name}:0`,
+    });
+    const backend = screenCaptureBackend({
+      desktopCapturer: {
+        getSources: async (options) => {
+          events.push(`capture ${options.types.join()}`);
+          return desktopCapturer.getSources(options);
+        },
+      },
+      screen,
+      systemPreferences,
+      platform: 'linux',
+      env: { XDG_SESSION_TYPE: 'x11' },
+      ownWindows: () => [
+        window('main', { visible: true, focused: true }),
+        window('popup', { visible: true }),
+        window('closed', { visible: false }),
+      ],
+      redrawn: async () => void events.push('redrawn'),
+    });
+    await backend.list({ width: 320, height: 200 });
+    expect(events.splice(0)).toEqual(['capture screen,window']);
+    expect(await backend.grab('screen:0:0')).toBeInstanceOf(Buffer);
+    expect(events.splice(0)).toEqual([
+      'hide main',
+      'hide popup',
+      'redrawn',
+      'capture screen',
+      'show main',
+      'show popup',
+      'focus main',
+    ]);
+    // A screenshot of Hearth's own window leaves that window where it is.
+    await backend.grab('window:main:0');
+    expect(events.splice(0)).toEqual(['hide popup', 'redrawn', 'capture window', 'show popup']);
+  });
+
   it('has no macOS answer on Linux, where Electron has no getMediaAccessStatus', () => {
     expect(x11().situation()).toEqual({ platform: 'linux', wayland: false });
   });
