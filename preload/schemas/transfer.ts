@@ -22,7 +22,14 @@ export const importSummarySchema = z.strictObject({
   imported: z.int().nonnegative(),
   alreadyThere: z.int().nonnegative(),
   skipped: z
-    .array(z.strictObject({ count: z.int().positive(), reason: z.string().max(500) }))
+    .array(
+      z.strictObject({
+        count: z.int().positive(),
+        reason: z.string().max(500),
+        /** The titles of the first few conversations left out for this reason. */
+        titles: z.array(z.string().max(200)).max(5).optional(),
+      }),
+    )
     .max(100),
 });
 

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { editedConversation } from '../fixtures/chatgptExport';
+import { editedConversation, emptyConversation } from '../fixtures/chatgptExport';
 import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
 import { obscuredFocusProblems } from '../support/controlChecks';
 import { clippedFocusRing } from '../support/focusRingChecks';
@@ -184,7 +184,10 @@ describe('versions of a conversation', () => {
 
   it('imports a ChatGPT conversations.json and says what it imported and left out', async () => {
     const file = join(tempDir('version-import'), 'conversations.json');
-    writeFileSync(file, JSON.stringify([editedConversation()]));
+    writeFileSync(
+      file,
+      JSON.stringify([editedConversation(), emptyConversation('Packing list for the Alps')]),
+    );
     const notJson = join(tempDir('version-import-bad'), 'notes.json');
     writeFileSync(notJson, 'these are notes, not an export');
 
@@ -209,6 +212,10 @@ describe('versions of a conversation', () => {
     const summary = page.getByRole('dialog', { name: 'Import finished' });
     expect(await summary.getByText('1 conversation imported.').count()).toBe(1);
     expect(await summary.getByText(/Left out/).count()).toBe(1);
+    // The conversation left out is named, so the user knows which to look for.
+    expect(await summary.getByRole('listitem').allTextContents()).toContain(
+      '1 × conversations with no messages to keep: “Packing list for the Alps”',
+    );
     // The button that chose the file is gone: focus is on the summary's way out.
     expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toContain(
       'Close',

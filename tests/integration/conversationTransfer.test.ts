@@ -7,7 +7,10 @@ import {
   type ConversationStore,
 } from '../../electron/core/history/conversationStore';
 import { DATABASE_FILE_NAME } from '../../electron/core/history/openDatabase';
-import { createConversationTransfer } from '../../electron/core/history/transfer/conversationTransfer';
+import {
+  createConversationTransfer,
+  summarySentence,
+} from '../../electron/core/history/transfer/conversationTransfer';
 import {
   MAX_IMPORT_CONVERSATIONS,
   MAX_IMPORTED_MESSAGE_CHARS,
@@ -15,7 +18,7 @@ import {
 } from '../../electron/core/history/transfer/readImportFile';
 import { EXPORT_PAGE, EXPORT_PAGE_CHARS } from '../../electron/core/history/transfer/exportReader';
 import type { NewMessage } from '../../electron/core/history/types';
-import { editedConversation } from '../fixtures/chatgptExport';
+import { editedConversation, emptyConversation } from '../fixtures/chatgptExport';
 import { tempDir } from '../support/testHost';
 import sharp from 'sharp';
 import { createFileStore } from '../../electron/core/files';
@@ -356,8 +359,28 @@ describe('a file that cannot be imported', () => {
     expect(summary.skipped).toContainEqual({
       count: 1,
       reason: 'conversations with a message longer than 10 million characters',
+      titles: ['Mountain heights'],
     });
     expect(store.list()).toHaveLength(1);
+  });
+
+  it('names the conversations it left out, the first five of each reason', async () => {
+    const { transfer } = open();
+    const empties = Array.from({ length: 7 }, (_, index) =>
+      emptyConversation(`Draft ${index + 1}`, `a1b2c3d4-0000-4000-8000-00000000010${index}`),
+    );
+    const file = join(tempDir('empties'), 'conversations.json');
+    writeFileSync(file, JSON.stringify([...empties, editedConversation()]));
+    const summary = await transfer.importFrom(file);
+    expect(summary.imported).toBe(1);
+    expect(summary.skipped).toContainEqual({
+      count: 7,
+      reason: 'conversations with no messages to keep',
+      titles: ['Draft 1', 'Draft 2', 'Draft 3', 'Draft 4', 'Draft 5'],
+    });
+    expect(summarySentence(summary)).toContain(
+      'left out 7 conversations with no messages to keep (“Draft 1”, “Draft 2”, “Draft 3”, “Draft 4”, “Draft 5”, …)',
+    );
   });
 
   it('arrives while another import runs: one sentence, and the first finishes alone', async () => {

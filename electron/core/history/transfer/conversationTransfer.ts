@@ -51,7 +51,10 @@ export function createConversationTransfer(
         return {
           imported: written.imported,
           alreadyThere: written.alreadyThere,
-          skipped: [...read.skipped].map(([reason, count]) => ({ count, reason })),
+          skipped: [...read.skipped].map(([reason, count]) => {
+            const titles = read.leftOutTitles.get(reason);
+            return { count, reason, ...(titles?.length ? { titles } : {}) };
+          }),
         };
       } finally {
         importing = false;
@@ -96,6 +99,14 @@ export function summarySentence(summary: ImportSummary): string {
   ];
   if (summary.alreadyThere > 0)
     parts.push(`${summary.alreadyThere} already in your history were left as they are`);
-  for (const { count, reason } of summary.skipped) parts.push(`left out ${count} ${reason}`);
+  for (const { count, reason, titles } of summary.skipped)
+    parts.push(`left out ${count} ${reason}${namedTitles(count, titles)}`);
   return `${parts.join('; ')}.`;
+}
+
+/** ` (“Trip”, “Notes”, …)`: the titles named, and an ellipsis for those that are not. */
+function namedTitles(count: number, titles: string[] = []): string {
+  if (titles.length === 0) return '';
+  const quoted = titles.map((title) => `“${title}”`);
+  return ` (${[...quoted, ...(count > titles.length ? ['…'] : [])].join(', ')})`;
 }

@@ -29,7 +29,12 @@ export interface ReadImport {
   files: Map<string, { name: string; data: Buffer }>;
   /** Left out, by reason: whole conversations and messages within kept ones. */
   skipped: Leftovers;
+  /** The titles of the first few conversations left out, by reason. */
+  leftOutTitles: Map<string, string[]>;
 }
+
+/** How many left-out conversations a summary names for each reason. */
+export const TITLES_NAMED = 5;
 
 export async function readImportFile(path: string): Promise<ReadImport> {
   const size = await sizeOf(path);
@@ -37,7 +42,12 @@ export async function readImportFile(path: string): Promise<ReadImport> {
     throw new UserFacingError(
       `This file is ${megabytes(size)} MB; Hearth imports files up to ${megabytes(MAX_IMPORT_BYTES)} MB at once. Export fewer conversations at a time and import each file.`,
     );
-  const read: ReadImport = { conversations: [], files: new Map(), skipped: new Map() };
+  const read: ReadImport = {
+    conversations: [],
+    files: new Map(),
+    skipped: new Map(),
+    leftOutTitles: new Map(),
+  };
   const reader = conversationReader(read);
   let started = false;
   try {
@@ -67,8 +77,12 @@ function conversationReader(read: ReadImport) {
   let version: unknown;
   let finished = false;
   let seen = 0;
-  const skip = (reason: string) => {
+  const skip = (reason: string, title?: unknown) => {
     read.skipped.set(reason, (read.skipped.get(reason) ?? 0) + 1);
+    if (typeof title !== 'string' || !title.trim()) return;
+    const titles = read.leftOutTitles.get(reason) ?? [];
+    if (titles.length < TITLES_NAMED) titles.push(title.trim().slice(0, 200));
+    read.leftOutTitles.set(reason, titles);
   };
 
   const take = (value: unknown): void => {
@@ -78,7 +92,7 @@ function conversationReader(read: ReadImport) {
       );
     const conversation = kind === 'chatgpt' ? chatGpt(value) : hearth(value);
     if ('problem' in conversation) {
-      skip(`conversations ${conversation.problem}`);
+      skip(`conversations ${conversation.problem}`, (value as { title?: unknown }).title);
       return;
     }
     const long = conversation.messages.some(
@@ -86,8 +100,10 @@ function conversationReader(read: ReadImport) {
         message.content.length > MAX_IMPORTED_MESSAGE_CHARS ||
         (message.thinking?.length ?? 0) > MAX_IMPORTED_MESSAGE_CHARS,
     );
-    if (long) skip('conversations with a message longer than 10 million characters');
-    else if (conversation.messages.length === 0) skip('conversations with no messages to keep');
+    if (long)
+      skip('conversations with a message longer than 10 million characters', conversation.title);
+    else if (conversation.messages.length === 0)
+      skip('conversations with no messages to keep', conversation.title);
     else read.conversations.push(conversation);
   };
   const keepFile = (value: unknown): void => {

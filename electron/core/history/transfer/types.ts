@@ -2,7 +2,9 @@
  * A conversation read from an import file, in the shape the history saves: every version, each
  * message after its parent, whatever the file's own format was.
  */
+import type { z } from 'zod';
 import type { TurnEnding } from '../../../../preload/schemas/chat';
+import type { importSummarySchema } from '../../../../preload/schemas/transfer';
 import type { ConversationOptions, NewMessage } from '../types';
 
 export interface ImportedMessage {
@@ -26,11 +28,5 @@ export interface ImportedConversation {
   current?: string;
 }
 
-/** What an import did, in a summary the page shows as it is. */
-export interface ImportSummary {
-  imported: number;
-  /** Conversations the history already had (recognised by source or content). */
-  alreadyThere: number;
-  /** Each kind of thing left out, with how many and why, in plain words. */
-  skipped: { count: number; reason: string }[];
-}
+/** What an import did, in a summary the page shows as it is (the contract's own shape). */
+export type ImportSummary = z.output<typeof importSummarySchema>;

@@ -286,6 +286,14 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
             {summary.skipped.map((skip) => (
               <li key={skip.reason}>
                 {skip.count} × {skip.reason}
+                {skip.titles?.length ? (
+                  <span className="import-summary-titles">
+                    {': '}
+                    {skip.titles.map((title) => `“${title}”`).join(', ')}
+                    {skip.count > skip.titles.length &&
+                      ` and ${skip.count - skip.titles.length} more`}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
