@@ -6,7 +6,7 @@
  * page uploads the chosen file. Either way the summary says what came in, what was already here,
  * and what was left out and why; a bad file gets main's one sentence, and nothing is written.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ImportResult } from '../../../../preload/schemas/transfer';
 import { useApi } from '../../lib/apiContext';
 import { messageOf } from '../../lib/hooks';
@@ -31,6 +31,66 @@ const FORMATS: { value: Format; label: string; hint: string }[] = [
   },
 ];
 
+/**
+ * The export and import dialogs' frame: Cancel and the action while choosing; once finished,
+ * Close alone, and focused, since the button that started it is gone.
+ */
+function TransferFrame({
+  title,
+  open,
+  finished,
+  busy,
+  action,
+  busyAction,
+  onAction,
+  onClose,
+  problem,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  finished: boolean;
+  busy: boolean;
+  action: string;
+  busyAction: string;
+  onAction(): void;
+  onClose(): void;
+  problem: string | undefined;
+  children: ReactNode;
+}) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (finished) closeButton.current?.focus();
+  }, [finished]);
+  return (
+    <Dialog
+      title={title}
+      open={open}
+      onCancel={onClose}
+      className="transfer-dialog"
+      actions={
+        finished ? (
+          <button ref={closeButton} type="button" className="button primary" onClick={onClose}>
+            Close
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" className="button primary" disabled={busy} onClick={onAction}>
+              {busy ? busyAction : action}
+            </button>
+          </>
+        )
+      }
+    >
+      {children}
+      <InlineError message={problem} />
+    </Dialog>
+  );
+}
+
 /** "Export…" for one conversation (`conversationId`) or all of them. */
 export function ExportDialog({
   conversationId,
@@ -47,11 +107,6 @@ export function ExportDialog({
   const [done, setDone] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const formatName = useId();
-  // The Export button is gone once the export is done: focus goes to the way out.
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (done) closeButton.current?.focus();
-  }, [done]);
   const close = () => {
     setDone(undefined);
     setProblem(undefined);
@@ -81,32 +136,16 @@ export function ExportDialog({
     }
   };
   return (
-    <Dialog
+    <TransferFrame
       title={conversationId ? 'Export this conversation' : 'Export all conversations'}
       open={open}
-      onCancel={close}
-      className="transfer-dialog"
-      actions={
-        done ? (
-          <button ref={closeButton} type="button" className="button primary" onClick={close}>
-            Close
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy}
-              onClick={() => void start()}
-            >
-              {busy ? 'Exporting…' : 'Export'}
-            </button>
-          </>
-        )
-      }
+      finished={done !== undefined}
+      busy={busy}
+      action="Export"
+      busyAction="Exporting…"
+      onAction={() => void start()}
+      onClose={close}
+      problem={problem}
     >
       {done ? (
         <p role="status">{done}</p>
@@ -130,8 +169,7 @@ export function ExportDialog({
           ))}
         </fieldset>
       )}
-      <InlineError message={problem} />
-    </Dialog>
+    </TransferFrame>
   );
 }
 
@@ -163,11 +201,6 @@ export function ImportDialog({
   const [problem, setProblem] = useState<string>();
   const [uploadTo, setUploadTo] = useState<string>();
   const fileField = useRef<HTMLInputElement>(null);
-  // The button that chose the file is gone once the summary shows: focus goes to the way out.
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (summary) closeButton.current?.focus();
-  }, [summary]);
   const close = () => {
     setSummary(undefined);
     setProblem(undefined);
@@ -212,32 +245,16 @@ export function ImportDialog({
     }
   };
   return (
-    <Dialog
+    <TransferFrame
       title={summary ? 'Import finished' : 'Import conversations'}
       open={open}
-      onCancel={close}
-      className="transfer-dialog"
-      actions={
-        summary ? (
-          <button ref={closeButton} type="button" className="button primary" onClick={close}>
-            Close
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy}
-              onClick={() => void choose()}
-            >
-              {busy ? 'Importing…' : 'Choose a file…'}
-            </button>
-          </>
-        )
-      }
+      finished={summary !== undefined}
+      busy={busy}
+      action="Choose a file…"
+      busyAction="Importing…"
+      onAction={() => void choose()}
+      onClose={close}
+      problem={problem}
     >
       {summary ? (
         <ImportSummaryView summary={summary} />
@@ -260,8 +277,7 @@ export function ImportDialog({
           </label>
         </>
       )}
-      <InlineError message={problem} />
-    </Dialog>
+    </TransferFrame>
   );
 }
 
