@@ -258,11 +258,13 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
 
   /** Set while `startAll` runs: turns sent meanwhile wait for it (`whenStarted`). */
   let firstStart: Promise<void> | undefined;
+  // Read without making a slot: a server not started yet has none.
+  const startedConnection = (name: string) => slots.get(name.toLowerCase())?.connection;
   const startingNow = () =>
     store
       .list()
       .filter((config) => {
-        const { state } = slot(config.name).connection.status();
+        const state = startedConnection(config.name)?.status().state ?? 'stopped';
         return state === 'starting' || (firstStart && config.enabled && state === 'stopped');
       })
       .map((config) => config.name);
@@ -341,7 +343,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const stopped = new AbortController();
       const started = Promise.all([
         firstStart,
-        ...names.map((name) => slot(name).connection.settled(timeoutMs, stopped.signal)),
+        ...names.map((name) => startedConnection(name)?.settled(timeoutMs, stopped.signal)),
       ]);
       const aborted = new Promise<void>((resolve) =>
         signal?.addEventListener('abort', () => resolve(), { signal: stopped.signal }),
