@@ -8,11 +8,11 @@ import {
   tooLargeSentence,
   visionRefusalSentence,
 } from '../../preload/schemas/fileKinds';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { openBrowserSession, SIZES, type BrowserSession } from '../support/browserSession';
+import { everyLook, POPUP_SIZE } from '../support/everyLook';
 import { clippedFocusRing } from '../support/focusRingChecks';
 import { noiseImage } from '../support/imageFixtures';
 import { pdfWithPages } from '../support/pdfFixture';
-import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 import { tempDir } from '../support/testHost';
 
 // The user's own files in the chat as a person meets them, in Chromium against the built browser
@@ -20,11 +20,6 @@ import { tempDir } from '../support/testHost';
 // sizes and refusals; the refusal for a model that cannot see, with the models that can; the
 // thumbnail and the file cards once sent; the same in the 380x560 popup. Every look at 1280x800
 // and 900x600, light and dark, axe-checked.
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 900, height: 600 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 /** Well over the per-file limit, so its size and the limit read differently. */
 const HUGE_BYTES = MAX_FILE_BYTES + 8 * 1024 * 1024;
 
@@ -75,30 +70,6 @@ afterEach(async (context) => {
 });
 
 afterAll(() => session?.close());
-
-/** Each size and theme: a screenshot, and what the checks find. */
-async function everyLook(
-  on: Page,
-  name: string,
-  sizes: readonly { width: number; height: number }[],
-  look: { focus?: () => Promise<string[]> } = {},
-): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of sizes) {
-    await on.setViewportSize(size);
-    for (const theme of THEMES) {
-      await on.emulateMedia({ colorScheme: theme });
-      const ring = (await look.focus?.()) ?? [];
-      await on.screenshot({
-        path: join(SCREENS, `${name}-${size.width}x${size.height}-${theme}.png`),
-      });
-      const found = [...ring, ...(await layoutProblems(on)), ...(await accessibilityProblems(on))];
-      problems.push(...found.map((problem) => `${size.width}x${size.height} ${theme}: ${problem}`));
-    }
-  }
-  await on.emulateMedia({ colorScheme: 'light' });
-  return problems;
-}
 
 /**
  * Playwright intercepts a page's file chooser once something listens for it. With the listener
@@ -197,7 +168,7 @@ describe('attaching files in the chat', () => {
     );
     const removeNotes = chip(page, 'notes.txt').getByRole('button', { name: 'Remove notes.txt' });
     expect(
-      await everyLook(page, 'attach-chips', SIZES, {
+      await everyLook(page, 'attach-chips', {
         focus: () => clippedFocusRing(page, removeNotes),
       }),
     ).toEqual([]);
@@ -221,7 +192,7 @@ describe('attaching files in the chat', () => {
     expect(await field.inputValue()).toBe('What do these say?');
     expect(await chip(page, 'chart.png').count()).toBe(1);
     expect(session.ollama.chatRequests()).toHaveLength(0);
-    expect(await everyLook(page, 'attach-vision-refusal', SIZES)).toEqual([]);
+    expect(await everyLook(page, 'attach-vision-refusal')).toEqual([]);
 
     await refusal.getByRole('button', { name: 'Use gemma3:4b' }).focus();
     await page.keyboard.press('Enter');
@@ -247,14 +218,14 @@ describe('attaching files in the chat', () => {
     ]);
     const open = page.getByRole('button', { name: 'chart.png' });
     expect(
-      await everyLook(page, 'attach-sent', SIZES, { focus: () => clippedFocusRing(page, open) }),
+      await everyLook(page, 'attach-sent', { focus: () => clippedFocusRing(page, open) }),
     ).toEqual([]);
 
     await open.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'chart.png' });
     await dialog.getByRole('img', { name: 'chart.png' }).waitFor();
-    expect(await everyLook(page, 'attach-full-size', SIZES)).toEqual([]);
+    expect(await everyLook(page, 'attach-full-size')).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -265,7 +236,7 @@ describe('attaching files in the chat', () => {
       .getByText(/· image$/)
       .waitFor();
     await dropFile(page, 'dropped.md', '# Dropped notes\n', async () => {
-      expect(await everyLook(page, 'attach-drop-target', SIZES)).toEqual([]);
+      expect(await everyLook(page, 'attach-drop-target')).toEqual([]);
     });
     await chip(page, 'dropped.md')
       .getByText(/· text$/)
@@ -281,7 +252,7 @@ describe('attaching files in the chat', () => {
 
 describe('attaching files in the popup', () => {
   it('has the same paperclip, paste and drop, and its chips fit 380x560 in both themes', async () => {
-    const popup = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     try {
       await popup.goto(`${session.host.url}&view=popup`);
       interceptFileChooser(popup);
@@ -302,7 +273,8 @@ describe('attaching files in the popup', () => {
       await chip(popup, 'holiday.png').getByRole('alert').waitFor();
       const remove = chip(popup, 'report.pdf').getByRole('button', { name: 'Remove report.pdf' });
       expect(
-        await everyLook(popup, 'attach-popup-chips', [{ width: 380, height: 560 }], {
+        await everyLook(popup, 'attach-popup-chips', {
+          sizes: [POPUP_SIZE],
           focus: () => clippedFocusRing(popup, remove),
         }),
       ).toEqual([]);
@@ -317,9 +289,7 @@ describe('attaching files in the popup', () => {
       await popup.getByRole('button', { name: 'Send' }).click();
       await popup.getByText('I read what you attached.').waitFor();
       await popup.getByRole('img', { name: 'chart.png' }).waitFor();
-      expect(await everyLook(popup, 'attach-popup-sent', [{ width: 380, height: 560 }])).toEqual(
-        [],
-      );
+      expect(await everyLook(popup, 'attach-popup-sent', { sizes: [POPUP_SIZE] })).toEqual([]);
     } finally {
       await popup.close();
     }

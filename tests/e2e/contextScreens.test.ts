@@ -9,6 +9,7 @@ import {
   THEMES,
   type BrowserSession,
 } from '../support/browserSession';
+import { everyLook, POPUP_SIZE } from '../support/everyLook';
 import { clippedFocusRing } from '../support/focusRingChecks';
 import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
@@ -79,30 +80,14 @@ async function fillUp(on: Page): Promise<void> {
   throw new Error('The conversation never outgrew the window');
 }
 
-/** Each size and theme: a screenshot, and what the checks find. */
-async function everyLook(on: Page, name: string, focus?: () => Promise<string[]>) {
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await on.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await on.emulateMedia({ colorScheme: theme });
-      const ring = (await focus?.()) ?? [];
-      await session.shot(`${name}-${size.name}-${theme}`);
-      const found = [...ring, ...(await layoutProblems(on)), ...(await accessibilityProblems(on))];
-      problems.push(...found.map((problem) => `${size.name} ${theme}: ${problem}`));
-    }
-  }
-  await on.emulateMedia({ colorScheme: 'light' });
-  await on.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
-  return problems;
-}
-
 describe('the context beside the composer', () => {
   it('says what the next message takes, offers a summary when it no longer fits, and the summary is read, edited and undone from the keyboard', async () => {
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     await fillUp(page);
     const offer = page.getByRole('button', { name: 'Summarise older turns' });
-    expect(await everyLook(page, 'context-full', () => clippedFocusRing(page, offer))).toEqual([]);
+    expect(
+      await everyLook(page, 'context-full', { focus: () => clippedFocusRing(page, offer) }),
+    ).toEqual([]);
 
     await clippedFocusRing(page, offer);
     await page.keyboard.press('Enter');
@@ -113,9 +98,11 @@ describe('the context beside the composer', () => {
     await page.keyboard.press('Enter');
     await card.getByText(SUMMARY).waitFor();
     expect(
-      await everyLook(page, 'context-summary', async () => {
-        await card.scrollIntoViewIfNeeded();
-        return clippedFocusRing(page, card.getByRole('button', { name: 'Hide summary' }));
+      await everyLook(page, 'context-summary', {
+        focus: async () => {
+          await card.scrollIntoViewIfNeeded();
+          return clippedFocusRing(page, card.getByRole('button', { name: 'Hide summary' }));
+        },
       }),
     ).toEqual([]);
     // The next request sends it in place of the turns it stands for.
@@ -139,7 +126,7 @@ describe('the context beside the composer', () => {
   });
 
   it('in the popup: the bar, the offer and the summary card, light and dark', async () => {
-    const popup = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     try {
       await popup.goto(`${session.host.url}&view=popup`);
       await popup.getByRole('button', { name: 'New chat' }).click();

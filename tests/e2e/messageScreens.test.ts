@@ -3,19 +3,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lengthLimited, plainAnswer } from '../fixtures/fakeOllama';
 import type { ChatRequestBody, Turn } from '../fixtures/fakeOllama/types';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import {
+  openBrowserSession,
+  SCREENS,
+  SIZES,
+  THEMES,
+  type BrowserSession,
+} from '../support/browserSession';
+import { everyLook, POPUP_SIZE } from '../support/everyLook';
 import { clippedFocusRing } from '../support/focusRingChecks';
-import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
+import { accessibilityProblems } from '../support/screenChecks';
 
 // The chat's messages as a person meets them, in Chromium against the built browser host, at
 // 1280x800, 900x600 and the 380x560 popup, light and dark: highlighted code readable in both
 // themes, a message's Edit button with its whole focus ring, a cut reply that still says so when
 // the conversation is opened again, and a model download with Cancel in the chat and Settings.
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 900, height: 600 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
 const CODE_ANSWER = [
   'Here is the setting and the code that reads it:',
@@ -74,38 +76,13 @@ async function send(on: Page, text: string): Promise<void> {
   await on.getByRole('button', { name: 'Edit', exact: true }).last().waitFor();
 }
 
-/** Each size and theme: a screenshot, and what the checks find. */
-async function everyLook(
-  on: Page,
-  name: string,
-  sizes: readonly { width: number; height: number }[],
-  look: { focus?: () => Promise<string[]>; inView?: () => Promise<void> } = {},
-): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of sizes) {
-    await on.setViewportSize(size);
-    for (const theme of THEMES) {
-      await on.emulateMedia({ colorScheme: theme });
-      await look.inView?.();
-      // Focused first, so the screenshot shows the ring the check measured.
-      const ring = (await look.focus?.()) ?? [];
-      await session.shot(`${name}-${size.width}x${size.height}-${theme}`);
-      const found = [...ring, ...(await layoutProblems(on)), ...(await accessibilityProblems(on))];
-      problems.push(...found.map((problem) => `${size.width}x${size.height} ${theme}: ${problem}`));
-    }
-  }
-  await on.emulateMedia({ colorScheme: 'light' });
-  await on.setViewportSize(SIZES[0]);
-  return problems;
-}
-
 describe('messages in the chat', () => {
   it('highlights code readably and shows the Edit button’s whole focus ring, both sizes and themes', async () => {
     await send(page, 'Show me the settings code');
     await page.locator('.hljs-string').first().waitFor();
     const edit = page.getByRole('button', { name: 'Edit', exact: true }).last();
     expect(
-      await everyLook(page, 'messages-code', SIZES, { focus: () => clippedFocusRing(page, edit) }),
+      await everyLook(page, 'messages-code', { focus: () => clippedFocusRing(page, edit) }),
     ).toEqual([]);
   });
 
@@ -125,7 +102,7 @@ describe('messages in the chat', () => {
     const alert = page.getByRole('alert').filter({ hasText: /The reply was cut off/ });
     await alert.waitFor();
     expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(1);
-    expect(await everyLook(page, 'messages-reopened-cut', SIZES)).toEqual([]);
+    expect(await everyLook(page, 'messages-reopened-cut')).toEqual([]);
   });
 
   it('shows a model download with Cancel in the chat as in Settings', async () => {
@@ -135,7 +112,7 @@ describe('messages in the chat', () => {
     const cancel = page.getByRole('button', { name: 'Cancel downloading tinyllama' });
     await cancel.waitFor();
     await page.getByRole('progressbar', { name: 'Downloading tinyllama' }).waitFor();
-    expect(await everyLook(page, 'messages-download-chat', SIZES)).toEqual([]);
+    expect(await everyLook(page, 'messages-download-chat')).toEqual([]);
     await cancel.click();
     await page.getByText(/Download of tinyllama cancelled/).waitFor();
     await shot('messages-download-chat-cancelled');
@@ -145,7 +122,7 @@ describe('messages in the chat', () => {
     const settingsCancel = page.getByRole('button', { name: 'Cancel downloading all-minilm' });
     await page.getByRole('progressbar', { name: 'Downloading all-minilm' }).waitFor();
     expect(
-      await everyLook(page, 'messages-download-settings', SIZES, {
+      await everyLook(page, 'messages-download-settings', {
         inView: () => settingsCancel.scrollIntoViewIfNeeded(),
       }),
     ).toEqual([]);
@@ -155,7 +132,7 @@ describe('messages in the chat', () => {
   });
 
   it('in the popup: readable code and the Edit button’s whole focus ring, light and dark', async () => {
-    const popup = await session.browser.newPage({ viewport: { width: 380, height: 560 } });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     try {
       await popup.goto(`${session.host.url}&view=popup`);
       await popup.getByRole('button', { name: 'New chat' }).click();

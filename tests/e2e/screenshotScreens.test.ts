@@ -10,21 +10,15 @@ import { uploadFile } from '../../preload/fileUpload';
 import { openAsDesktop } from '../support/desktopPage';
 import { connectToServe } from '../support/rendererBridge';
 import { desktopCapturer, systemPreferences } from '../support/electronStandIn/screenCapture';
-import { openBrowserSession, SCREENS, type BrowserSession } from '../support/browserSession';
+import { openBrowserSession, SIZES, SCREENS, type BrowserSession } from '../support/browserSession';
+import { everyLook, POPUP_SIZE } from '../support/everyLook';
 import { clippedFocusRing } from '../support/focusRingChecks';
-import { accessibilityProblems, layoutProblems } from '../support/screenChecks';
 
 // "Attach a screenshot" in the browser host, in Chromium against the built host: the browser's
 // own screen-capture prompt (answered by Chromium's fake UI, which shares its fake 1280x720
 // screen), one frame as a PNG uploaded as any attached file, its chip at 1280x800, 900x600 and
 // the 380x560 popup in both themes, by keyboard alone in the popup, and the image reaching the
 // model with the message.
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 900, height: 600 },
-] as const;
-const POPUP = { width: 380, height: 560 } as const;
-const THEMES = ['light', 'dark'] as const;
 const FAKE_SCREEN = { width: 1280, height: 720 };
 
 let session: BrowserSession;
@@ -50,30 +44,6 @@ afterEach(async (context) => {
 
 afterAll(() => session?.close());
 
-/** Each size and theme: a screenshot, and what the checks find. */
-async function everyLook(
-  on: Page,
-  name: string,
-  sizes: readonly { width: number; height: number }[],
-  focus?: () => Promise<string[]>,
-): Promise<string[]> {
-  const problems: string[] = [];
-  for (const size of sizes) {
-    await on.setViewportSize(size);
-    for (const theme of THEMES) {
-      await on.emulateMedia({ colorScheme: theme });
-      const ring = (await focus?.()) ?? [];
-      await on.screenshot({
-        path: join(SCREENS, `${name}-${size.width}x${size.height}-${theme}.png`),
-      });
-      const found = [...ring, ...(await layoutProblems(on)), ...(await accessibilityProblems(on))];
-      problems.push(...found.map((problem) => `${size.width}x${size.height} ${theme}: ${problem}`));
-    }
-  }
-  await on.emulateMedia({ colorScheme: 'light' });
-  return problems;
-}
-
 const chip = (on: Page) =>
   on
     .getByRole('form', { name: 'Write a message' })
@@ -90,7 +60,7 @@ describe('a screenshot into the chat, in the browser host', () => {
     expect(await chip(page).first().textContent()).toMatch(
       /^Screenshot \d{4}-\d\d-\d\d at \d\d\.\d\d\.\d\d\.png/,
     );
-    expect(await everyLook(page, 'screenshot-chip', SIZES)).toEqual([]);
+    expect(await everyLook(page, 'screenshot-chip')).toEqual([]);
     await page.setViewportSize(SIZES[0]);
 
     await page.getByRole('textbox', { name: 'Message' }).fill('What is on my screen?');
@@ -110,7 +80,7 @@ describe('a screenshot into the chat, in the browser host', () => {
   });
 
   it('in the popup, by keyboard alone: Tab to the button, Enter, and the chip is there', async () => {
-    const popup = await session.browser.newPage({ viewport: POPUP });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     try {
       await popup.goto(`${session.host.url}&view=popup`);
       await popup.getByRole('button', { name: 'New chat' }).click();
@@ -120,11 +90,13 @@ describe('a screenshot into the chat, in the browser host', () => {
       await popup.keyboard.press('Tab');
       expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
       const ring = () => clippedFocusRing(popup, button);
-      expect(await everyLook(popup, 'screenshot-popup-button', [POPUP], ring)).toEqual([]);
+      expect(
+        await everyLook(popup, 'screenshot-popup-button', { sizes: [POPUP_SIZE], focus: ring }),
+      ).toEqual([]);
       await popup.keyboard.press('Enter');
       await chip(popup).first().waitFor();
       expect(await chip(popup).count()).toBe(1);
-      expect(await everyLook(popup, 'screenshot-popup-chip', [POPUP])).toEqual([]);
+      expect(await everyLook(popup, 'screenshot-popup-chip', { sizes: [POPUP_SIZE] })).toEqual([]);
       // Its remove button is the next stop after the field's chips, and takes it away.
       await popup.getByRole('button', { name: /^Remove Screenshot/ }).focus();
       await popup.keyboard.press('Enter');
@@ -182,10 +154,10 @@ describe('the screenshot picker, as the desktop app shows it', () => {
       await window.getByRole('button', { name: 'Attach a screenshot' }).click();
       const dialog = window.getByRole('dialog', { name: 'Attach a screenshot' });
       await dialog.getByRole('button', { name: 'Entire Screen' }).waitFor();
-      expect(await everyLook(window, 'screenshot-picker', SIZES)).toEqual([]);
+      expect(await everyLook(window, 'screenshot-picker')).toEqual([]);
       await dialog.getByRole('radio', { name: 'A window' }).check();
       await dialog.getByRole('button', { name: 'Notes' }).waitFor();
-      expect(await everyLook(window, 'screenshot-picker-windows', SIZES)).toEqual([]);
+      expect(await everyLook(window, 'screenshot-picker-windows')).toEqual([]);
       // A region, by keyboard alone from here: back to the modes, over to "A region", the screen.
       await dialog.getByRole('radio', { name: 'A window' }).focus();
       await window.keyboard.press('ArrowRight');
@@ -198,9 +170,9 @@ describe('the screenshot picker, as the desktop app shows it', () => {
         .poll(() => region.evaluate((element) => element === document.activeElement))
         .toBe(true);
       expect(
-        await everyLook(window, 'screenshot-picker-region', SIZES, () =>
-          clippedFocusRing(window, region),
-        ),
+        await everyLook(window, 'screenshot-picker-region', {
+          focus: () => clippedFocusRing(window, region),
+        }),
       ).toEqual([]);
       await window.keyboard.press('Shift+ArrowLeft');
       await window.keyboard.press('Enter');
@@ -219,14 +191,16 @@ describe('the screenshot picker, as the desktop app shows it', () => {
     delete process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.WAYLAND_DISPLAY = 'wayland-0';
     const desktop = desktopScreen({ WAYLAND_DISPLAY: 'wayland-0' });
-    const popup = await session.browser.newPage({ viewport: POPUP });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     const bridge = await openAsDesktop(popup, session.host, desktop.handlers);
     try {
       await popup.goto(`${session.host.url}&view=popup`);
       await popup.getByRole('button', { name: 'Attach a screenshot' }).click();
       const alert = popup.getByRole('dialog').getByRole('alert');
       expect(await alert.textContent()).toContain('desktop portal');
-      expect(await everyLook(popup, 'screenshot-picker-refused', [POPUP])).toEqual([]);
+      expect(await everyLook(popup, 'screenshot-picker-refused', { sizes: [POPUP_SIZE] })).toEqual(
+        [],
+      );
       await popup.getByRole('button', { name: 'Cancel' }).click();
       expect(await popup.getByRole('dialog').count()).toBe(0);
     } finally {
@@ -240,7 +214,7 @@ describe('the screenshot picker, as the desktop app shows it', () => {
 
   it('in the popup: a region, its actions in view, light and dark', async () => {
     const desktop = desktopScreen();
-    const popup = await session.browser.newPage({ viewport: POPUP });
+    const popup = await session.browser.newPage({ viewport: POPUP_SIZE });
     const bridge = await openAsDesktop(popup, session.host, desktop.handlers);
     try {
       await popup.goto(`${session.host.url}&view=popup`);
@@ -248,15 +222,18 @@ describe('the screenshot picker, as the desktop app shows it', () => {
       await popup.getByRole('button', { name: 'Attach a screenshot' }).click();
       const dialog = popup.getByRole('dialog', { name: 'Attach a screenshot' });
       await dialog.getByRole('button', { name: 'Entire Screen' }).waitFor();
-      expect(await everyLook(popup, 'screenshot-picker-popup', [POPUP])).toEqual([]);
+      expect(await everyLook(popup, 'screenshot-picker-popup', { sizes: [POPUP_SIZE] })).toEqual(
+        [],
+      );
       await dialog.getByRole('radio', { name: 'A region' }).check();
       await dialog.getByRole('button', { name: 'Entire Screen' }).click();
       const region = dialog.getByRole('application', { name: /^Region of the screenshot/ });
       await region.waitFor();
       expect(
-        await everyLook(popup, 'screenshot-picker-popup-region', [POPUP], () =>
-          clippedFocusRing(popup, region),
-        ),
+        await everyLook(popup, 'screenshot-picker-popup-region', {
+          sizes: [POPUP_SIZE],
+          focus: () => clippedFocusRing(popup, region),
+        }),
       ).toEqual([]);
       await dialog.getByRole('button', { name: 'Attach the region' }).click();
       await chip(popup).first().waitFor();
