@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { plainAnswer } from '../fixtures/fakeOllama';
 import { startChatHarness, type ChatHarness } from '../support/chatHarness';
+import { everythingStdio } from '../support/mcpFixtures';
 
 // A message sent the moment Hearth's window opens, while the servers are still starting (or not
 // yet started: Hearth's start reads the login shell first), gets their tools: the turn waits for
@@ -16,6 +17,13 @@ describe('a message sent while the servers start', () => {
     let shellRead!: () => void;
     const loginShell = new Promise<void>((resolve) => (shellRead = resolve));
     chat = await startChatHarness({ script: [plainAnswer('Hello.')], serversAfter: loginShell });
+    expect(chat.host.core.mcp.startingNow()).toEqual(['hearth']);
+    // A server whose launch waits for the user's approval is not waited for.
+    const command = everythingStdio();
+    await chat.api.servers.save({
+      name: 'everything',
+      transport: { type: 'stdio', command: command.command, args: command.args, env: [] },
+    });
     expect(chat.host.core.mcp.startingNow()).toEqual(['hearth']);
 
     const { turnId } = await chat.api.chat.send({ text: 'hi' });

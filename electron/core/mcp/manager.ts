@@ -264,8 +264,16 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     store
       .list()
       .filter((config) => {
-        const state = startedConnection(config.name)?.status().state ?? 'stopped';
-        return state === 'starting' || (firstStart && config.enabled && state === 'stopped');
+        const status = startedConnection(config.name)?.status();
+        if (status?.state === 'starting') return true;
+        // Not started yet as Hearth opens; one stopped with a reason (its launch waits for the
+        // user's approval) is not coming.
+        return (
+          firstStart &&
+          config.enabled &&
+          (status?.state ?? 'stopped') === 'stopped' &&
+          !status?.error
+        );
       })
       .map((config) => config.name);
   const connections = () =>
