@@ -18,6 +18,10 @@ export const exportResultSchema = z.discriminatedUnion('outcome', [
   z.strictObject({ outcome: z.literal('download'), url: z.string().max(2_048) }),
 ]);
 
+/** How many left-out conversations a summary names for each reason, and how long a title may be. */
+export const TITLES_NAMED = 5;
+export const NAMED_TITLE_CHARS = 200;
+
 export const importSummarySchema = z.strictObject({
   imported: z.int().nonnegative(),
   alreadyThere: z.int().nonnegative(),
@@ -27,7 +31,7 @@ export const importSummarySchema = z.strictObject({
         count: z.int().positive(),
         reason: z.string().max(500),
         /** The titles of the first few conversations left out for this reason. */
-        titles: z.array(z.string().max(200)).max(5).optional(),
+        titles: z.array(z.string().max(NAMED_TITLE_CHARS)).max(TITLES_NAMED).optional(),
       }),
     )
     .max(100),

@@ -13,6 +13,7 @@ import { fromChatGpt, isChatGptConversation, type Leftovers } from './chatgptFor
 import { fromHearth } from './fromHearth';
 import { HEARTH_FORMAT, HEARTH_FORMAT_VERSION } from './hearthFormat';
 import type { ImportedConversation } from './types';
+import { NAMED_TITLE_CHARS, TITLES_NAMED } from '../../../../preload/schemas/transfer';
 
 /** Larger files are refused: an import is held whole until it is written in one transaction. */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -32,9 +33,6 @@ export interface ReadImport {
   /** The titles of the first few conversations left out, by reason. */
   leftOutTitles: Map<string, string[]>;
 }
-
-/** How many left-out conversations a summary names for each reason. */
-export const TITLES_NAMED = 5;
 
 export async function readImportFile(path: string): Promise<ReadImport> {
   const size = await sizeOf(path);
@@ -81,7 +79,7 @@ function conversationReader(read: ReadImport) {
     read.skipped.set(reason, (read.skipped.get(reason) ?? 0) + 1);
     if (typeof title !== 'string' || !title.trim()) return;
     const titles = read.leftOutTitles.get(reason) ?? [];
-    if (titles.length < TITLES_NAMED) titles.push(title.trim().slice(0, 200));
+    if (titles.length < TITLES_NAMED) titles.push(title.trim().slice(0, NAMED_TITLE_CHARS));
     read.leftOutTitles.set(reason, titles);
   };
 
