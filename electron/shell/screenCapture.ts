@@ -37,6 +37,16 @@ const REDRAW_MS = 200;
 const redrawnAfterAWhile = () => new Promise<void>((resolve) => setTimeout(resolve, REDRAW_MS));
 
 /**
+ * Whether two capture ids name one window: `window:<native id>:<aura id>`. A window's own id
+ * carries the aura id it registered (Electron's NativeWindowViews::GetDesktopMediaID,
+ * shell/browser/native_window_views.cc), a listed source's is 0, so only the first two count.
+ */
+function sameWindow(mediaSourceId: string, sourceId: string | undefined): boolean {
+  const key = (id: string) => id.split(':').slice(0, 2).join(':');
+  return sourceId !== undefined && key(mediaSourceId) === key(sourceId);
+}
+
+/**
  * Runs `capture` with Hearth's visible windows hidden, unless the source is one of them: a
  * screenshot of the screen shows what the user was looking at, not Hearth's picker over it.
  * They come back as they were, the focused one focused, whatever the capture did.
@@ -47,7 +57,7 @@ async function withOwnWindowsHidden<T>(
   capture: () => Promise<T>,
 ): Promise<T> {
   const shown = (parts.ownWindows?.() ?? []).filter(
-    (window) => window.isVisible() && window.getMediaSourceId() !== sourceId,
+    (window) => window.isVisible() && !sameWindow(window.getMediaSourceId(), sourceId),
   );
   if (shown.length === 0) return capture();
   const focused = shown.find((window) => window.isFocused());

@@ -331,11 +331,14 @@ export class BrowserWindowStandIn extends EventEmitter {
   }
 
   /**
-   * Its id as a `DesktopCapturerSource` (docs/api/browser-window.md, `win.getMediaSourceId()`:
-   * "window:1324:0"; on X11 the number is the window's XID, here one per stand-in window).
+   * Its id as a `DesktopCapturerSource` (shell/browser/api/electron_api_base_window.cc
+   * `GetMediaSourceId`, from shell/browser/native_window_views.cc `GetDesktopMediaID`): on Linux
+   * `window:<XID>:<aura id>`, the aura id the one `RegisterNativeWindow` gave it (never 0 for a
+   * shown window), where a source desktopCapturer lists carries 0. Here one XID and aura id per
+   * stand-in window.
    */
   getMediaSourceId(): string {
-    return `window:${0x4400000 + this.id}:0`;
+    return `window:${0x4400000 + this.id}:${this.id}`;
   }
 
   restore(): void {

@@ -59,7 +59,8 @@ describe('screenshots through desktopCapturer', () => {
       hide: () => events.push(`hide ${name}`),
       showInactive: () => events.push(`show ${name}`),
       focus: () => events.push(`focus ${name}`),
-      getMediaSourceId: () => `window:${name}:0`,
+      // As Electron gives it: the window's aura id last, where a listed source has 0.
+      getMediaSourceId: () => `window:${name}:7`,
     });
     const backend = screenCaptureBackend({
       desktopCapturer: {
