@@ -38,3 +38,24 @@ export const readCommandR: Reader = (text, masked) => {
   const calls = jsonCallSequence(body);
   return calls ? { calls, start, end, marked: true } : undefined;
 };
+
+/**
+ * Command R and R+ (before R7B): `Action: ```json` then a JSON list of `{"tool_name": …,
+ * "parameters": {…}}` and the closing fence, at times after a `Plan:` line (Ollama
+ * template/command-r.gotmpl, whose prefix tools/template_test.go takes as the call's marker). The
+ * fence must end the reply; a fence that merely follows the word is masked as code, so the word
+ * is looked for in `masked`.
+ */
+const ACTION = /(?:^|\n)[ \t]*Action:/g;
+
+export const readCommandRAction: Reader = (text, masked) => {
+  // The last `Action:` that starts a line outside code, then a fence that ends the reply.
+  const found = [...masked.matchAll(ACTION)].pop();
+  if (!found) return undefined;
+  const start = found.index + found[0].indexOf('Action:');
+  const after = text.slice(start + 'Action:'.length).trimEnd();
+  const open = /^[ \t]*```(?:json)?[ \t]*\n/.exec(after);
+  if (!open || !after.endsWith('```') || after.length < open[0].length + 3) return undefined;
+  const calls = jsonCallSequence(after.slice(open[0].length, -3));
+  return calls ? { calls, start, end: text.length, marked: true } : undefined;
+};

@@ -1,6 +1,7 @@
 /**
  * Gemma. Gemma 3 has no tool tokens: Google's guide has it write Python calls in a ```tool_code
- * fence (read by pythonic.ts; index.ts takes the fence only when it ends the reply). Gemma 4
+ * fence (read by pythonic.ts; index.ts takes the fence only when it ends the reply), at times in
+ * Gemini's code-execution form, `print(default_api.get_weather(city="Paris"))`. Gemma 4
  * writes `<|tool_call>call:name{key:<|"|>text<|"|>,n:3}<tool_call|>` (Ollama
  * model/parsers/gemma4.go: strings between `<|"|>`, keys unquoted); FunctionGemma writes
  * `<start_function_call>call:name{key:<escape>text<escape>}<end_function_call>` (Ollama
@@ -17,6 +18,18 @@ const FORMS = [
   { open: '<|tool_call>', close: '<tool_call|>', quote: '<|"|>' },
   { open: '<start_function_call>', close: '<end_function_call>', quote: '<escape>' },
 ] as const;
+
+/**
+ * The calls of a ```tool_code fence, one per line, with Gemini's `print(…)` around a call and its
+ * `default_api.` before the name taken off.
+ */
+export function toolCodeCalls(body: string): WrittenCall[] | undefined {
+  const unwrapped = body.replace(/^([ \t]*)print\((.*)\)[ \t]*$/gm, '$1$2');
+  return pythonCalls(unwrapped)?.map((call) => ({
+    ...call,
+    name: call.name.replace(/^default_api\./, ''),
+  }));
+}
 
 export const readGemmaTokens: Reader = (text, masked) => {
   for (const form of FORMS) {

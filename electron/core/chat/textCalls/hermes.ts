@@ -1,9 +1,9 @@
 /**
  * Hermes and Qwen: `<tool_call>{"name": …, "arguments": …}</tool_call>`, one block per call
  * (vLLM hermes_tool_parser.py: `<tool_call>(.*?)</tool_call>|<tool_call>(.*)`, so a block the
- * model never closed counts too; Ollama model/parsers/qwen3.go; llama.cpp common/chat.cpp
- * common_chat_parse_hermes_2_pro, which also takes `<function=name>{…}</function>`). Inside the
- * block, the variants of the same family:
+ * model never closed counts too, here up to the next block's opening tag; Ollama
+ * model/parsers/qwen3.go; llama.cpp common/chat.cpp common_chat_parse_hermes_2_pro, which also
+ * takes `<function=name>{…}</function>`). Inside the block, the variants of the same family:
  * - Qwen3-Coder: `<function=name><parameter=key>value</parameter></function>`;
  * - GLM-4.5/4.6: `name` then `<arg_key>`/`<arg_value>` pairs (the block is GLM's own marker);
  * - Granite 3.1 and others: a JSON array of calls inside one block.
@@ -16,7 +16,8 @@ import { jsonCallSequence } from './json';
 import { argKeyTags, parameterTags } from './xmlArguments';
 import type { Found, Reader, WrittenCall } from './types';
 
-const BLOCK = /<(tool_calls?|TOOLCALL)>([\s\S]*?)(?:<\/\1>|$)/g;
+// A block ends at its closing tag, or (a closing tag the model left out) where the next opens.
+const BLOCK = /<(tool_calls?|TOOLCALL)>([\s\S]*?)(?:<\/\1>|(?=<\1>)|$)/g;
 const FUNCTION = /<function(?:=| name=")([^>\n"]+)"?>([\s\S]*?)(?:<\/function>|$)/g;
 
 export const readHermes: Reader = (text, masked) => {

@@ -6,7 +6,7 @@
  *   (words may come before it, as a line of intent), or the reply is nothing but the call (apart
  *   from thinking and whitespace): JSON inside prose is never a call;
  * - for a tool the request offered, by its model-facing name or a bare tool name no other
- *   offered tool shares;
+ *   offered tool shares (a call written without a name: the one offered tool its arguments fit);
  * - without markers, only with arguments that fit the tool's schema. With markers the model
  *   plainly meant a call, so arguments that do not fit go to the call's gates, which tell the
  *   model exactly what to fix.
@@ -15,9 +15,9 @@
  */
 import { coerceToSchema, repairedObject } from '../toolCall/argumentRepair';
 import { checkArguments } from '../toolCall/toolArguments';
-import { readApertus, readCommandR } from './commandR';
+import { readApertus, readCommandR, readCommandRAction } from './commandR';
 import { readDeepSeek } from './deepseek';
-import { readGemmaTokens } from './gemma';
+import { readGemmaTokens, toolCodeCalls } from './gemma';
 import { readGranite } from './granite';
 import { readHarmony } from './harmony';
 import { readHermes } from './hermes';
@@ -26,8 +26,8 @@ import { readKimi } from './kimi';
 import { readBareJson, readLlamaTagged } from './llama';
 import { readMistral } from './mistral';
 import { readPhi } from './phi';
-import { pythonCalls, readBarePythonic, readLlama4 } from './pythonic';
-import { maskCode, onlyFence, withoutThinking } from './scan';
+import { readBarePythonic, readLlama4 } from './pythonic';
+import { END_TOKENS, maskCode, onlyFence, withoutEndTokens, withoutThinking } from './scan';
 import type { Found, OfferedTool, Reader, TextCall, TextCalls } from './types';
 
 export type { OfferedTool, TextCall, TextCalls } from './types';
@@ -42,6 +42,7 @@ const MARKED: readonly Reader[] = [
   readKimi,
   readGemmaTokens,
   readCommandR,
+  readCommandRAction,
   readApertus,
   readHarmony,
   readPhi,
@@ -52,7 +53,7 @@ const MARKED: readonly Reader[] = [
 const WHOLE: readonly Reader[] = [readBareJson, readBarePythonic];
 
 const MARKERS =
-  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>|<function name="|<TOOLCALL>|<\|tools_prefix\|>|<\|tool_call_start\|>/;
+  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>|<function name="|<TOOLCALL>|<\|tools_prefix\|>|<\|tool_call_start\|>|^[ \t]*Action:[ \t]*```/m;
 const STARTS_LIKE_CALL = /^\s*(?:[{[`<]|[A-Za-z_][\w.-]*\s*\()/;
 
 /** Whether the reply could hold a call at all: the cheap test every reply goes through. */
@@ -66,7 +67,8 @@ export function readTextCalls(
   tools: readonly OfferedTool[],
 ): TextCalls | undefined {
   if (tools.length === 0 || !mightHoldCall(content)) return undefined;
-  const text = withoutThinking(content);
+  // End-of-turn tokens after the call are blanked, so the call still ends the reply.
+  const text = withoutEndTokens(withoutThinking(content));
   // A reply that is one fenced block and nothing else: the block is the reply.
   const fence = onlyFence(text);
   if (fence && !['', 'json', 'tool_code', 'tool_call', 'python', 'xml'].includes(fence.lang))
@@ -85,7 +87,7 @@ export function readTextCalls(
     const calls = found && takeCalls(found, tools);
     if (calls) return whole(content, calls);
   }
-  return fence ? undefined : gemmaToolCode(content, text, tools);
+  return fence && fence.lang !== 'tool_code' ? undefined : gemmaToolCode(content, text, tools);
 }
 
 /**
@@ -95,7 +97,7 @@ export function readTextCalls(
 function gemmaToolCode(content: string, text: string, tools: readonly OfferedTool[]) {
   const match = /```tool_code[ \t]*\n([\s\S]*?)\n?```\s*$/.exec(text);
   if (!match) return undefined;
-  const written = pythonCalls(match[1] ?? '');
+  const written = toolCodeCalls(match[1] ?? '');
   const found: Found | undefined = written && {
     calls: written,
     start: match.index,
@@ -105,10 +107,6 @@ function gemmaToolCode(content: string, text: string, tools: readonly OfferedToo
   const calls = found && takeCalls(found, tools);
   return found && calls ? around(content, found, calls) : undefined;
 }
-
-/** End-of-turn tokens a model may leave after its call (Llama, Qwen, Mistral, DeepSeek). */
-const END_TOKENS =
-  /<\|eot_id\|>|<\|eom_id\|>|<\|im_end\|>|<\|end\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>/g;
 
 /** A wrapper's closing tag left after the calls (Seed-OSS's `</seed:tool_call>`). */
 const CLOSING_WRAPPER = /^\s*<\/[\w:|-]*tool_calls?[\w|-]*>/;
@@ -121,6 +119,12 @@ function endsReply(after: string): boolean {
 function takeCalls(found: Found, tools: readonly OfferedTool[]): TextCall[] | undefined {
   const taken: TextCall[] = [];
   for (const call of found.calls) {
+    if (call.name === '') {
+      const fit = unnamedCall(call.args, tools);
+      if (!fit) return undefined;
+      taken.push(fit);
+      continue;
+    }
     const tool = offeredTool(call.name, tools);
     if (!tool) return undefined;
     const object =
@@ -136,6 +140,25 @@ function takeCalls(found: Found, tools: readonly OfferedTool[]): TextCall[] | un
     taken.push({ name: tool.modelName, arguments: args ?? String(call.args) });
   }
   return taken.length ? taken : undefined;
+}
+
+/**
+ * A call written without a tool's name (Kimi's bare counter id): the one offered tool whose
+ * schema its arguments fit, each argument one of the tool's properties; else none.
+ */
+function unnamedCall(args: unknown, tools: readonly OfferedTool[]): TextCall | undefined {
+  const object = typeof args === 'string' ? repairedObject(args) : args;
+  if (!isObject(object)) return undefined;
+  const fitting = tools.flatMap((tool) => {
+    const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    if (Object.keys(object).some((key) => !(key in properties))) return [];
+    const coerced = coerceToSchema(schema, object);
+    return checkArguments(schema, coerced) === undefined
+      ? [{ name: tool.modelName, arguments: coerced }]
+      : [];
+  });
+  return fitting.length === 1 ? fitting[0] : undefined;
 }
 
 /** The offered tool a written name stands for: its model-facing name, or a unique bare name. */

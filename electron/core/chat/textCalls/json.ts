@@ -8,7 +8,9 @@
  *   findArguments (both keys, and arguments that are a JSON string of an object);
  * - `{"function": {"name", "arguments"}}` and `{"tool_calls": [...]}`: the OpenAI shape some
  *   fine-tunes copy from their training data;
- * - `{"tool_name": …, "parameters": …}`: Command R7B (llama.cpp common_chat_parse_command_r7b).
+ * - `{"tool_name": …, "parameters": …}`: Command R7B (llama.cpp common_chat_parse_command_r7b);
+ * - `{"get_weather": {…}}`, the tool's name as the one key: Ollama tools/tools.go findArguments
+ *   (`findMap(tool.Function.Name, obj)`), Apertus.
  */
 import { jsonrepair } from 'jsonrepair';
 import { closingIndex } from './scan';
@@ -39,7 +41,7 @@ export function callOf(value: unknown): WrittenCall | undefined {
   if (!isObject(value)) return undefined;
   if (isObject(value.function)) return callOf(value.function);
   const nameKey = NAME_KEYS.find((key) => typeof value[key] === 'string');
-  if (!nameKey) return undefined;
+  if (!nameKey) return namedByKey(value);
   const argKey = ARGUMENT_KEYS.find((key) => key in value);
   // Every other key must be one a call carries: an object with a name and other fields is data.
   const known = new Set<string>([nameKey, 'type', 'id', 'call_id', 'tool_call_id', 'index']);
@@ -47,6 +49,15 @@ export function callOf(value: unknown): WrittenCall | undefined {
   if (Object.keys(value).some((key) => !known.has(key))) return undefined;
   if (value.type !== undefined && value.type !== 'function') return undefined;
   return { name: value[nameKey] as string, args: argKey ? value[argKey] : {} };
+}
+
+/** `{"name": {…arguments}}`: one key, a name, whose value is an object. */
+function namedByKey(value: Record<string, unknown>): WrittenCall | undefined {
+  const keys = Object.keys(value);
+  const name = keys[0] ?? '';
+  if (keys.length !== 1 || !/^[A-Za-z_][\w.-]*$/.test(name) || !isObject(value[name]))
+    return undefined;
+  return { name, args: value[name] };
 }
 
 /** Every call of a value: a call, an array of calls, or `{"tool_calls": [...]}`. */

@@ -4,7 +4,9 @@
  * common/chat.cpp common_chat_parse_llama_3_1), optionally after the `<|python_tag|>` token.
  * After that token Llama 3.1 may also call a built-in tool the Python way,
  * `<|python_tag|>brave_search.call(query="…")` (llama.cpp common_chat_parse_llama_3_1): read as a
- * call of that name when the request offered one.
+ * call of that name when the request offered one. Llama 3.2 may put its pythonic list after the
+ * token, `<|python_tag|>[get_weather(city="Paris")]<|eom_id|>` (meta-llama/llama-models
+ * models/llama3_2/text_prompt_format.md; read by pythonic.ts).
  * Without the token the reply must be nothing but the JSON (see index.ts); with it, the token
  * marks the call.
  */
@@ -21,7 +23,7 @@ export const readLlamaTagged: Reader = (text, masked) => {
   const builtin = /^\s*(\w+)\.call\(/.exec(body);
   const calls = builtin
     ? pythonCalls(body.trim().replace(/^(\w+)\.call\(/, '$1('))
-    : jsonCallSequence(body);
+    : (jsonCallSequence(body) ?? pythonCalls(body));
   return calls ? { calls, start, end: text.length, marked: true } : undefined;
 };
 

@@ -5,13 +5,15 @@
  * (v11 and later: Magistral, Devstral, Ministral 3) write `[TOOL_CALLS]name[ARGS]{…}` for each
  * call, sometimes with `[CALL_ID]id` before `[ARGS]` (vLLM mistral_tool_parser.py,
  * Ollama model/parsers/ministral.go), and Devstral at times `[TOOL_CALLS]name{…}` without
- * `[ARGS]` (quoted in raullenchai/Rapid-MLX issue 1071).
+ * `[ARGS]` (quoted in raullenchai/Rapid-MLX issue 1071). Ollama's templates for the older ones
+ * close the array with `[/TOOL_CALLS]` (Ollama tools/tools_test.go), which models copy.
  */
 import { closingIndex } from './scan';
 import { jsonCallSequence } from './json';
 import type { Reader, WrittenCall } from './types';
 
 const MARKER = '[TOOL_CALLS]';
+const CLOSER = '[/TOOL_CALLS]';
 
 export const readMistral: Reader = (text, masked) => {
   const start = masked.indexOf(MARKER);
@@ -32,10 +34,12 @@ export const readMistral: Reader = (text, masked) => {
       end = stop + 1;
     } else {
       const next = masked.indexOf(MARKER, after);
-      const found = jsonCallSequence(text.slice(0, next === -1 ? text.length : next), after);
+      const close = masked.indexOf(CLOSER, after);
+      const stop = close !== -1 && (next === -1 || close < next) ? close : next;
+      const found = jsonCallSequence(text.slice(0, stop === -1 ? text.length : stop), after);
       if (!found) return undefined;
       calls.push(...found);
-      end = next === -1 ? text.length : next;
+      end = stop === -1 ? text.length : stop === close ? close + CLOSER.length : stop;
     }
     at = masked.indexOf(MARKER, end);
     // Only markers right after the last call continue the calls; words after it end them.

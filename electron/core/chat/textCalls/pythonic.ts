@@ -42,11 +42,23 @@ function pythonCall(text: string): WrittenCall | undefined {
     const pair = /^\s*([A-Za-z_]\w*)\s*[=:]\s*([\s\S]+?)\s*$/.exec(part);
     // A positional argument names no parameter: not a call Hearth can take.
     if (!pair) return undefined;
-    const value = parseLoose(pair[2] ?? '');
+    const value = pythonValue(pair[2] ?? '');
     if (value === undefined) return undefined;
     args[pair[1] ?? ''] = value;
   }
   return { name: match[1] ?? '', args };
+}
+
+/**
+ * A Python literal: a triple-quoted string (models write code and long text that way, and JSON
+ * has no such string), else what `parseLoose` reads.
+ */
+function pythonValue(source: string): unknown {
+  const triple = /^("""|''')([\s\S]*)\1$/.exec(source);
+  if (!triple) return parseLoose(source);
+  return (triple[2] ?? '').replace(/\\(["'\\nt])/g, (_, c: string) =>
+    c === 'n' ? '\n' : c === 't' ? '\t' : c,
+  );
 }
 
 /** `text` split at separators outside brackets and quotes; undefined when brackets do not pair. */
@@ -84,21 +96,25 @@ function splitTopLevel(text: string, separator: RegExp): string[] | undefined {
 }
 
 /**
- * Pythonic calls between tokens of their own: Llama 4's `<|python_start|>…<|python_end|>`, and
+ * Pythonic calls between tokens of their own: Llama 4's `<|python_start|>…<|python_end|>`,
  * LFM2's `<|tool_call_start|>[…]<|tool_call_end|>` (llama.cpp common/chat-parsers/lfm2.cpp,
- * Ollama model/parsers/lfm2.go).
+ * Ollama model/parsers/lfm2.go) and OLMo 3's `<function_calls>f(a=1)\ng(b=2)</function_calls>`,
+ * one call per line (Ollama model/parsers/olmo3.go, vLLM olmo3_tool_parser.py); a
+ * `<function_calls>` of invoke elements is left to invoke.ts.
  */
 export const readLlama4: Reader = (text, masked) => {
   for (const [opener, closer] of [
     ['<|python_start|>', '<|python_end|>'],
     ['<|tool_call_start|>', '<|tool_call_end|>'],
+    ['<function_calls>', '</function_calls>'],
   ] as const) {
     const start = masked.indexOf(opener);
     if (start === -1) continue;
     const close = masked.indexOf(closer, start);
     const end = close === -1 ? text.length : close + closer.length;
     const calls = pythonCalls(text.slice(start + opener.length, close === -1 ? undefined : close));
-    return calls ? { calls, start, end, marked: true } : undefined;
+    if (calls) return { calls, start, end, marked: true };
+    if (opener !== '<function_calls>') return undefined;
   }
   return undefined;
 };

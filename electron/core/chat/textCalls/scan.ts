@@ -56,3 +56,29 @@ export function onlyFence(text: string): { lang: string; body: string } | undefi
   if (!match || match[2]?.includes('```')) return undefined;
   return { lang: (match[1] ?? '').toLowerCase(), body: match[2] ?? '' };
 }
+
+/**
+ * End-of-turn tokens a model may leave after its call when the template does not stop on them:
+ * Llama 3 (`<|eot_id|>`, `<|eom_id|>`) and 4 (`<|eot|>`), Qwen (`<|im_end|>`, `<|endoftext|>`),
+ * Phi and harmony (`<|end|>`, `<|return|>`), Mistral (`</s>`), DeepSeek, Gemma (`<end_of_turn>`,
+ * `<eos>`) and Granite (`<|end_of_text|>`).
+ */
+export const END_TOKENS =
+  /<\|eot_id\|>|<\|eom_id\|>|<\|eot\|>|<\|im_end\|>|<\|endoftext\|>|<\|end_of_text\|>|<\|end\|>|<\|return\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>|<eos>/g;
+
+const END_TOKEN_LAST = new RegExp(`(?:${END_TOKENS.source})$`);
+
+/** The text with the end-of-turn tokens that end it blanked out (same length). */
+export function withoutEndTokens(text: string): string {
+  let end = text.length;
+  for (;;) {
+    while (end > 0 && /\s/.test(text[end - 1] ?? '')) end--;
+    // The longest token is shorter than 32 characters: only the tail is looked at.
+    const tail = text.slice(Math.max(0, end - 32), end);
+    const token = END_TOKEN_LAST.exec(tail);
+    if (!token) break;
+    end -= token[0].length;
+  }
+  while (end < text.length && /\s/.test(text[end] ?? '')) end++;
+  return end === text.length ? text : text.slice(0, end) + ' '.repeat(text.length - end);
+}
