@@ -56,7 +56,7 @@ function blockCalls(block: string): WrittenCall[] | undefined {
   // GLM: the name on the first line, then its arguments as tags.
   const glm = /^([^\s<{[]+)\s*([\s\S]*)$/.exec(body);
   if (glm && (glm[2] === '' || glm[2]?.startsWith('<arg_key>')))
-    return [{ name: glm[1] ?? '', args: argKeyTags(glm[2] ?? '') }];
+    return [{ name: glm[1] ?? '', args: argKeyTags(glm[2] ?? ''), tagged: true }];
   return undefined;
 }
 
@@ -69,5 +69,5 @@ function functionCall(text: string): WrittenCall[] | undefined {
   const name = (match[1] ?? '').trim();
   const body = (match[2] ?? '').trim();
   if (body.startsWith('{')) return [{ name, args: body }];
-  return [{ name, args: parameterTags(body) }];
+  return [{ name, args: parameterTags(body), tagged: true }];
 }

@@ -17,18 +17,28 @@ import { coerceToSchema, repairedObject } from '../toolCall/argumentRepair';
 import { checkArguments } from '../toolCall/toolArguments';
 import { readApertus, readCommandR, readCommandRAction } from './commandR';
 import { readDeepSeek } from './deepseek';
+import { readFunctionary } from './functionary';
 import { readGemmaTokens, toolCodeCalls } from './gemma';
 import { readGranite } from './granite';
 import { readHarmony } from './harmony';
 import { readHermes } from './hermes';
+import { readInternLM } from './internlm';
 import { readInvoke } from './invoke';
 import { readKimi } from './kimi';
 import { readBareJson, readLlamaTagged } from './llama';
 import { readMistral } from './mistral';
 import { readPhi } from './phi';
 import { readBarePythonic, readLlama4 } from './pythonic';
-import { END_TOKENS, maskCode, onlyFence, withoutEndTokens, withoutThinking } from './scan';
+import {
+  END_TOKENS,
+  LEADING_THINKING,
+  maskCode,
+  onlyFence,
+  withoutEndTokens,
+  withoutThinking,
+} from './scan';
 import type { Found, OfferedTool, Reader, TextCall, TextCalls } from './types';
+import { typedValues } from './xmlArguments';
 
 export type { OfferedTool, TextCall, TextCalls } from './types';
 
@@ -45,6 +55,8 @@ const MARKED: readonly Reader[] = [
   readCommandRAction,
   readApertus,
   readHarmony,
+  readInternLM,
+  readFunctionary,
   readPhi,
   readGranite,
   readHermes,
@@ -53,8 +65,10 @@ const MARKED: readonly Reader[] = [
 const WHOLE: readonly Reader[] = [readBareJson, readBarePythonic];
 
 const MARKERS =
-  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>|<function name="|<TOOLCALL>|<\|tools_prefix\|>|<\|tool_call_start\|>|^[ \t]*Action:[ \t]*```/m;
-const STARTS_LIKE_CALL = /^\s*(?:[{[`<]|[A-Za-z_][\w.-]*\s*\()/;
+  /<tool_calls?>|<function=|\[TOOL_CALLS\]|<\|python_tag\|>|<\|python_start\|>|functools\[|tool[▁_ ]calls?[▁_ ]begin|<\|tool_call|<function_call>|<\|START_ACTION\|>|<\|message\|>|<start_function_call>|```tool_code|DSML|<minimax:tool_call>|<function_calls>|<function name="|<TOOLCALL>|<\|tools_prefix\|>|<\|tool_call_start\|>|^[ \t]*Action:[ \t]*```|>>>\w+\n|<\|action_start\|>/m;
+// A call's first characters: JSON, a tag or fence, `name(` (pythonic) or `name` and a line that
+// opens JSON (Functionary v3.2's first call).
+const STARTS_LIKE_CALL = /^\s*(?:[{[`<]|[A-Za-z_][\w.-]*\s*\(|\w+\n\{)/;
 
 /** Whether the reply could hold a call at all: the cheap test every reply goes through. */
 export function mightHoldCall(content: string): boolean {
@@ -127,12 +141,15 @@ function takeCalls(found: Found, tools: readonly OfferedTool[]): TextCall[] | un
     }
     const tool = offeredTool(call.name, tools);
     if (!tool) return undefined;
-    const object =
+    const written =
       typeof call.args === 'string'
         ? call.args.trim() === ''
           ? {}
           : repairedObject(call.args)
         : call.args;
+    // Values written between tags are text until the tool's schema says what each one is.
+    const object =
+      call.tagged && isObject(written) ? typedValues(tool.inputSchema, written) : written;
     const args = isObject(object) ? coerceToSchema(tool.inputSchema, object) : undefined;
     if (!found.marked && (!args || checkArguments(tool.inputSchema, args) !== undefined))
       return undefined;
@@ -176,16 +193,20 @@ function around(content: string, found: Found, calls: TextCall[]): TextCalls {
   const after = CLOSING_WRAPPER.exec(content.slice(found.end));
   const start = before ? before.index : found.start;
   const end = found.end + (after ? after[0].length : 0);
-  const rest = `${content.slice(0, start)}${content.slice(end).replace(END_TOKENS, '')}`.trim();
+  // The format's own header before the words (Functionary's `all`) is not shown either.
+  const head = found.header
+    ? `${content.slice(0, found.header.start)}${content.slice(found.header.end, start)}`
+    : content.slice(0, start);
+  const rest = `${head}${content.slice(end).replace(END_TOKENS, '')}`.trim();
   return { calls, content: rest, written: content.slice(start, end).trim() };
 }
 
 function whole(content: string, calls: TextCall[]): TextCalls {
-  const thinking = /^\s*<think>[\s\S]*?<\/think>/.exec(content)?.[0].trim() ?? '';
+  const thinking = LEADING_THINKING.exec(content)?.[0] ?? '';
   return {
     calls,
-    content: thinking,
-    written: content.slice(thinking ? content.indexOf('</think>') + 8 : 0).trim(),
+    content: thinking.trim(),
+    written: content.slice(thinking.length).trim(),
   };
 }
 

@@ -5,9 +5,10 @@
  *   </｜DSML｜function_calls>` (vLLM deepseekv32_tool_parser.py; `string="true"` marks text,
  *   else the value is JSON);
  * - MiniMax-M2: `<minimax:tool_call><invoke name="…"><parameter name="…">…</parameter></invoke>
- *   </minimax:tool_call>` (vLLM minimax_m2_tool_parser.py).
+ *   </minimax:tool_call>` (vLLM minimax_m2_tool_parser.py), each value text that the tool's
+ *   schema types (xmlArguments.ts `typedValues`, as `_convert_param_value` there does).
  */
-import { tagValue } from './xmlArguments';
+import { jsonOrText } from './xmlArguments';
 import type { Reader, WrittenCall } from './types';
 
 const OPENERS = /<[｜|]DSML[｜|]function_calls>|<minimax:tool_call>|<function_calls>/;
@@ -25,11 +26,16 @@ export const readInvoke: Reader = (text, masked) => {
   let end = start;
   for (const match of text.slice(start).matchAll(INVOKE)) {
     const args: Record<string, unknown> = {};
+    let tagged = false;
     for (const parameter of (match[2] ?? '').matchAll(PARAMETER)) {
       const raw = parameter[3] ?? '';
-      args[parameter[1] ?? ''] = parameter[2] === 'true' ? raw : tagValue(raw);
+      // DSML says which values are text; MiniMax leaves it to the schema (index.ts), its value
+      // stripped first (vLLM minimax_m2_tool_parser.py `_parse_single_invoke`).
+      if (parameter[2] === undefined) tagged = true;
+      args[parameter[1] ?? ''] =
+        parameter[2] === 'true' ? raw : parameter[2] === 'false' ? jsonOrText(raw) : raw.trim();
     }
-    calls.push({ name: match[1] ?? '', args });
+    calls.push({ name: match[1] ?? '', args, tagged });
     end = start + match.index + match[0].length;
   }
   if (!calls.length) return undefined;

@@ -7,12 +7,14 @@
  * call of that name when the request offered one. Llama 3.2 may put its pythonic list after the
  * token, `<|python_tag|>[get_weather(city="Paris")]<|eom_id|>` (meta-llama/llama-models
  * models/llama3_2/text_prompt_format.md; read by pythonic.ts).
+ * Functionary v3.1 writes code for its `python` tool as it is after the token, read as that
+ * tool's `code` (llama.cpp common_chat_parse_functionary_v3_1_llama_3_1).
  * Without the token the reply must be nothing but the JSON (see index.ts); with it, the token
  * marks the call.
  */
 import { jsonCallSequence } from './json';
 import { pythonCalls } from './pythonic';
-import type { Reader } from './types';
+import type { Reader, WrittenCall } from './types';
 
 const PYTHON_TAG = '<|python_tag|>';
 
@@ -23,9 +25,15 @@ export const readLlamaTagged: Reader = (text, masked) => {
   const builtin = /^\s*(\w+)\.call\(/.exec(body);
   const calls = builtin
     ? pythonCalls(body.trim().replace(/^(\w+)\.call\(/, '$1('))
-    : (jsonCallSequence(body) ?? pythonCalls(body));
+    : (jsonCallSequence(body) ?? pythonCalls(body) ?? rawCode(body));
   return calls ? { calls, start, end: text.length, marked: true } : undefined;
 };
+
+/** Code written as it is after the token: a call of the `python` tool, when the request has one. */
+function rawCode(body: string): WrittenCall[] | undefined {
+  const code = body.trim();
+  return code === '' || /^[{[]/.test(code) ? undefined : [{ name: 'python', args: { code } }];
+}
 
 /**
  * Tags small models wrap a JSON call in, which llama.cpp's Hermes parser accepts

@@ -38,17 +38,24 @@ export function closingIndex(text: string, start: number): number {
 
 /**
  * Thinking some models write into the content (`<think>…</think>` of Qwen3 and DeepSeek-R1,
- * Command R7B's `<|START_THINKING|>…<|END_THINKING|>`, when Ollama has no thinking parser for the
- * model): blanked out, so a call after it is the
- * whole reply. A reply whose thinking never closed holds no call.
+ * Seed-OSS's `<seed:think>…</seed:think>` (vLLM seed_oss_tool_parser.py, llama.cpp
+ * common/chat-parsers/seed-oss.cpp), Command R7B's `<|START_THINKING|>…<|END_THINKING|>`, when
+ * Ollama has no thinking parser for the model): blanked out, so a call after it is the whole
+ * reply. A closing tag without its opening one (the template opened it) ends thinking that began
+ * the reply. Thinking that never closed runs to the end of the reply, so it holds no call
+ * (llama.cpp common/chat-parser-xml-toolcall.cpp skips a call that starts inside it).
  */
 export function withoutThinking(text: string): string {
   if (!text.includes('think>') && !text.includes('THINKING|>')) return text;
-  return text.replace(
-    /<think>[\s\S]*?<\/think>|^[\s\S]*?<\/think>|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>/g,
-    (part) => ' '.repeat(part.length),
-  );
+  return text.replace(THINKING, (part) => ' '.repeat(part.length));
 }
+
+const THINKING =
+  /<think>[\s\S]*?(?:<\/think>|$)|<seed:think>[\s\S]*?(?:<\/seed:think>|$)|^[\s\S]*?<\/(?:seed:)?think>|<\|START_THINKING\|>[\s\S]*?(?:<\|END_THINKING\|>|$)/g;
+
+/** The thinking a reply starts with, when it starts with thinking that closed. */
+export const LEADING_THINKING =
+  /^\s*(?:<think>[\s\S]*?<\/think>|<seed:think>[\s\S]*?<\/seed:think>|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>)/;
 
 /** The text of one fenced block when the reply is nothing else, with its language tag. */
 export function onlyFence(text: string): { lang: string; body: string } | undefined {
@@ -61,10 +68,11 @@ export function onlyFence(text: string): { lang: string; body: string } | undefi
  * End-of-turn tokens a model may leave after its call when the template does not stop on them:
  * Llama 3 (`<|eot_id|>`, `<|eom_id|>`) and 4 (`<|eot|>`), Qwen (`<|im_end|>`, `<|endoftext|>`),
  * Phi and harmony (`<|end|>`, `<|return|>`), Mistral (`</s>`), DeepSeek, Gemma (`<end_of_turn>`,
- * `<eos>`) and Granite (`<|end_of_text|>`).
+ * `<eos>`), Granite (`<|end_of_text|>`) and Seed-OSS (`<seed:eos>`, llama.cpp
+ * common/chat-parsers/seed-oss.cpp).
  */
 export const END_TOKENS =
-  /<\|eot_id\|>|<\|eom_id\|>|<\|eot\|>|<\|im_end\|>|<\|endoftext\|>|<\|end_of_text\|>|<\|end\|>|<\|return\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>|<eos>/g;
+  /<\|eot_id\|>|<\|eom_id\|>|<\|eot\|>|<\|im_end\|>|<\|endoftext\|>|<\|end_of_text\|>|<\|end\|>|<\|return\|>|<\/s>|<[｜|]end[▁_ ]of[▁_ ]sentence[｜|]>|<end_of_turn>|<eos>|<seed:eos>/g;
 
 const END_TOKEN_LAST = new RegExp(`(?:${END_TOKENS.source})$`);
 

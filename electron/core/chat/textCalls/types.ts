@@ -8,6 +8,8 @@
 export interface WrittenCall {
   name: string;
   args: unknown;
+  /** Each argument is the text written between tags, to be typed by the tool's schema. */
+  tagged?: boolean;
 }
 
 /** What a reader found: the calls, and where in the reply their text starts and ends. */
@@ -17,6 +19,8 @@ export interface Found {
   end: number;
   /** The format's own markers were present (else the reply must be nothing but the call). */
   marked: boolean;
+  /** The format's header before the words that precede the calls (Functionary's `all`). */
+  header?: { start: number; end: number };
 }
 
 /**

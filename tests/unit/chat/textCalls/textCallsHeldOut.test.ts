@@ -59,6 +59,29 @@ const TOOLS: OfferedTool[] = [
     tool: 'multiply',
     inputSchema: object({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']),
   },
+  {
+    modelName: 'notes__save_note',
+    tool: 'save_note',
+    inputSchema: object(
+      {
+        title: text,
+        body: text,
+        priority: { type: 'integer' },
+        weight: { type: 'number' },
+        pinned: { type: 'boolean' },
+        tags: { type: 'array', items: text },
+        meta: { type: 'object' },
+        due: { type: ['string', 'null'] },
+        reminder: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+      },
+      ['title'],
+    ),
+  },
+  {
+    modelName: 'code__python',
+    tool: 'python',
+    inputSchema: object({ code: text }, ['code']),
+  },
 ];
 
 type Call = { name: string; arguments: Record<string, unknown> };
@@ -85,6 +108,15 @@ const time = (timezone?: string): Call => ({
   arguments: timezone ? { timezone } : {},
 });
 const multiply = (a: number, b: number): Call => ({ name: 'calc__multiply', arguments: { a, b } });
+const note = (args: Record<string, unknown>): Call => ({
+  name: 'notes__save_note',
+  arguments: args,
+});
+const python = (code: string): Call => ({ name: 'code__python', arguments: { code } });
+const write = (path: string, content: string): Call => ({
+  name: 'fs__write_file',
+  arguments: { path, content },
+});
 
 const CALLS: HeldOut[] = [
   // Hermes / Qwen2.5 / Qwen3
@@ -595,6 +627,156 @@ const CALLS: HeldOut[] = [
     calls: [search('Command R+ release date')],
     rest: 'Plan: I will search for the release date.',
   },
+  // Values written between tags, converted by the tool's schema as vLLM's qwen3coder parser does
+  {
+    family: 'qwen3-coder',
+    source:
+      'vLLM qwen3coder_tool_parser.py _convert_param_value (a string field keeps JSON text as text)',
+    content:
+      '<tool_call>\n<function=write_file>\n<parameter=path>\npackage.json\n</parameter>\n<parameter=content>\n{"name": "hearth", "private": true}\n</parameter>\n</function>\n</tool_call>',
+    calls: [write('package.json', '{"name": "hearth", "private": true}')],
+  },
+  {
+    family: 'qwen3-coder',
+    source:
+      'vLLM qwen3coder_tool_parser.py _convert_param_value (each type; quotes kept on a string; None for a nullable field; "null" text for a string that takes none)',
+    content:
+      '<tool_call>\n<function=save_note>\n<parameter=title>\n"Quarterly plan"\n</parameter>\n<parameter=body>\nnull\n</parameter>\n<parameter=priority>\n2\n</parameter>\n<parameter=weight>\n0.5\n</parameter>\n<parameter=pinned>\nTrue\n</parameter>\n<parameter=tags>\n["q3", "plans"]\n</parameter>\n<parameter=meta>\n{\'owner\': \'ana\'}\n</parameter>\n<parameter=due>\nNone\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      note({
+        title: '"Quarterly plan"',
+        body: 'null',
+        priority: 2,
+        weight: 0.5,
+        pinned: true,
+        tags: ['q3', 'plans'],
+        meta: { owner: 'ana' },
+        due: null,
+      }),
+    ],
+  },
+  {
+    family: 'qwen3-coder',
+    source:
+      'vLLM qwen3coder_tool_parser.py _convert_param_value (a value that is no integer stays text, for the gates to name)',
+    content:
+      '<tool_call>\n<function=search>\n<parameter=query>\nlocal models\n</parameter>\n<parameter=max_results>\nfive\n</parameter>\n</function>\n</tool_call>',
+    calls: [{ name: 'web__search', arguments: { query: 'local models', max_results: 'five' } }],
+  },
+  {
+    family: 'hermes-2-pro',
+    source:
+      'llama.cpp common/chat.cpp common_chat_parse_hermes_2_pro (<function=…> without <tool_call>, tag parameters)',
+    content:
+      '<function=search>\n<parameter=query>\n{"tricky": "json"}\n</parameter>\n<parameter=max_results>\n10\n</parameter>\n</function>',
+    calls: [search('{"tricky": "json"}', 10)],
+  },
+  {
+    family: 'glm-4.5',
+    source: 'vLLM glm4_moe_tool_parser.py (_is_string_type: a string field is not deserialised)',
+    content:
+      '<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>data.json</arg_value>\n<arg_key>content</arg_key>\n<arg_value>[1, 2, 3]</arg_value>\n</tool_call>',
+    calls: [write('data.json', '[1, 2, 3]')],
+  },
+  {
+    family: 'glm-4.5',
+    source: 'vLLM qwen3coder_tool_parser.py _convert_param_value (anyOf with null: "none" is null)',
+    content:
+      '<tool_call>save_note\n<arg_key>title</arg_key>\n<arg_value>Dentist</arg_value>\n<arg_key>priority</arg_key>\n<arg_value>3</arg_value>\n<arg_key>reminder</arg_key>\n<arg_value>none</arg_value>\n</tool_call>',
+    calls: [note({ title: 'Dentist', priority: 3, reminder: null })],
+  },
+  {
+    family: 'minimax-m2',
+    source:
+      'vLLM minimax_m2_tool_parser.py _convert_param_value (a parameter the schema does not name stays text)',
+    content:
+      '<minimax:tool_call>\n<invoke name="save_note">\n<parameter name="title">Groceries</parameter>\n<parameter name="weight">2.50</parameter>\n<parameter name="tags">["food"]</parameter>\n<parameter name="source">42</parameter>\n</invoke>\n</minimax:tool_call>',
+    calls: [note({ title: 'Groceries', weight: 2.5, tags: ['food'], source: '42' })],
+  },
+  // Seed-OSS
+  {
+    family: 'seed-oss',
+    source:
+      'vLLM seed_oss_tool_parser.py (a call drafted inside <seed:think> is thinking), <seed:eos> after (llama.cpp common/chat-parsers/seed-oss.cpp)',
+    content:
+      '<seed:think>Bergen? <function=get_weather><parameter=location>Bergen</parameter></function> No, they said Oslo.</seed:think>\n<seed:tool_call>\n<function=get_weather>\n<parameter=location>\nOslo\n</parameter>\n</function>\n</seed:tool_call><seed:eos>',
+    calls: [weather('Oslo')],
+    rest: '<seed:think>Bergen? <function=get_weather><parameter=location>Bergen</parameter></function> No, they said Oslo.</seed:think>',
+  },
+  {
+    family: 'seed-oss',
+    source:
+      'vLLM vllm/reasoning/seedoss_reasoning_parser.py (thinking, then the reply is the call)',
+    content:
+      '<seed:think>\nA plain JSON call will do.\n</seed:think>\n{"name": "get_current_time", "arguments": {"timezone": "Europe/Oslo"}}',
+    calls: [time('Europe/Oslo')],
+    rest: '<seed:think>\nA plain JSON call will do.\n</seed:think>',
+  },
+  // Functionary
+  {
+    family: 'functionary-v3.2',
+    source: 'llama.cpp common/chat.cpp common_chat_parse_functionary_v3_2 (a call at the start)',
+    content: 'get_weather\n{"location": "Paris"}',
+    calls: [weather('Paris')],
+  },
+  {
+    family: 'functionary-v3.2',
+    source: 'llama.cpp common_chat_parse_functionary_v3_2 (">>>" before each further call)',
+    content: 'search\n{"query": "ollama"}>>>get_current_time\n{"timezone": "UTC"}<|eot_id|>',
+    calls: [search('ollama'), time('UTC')],
+  },
+  {
+    family: 'functionary-v3.2',
+    source:
+      'llama.cpp common_chat_parse_functionary_v3_2 (its earlier (?:>>>)?(\\w+)\\n: the first >>> written too)',
+    content: '>>>get_weather\n{"location": "Lyon", "unit": "celsius"}',
+    calls: [weather('Lyon', 'celsius')],
+  },
+  {
+    family: 'functionary-v3.2',
+    source: 'llama.cpp common_chat_parse_functionary_v3_2 ("all" is the words, then the call)',
+    content: 'all\nLet me look that up.>>>search\n{"query": "functionary v3.2", "max_results": 3}',
+    calls: [search('functionary v3.2', 3)],
+    rest: 'Let me look that up.',
+  },
+  {
+    family: 'functionary-v3.2',
+    source: 'llama.cpp common_chat_parse_functionary_v3_2 (allow_raw_python: >>>python then code)',
+    content: 'all\nRunning it.\n>>>python\nimport math\nprint(math.sqrt(2))',
+    calls: [python('import math\nprint(math.sqrt(2))')],
+    rest: 'Running it.',
+  },
+  {
+    family: 'functionary-v3.1',
+    source:
+      'llama.cpp common/chat.cpp common_chat_parse_functionary_v3_1_llama_3_1 (two calls, <|eom_id|>)',
+    content:
+      'Checking both.<function=get_weather>{"location": "Rome", "unit": "celsius"}</function><function=get_weather>{"location": "Milan"}</function><|eom_id|>',
+    calls: [weather('Rome', 'celsius'), weather('Milan')],
+    rest: 'Checking both.',
+  },
+  {
+    family: 'functionary-v3.1',
+    source: 'llama.cpp common_chat_parse_functionary_v3_1_llama_3_1 (<|python_tag|> then raw code)',
+    content: '<|python_tag|>import os\nprint(os.getcwd())',
+    calls: [python('import os\nprint(os.getcwd())')],
+  },
+  // InternLM2
+  {
+    family: 'internlm2',
+    source: 'vLLM vllm/tool_parsers/internlm2_tool_parser.py ("parameters", <|im_end|> after)',
+    content:
+      '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"location": "Shanghai"}}<|action_end|>\n<|im_end|>',
+    calls: [weather('Shanghai')],
+  },
+  {
+    family: 'internlm2.5',
+    source: 'vLLM internlm2_tool_parser.py (words before the call, "arguments")',
+    content:
+      'I need to search for this.<|action_start|><|plugin|>\n{"name": "search", "arguments": {"query": "InternLM2.5 tool calling"}}<|action_end|>',
+    calls: [search('InternLM2.5 tool calling')],
+    rest: 'I need to search for this.',
+  },
   // Broken JSON without markers
   {
     family: 'broken-json',
@@ -656,6 +838,19 @@ const PROSE: string[] = [
   "```python\nprint(get_weather(location='Paris'))\n```",
   'OLMo 3 wraps calls as `<function_calls>get_weather(location="NYC")</function_calls>`.',
   '{"Paris": {"temperature": 18, "unit": "celsius"}}',
+  'Functionary v3.2 starts each message with its recipient:\n\n```\n>>>get_weather\n{"location": "Paris"}\n```\n\nand `>>>all` for words to the user.',
+  'InternLM2 marks a plugin call like this:\n\n```\n<|action_start|><|plugin|>\n{"name": "search", "parameters": {"query": "x"}}<|action_end|>\n```\n\nThe host strips the tokens and runs the plugin.',
+  'InternLM2 opens a call with <|action_start|><|plugin|> and closes it with <|action_end|>; between them sits a JSON object with "name" and "parameters".',
+  '>>> get_weather(location="Paris")\n{"location": "Paris", "temp": 18}\n\nThat is what the REPL printed.',
+  '>>>search\n{"query": "cats"}\n\nThat is the call the model wrote before it failed; the JSON looks right to me.',
+  'all\nThe weather in Paris is sunny and 18°C.',
+  'search\n{"engine": "google", "safe": true}',
+  'get_weather\n{"location": "Paris"}\nis how a Functionary call looks.',
+  'Llama 3.1 runs code like:\n\n```\n<|python_tag|>print("hi")\n```',
+  '<seed:think>The user wants the weather. I will write <seed:tool_call>\n<function=get_weather>\n<parameter=location>\nParis\n</parameter>\n</function>\n</seed:tool_call>',
+  '<think>\nThe user wants a file. I could answer with <tool_call>{"name": "read_file", "arguments": {"path": "a.txt"}}</tool_call>',
+  'all\nThe tool to run code is python:\n>>>python\n',
+  'Seed-OSS writes:\n\n```xml\n<seed:tool_call>\n<function=get_weather>\n<parameter=location>Paris</parameter>\n</function>\n</seed:tool_call>\n```\n\nafter its thinking.',
 ];
 
 describe('held-out calls written as text', () => {
