@@ -14,7 +14,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../electron/core/builtin/commands/runCommand';
-import { minimalEnvironment } from '../electron/core/security/minimalEnvironment';
+import {
+  minimalEnvironment,
+  networkEnvironment,
+} from '../electron/core/security/minimalEnvironment';
 import {
   createServerSandbox,
   createShellSandbox,
@@ -169,7 +172,14 @@ async function firstStartFigures(): Promise<Figure[]> {
   const home = tempDir('bench-first-home');
   const dataDir = join(home, '.config', 'Hearth');
   const sandbox = createServerSandbox({ dataDir, home, platform: process.platform });
-  const environment = { HOME: home, PATH: process.env.PATH ?? '', USER: 'someone' };
+  // This computer's way to the network comes along (its certificate authorities, its proxy), as
+  // Hearth hands it to servers: without it a company network's TLS stops npm's download.
+  const environment = {
+    ...networkEnvironment(process.env),
+    HOME: home,
+    PATH: process.env.PATH ?? '',
+    USER: 'someone',
+  };
   const harness = createTestManager({ dataDir, sandbox, environment });
   const { manager } = harness;
   try {
