@@ -7,9 +7,10 @@
  */
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, MODEL_IMAGE_SIDE } from '../../../preload/schemas/fileKinds';
+import { scaleInHelper, type ScaleJob, type ScaleOutcome } from './imageScaler';
 
 // libvips keeps decoded images in a cache for repeat operations; each image is prepared once, and
-// a 20 MB photo's pixels held there would be memory the app keeps (bench: files.attach_peak_ratio).
+// pixels held there would be memory the app keeps (bench: files.attach_20mb_peak_ratio).
 sharp.cache(false);
 sharp.concurrency(1);
 
@@ -27,8 +28,8 @@ export type PreparedImage =
 
 /**
  * Reads the header of the image at `path` and, when it is larger than models take, writes it
- * scaled down to `outPath` (to a file, not a buffer: libvips then streams it out in strips, and a
- * 20 MB photo costs about its size in memory instead of twice; bench: files.attach_20mb_peak_ratio).
+ * scaled down to `outPath`, in the helper process (imageScaler.ts; to a file, not a buffer:
+ * libvips then streams it out in strips).
  */
 export async function prepareImage(
   path: string,
@@ -54,38 +55,49 @@ export async function prepareImage(
   const tooLarge = Math.max(width, height) > MODEL_IMAGE_SIDE;
   const gif = mimeType === 'image/gif';
   if (!tooLarge && !gif) return { ok: true, rewritten: false, mimeType, width, height };
-  try {
-    const image = sharp(path, {
-      limitInputPixels: MAX_IMAGE_PIXELS,
-      animated: false,
-      sequentialRead: true,
-    });
+  const format = mimeType === 'image/jpeg' ? 'jpeg' : mimeType === 'image/webp' ? 'webp' : 'png';
+  const job: ScaleJob = {
+    path,
+    outPath,
+    input: { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, sequentialRead: true },
     // Turning needs the whole image in memory: only for a photo whose camera says it is turned.
-    const pipeline = ((header.orientation ?? 1) > 1 ? image.rotate() : image).resize({
+    rotate: (header.orientation ?? 1) > 1,
+    resize: {
       width: MODEL_IMAGE_SIDE,
       height: MODEL_IMAGE_SIDE,
       fit: 'inside',
       withoutEnlargement: true,
-    });
-    const encoded =
-      mimeType === 'image/jpeg'
-        ? pipeline.jpeg({ quality: 85 })
-        : mimeType === 'image/webp'
-          ? pipeline.webp({ quality: 85 })
-          : pipeline.png();
-    const info = await encoded.toFile(outPath);
-    return {
-      ok: true,
-      rewritten: true,
-      mimeType: gif ? 'image/png' : mimeType,
-      width: info.width,
-      height: info.height,
-      ...(tooLarge ? { scaledFrom: { width, height } } : {}),
-    };
-  } catch {
+    },
+    format,
+    encode: format === 'png' ? {} : { quality: 85 },
+  };
+  let scaled = await scaleInHelper(job);
+  if (!scaled.ok && scaled.reason === 'unavailable') scaled = await scaleHere(job);
+  if (!scaled.ok)
     return {
       ok: false,
       sentence: `“${name}” could not be read as an image: it may be damaged or cut short.`,
     };
+  return {
+    ok: true,
+    rewritten: true,
+    mimeType: gif ? 'image/png' : mimeType,
+    width: scaled.width,
+    height: scaled.height,
+    ...(tooLarge ? { scaledFrom: { width, height } } : {}),
+  };
+}
+
+/** The helper's steps (imageScaler.ts), in Hearth: where the helper cannot start. */
+export async function scaleHere(job: ScaleJob): Promise<ScaleOutcome> {
+  try {
+    const image = sharp(job.path, job.input);
+    const info = await (job.rotate ? image.rotate() : image)
+      .resize(job.resize)
+      [job.format](job.encode)
+      .toFile(job.outPath);
+    return { ok: true, width: info.width, height: info.height };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
   }
 }

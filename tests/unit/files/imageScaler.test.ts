@@ -1,0 +1,75 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { helperPid, scaleInHelper, type ScaleJob } from '../../../electron/core/files/imageScaler';
+import { scaleHere } from '../../../electron/core/files/imageScaling';
+import { noiseImage } from '../../support/imageFixtures';
+import { tempDir } from '../../support/testHost';
+
+async function photo(width: number, height: number): Promise<string> {
+  const path = join(tempDir('scaler'), `photo-${width}.jpg`);
+  writeFileSync(path, await noiseImage(width, height));
+  return path;
+}
+
+function jobFor(path: string, outPath: string): ScaleJob {
+  return {
+    path,
+    outPath,
+    input: { limitInputPixels: 100_000_000, animated: false, sequentialRead: true },
+    rotate: false,
+    resize: { width: 1_000, height: 1_000, fit: 'inside', withoutEnlargement: true },
+    format: 'jpeg',
+    encode: { quality: 85 },
+  };
+}
+
+describe('scaling an image in the helper process', () => {
+  it('scales in a process of its own, which one batch of images shares', async () => {
+    const folder = tempDir('scaled');
+    const first = await photo(3_000, 2_000);
+    const second = await photo(2_400, 3_200);
+
+    const [wide, tall] = await Promise.all([
+      scaleInHelper(jobFor(first, join(folder, 'wide.jpg'))),
+      scaleInHelper(jobFor(second, join(folder, 'tall.jpg'))),
+    ]);
+    const pid = helperPid();
+
+    expect(wide).toEqual({ ok: true, width: 1_000, height: 667 });
+    expect(tall).toEqual({ ok: true, width: 750, height: 1_000 });
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    expect(await sharp(join(folder, 'wide.jpg')).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1_000,
+      height: 667,
+    });
+    // The same steps run in Hearth, where the helper cannot start, give the same image.
+    expect(await scaleHere(jobFor(first, join(folder, 'here.jpg')))).toEqual(wide);
+  });
+
+  it('says a file is unreadable, and a helper that dies on one crashed; the next starts anew', async () => {
+    const folder = tempDir('scaled');
+    const damaged = join(folder, 'damaged.jpg');
+    writeFileSync(damaged, (await noiseImage(1_200, 900)).subarray(0, 4_000));
+    expect(await scaleInHelper(jobFor(damaged, join(folder, 'out.jpg')))).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+
+    const large = await photo(4_000, 3_000);
+    const dying = scaleInHelper(jobFor(large, join(folder, 'large.jpg')));
+    const pid = helperPid();
+    process.kill(pid ?? 0, 'SIGKILL');
+    expect(await dying).toEqual({ ok: false, reason: 'crashed' });
+
+    expect(await scaleInHelper(jobFor(large, join(folder, 'again.jpg')))).toEqual({
+      ok: true,
+      width: 1_000,
+      height: 750,
+    });
+    expect(helperPid()).not.toBe(pid);
+  });
+});
