@@ -64,7 +64,7 @@ export function extensionOf(name: string): string {
 }
 
 /** The kind a name claims by its extension (text claims nothing: any name may hold text). */
-function claimedKind(name: string): FileKind | undefined {
+export function claimedKind(name: string): FileKind | undefined {
   const extension = extensionOf(name);
   for (const [kind, facts] of Object.entries(FILE_KINDS) as [
     FileKind,

@@ -27,6 +27,8 @@ import {
 } from '../../../preload/schemas/fileKinds';
 import type { FileFacts } from '../../../preload/schemas/files';
 import { UserFacingError } from '../bridge/errors';
+import { claimedKind } from './fileKinds';
+import { warmHelper } from './imageScaler';
 import { prepareFile } from './prepareFile';
 
 /** Uploads open at once: a hundred files dropped together wait their turn in the page. */
@@ -134,6 +136,8 @@ export function createFileStore(dataDir: string): FileStore {
           `“${name}” could not be kept: Hearth may not write in its data folder (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
         );
       }
+      // An image's scaling helper starts while its bytes arrive (imageScaler.ts).
+      if (claimedKind(name) === 'image') warmHelper();
       uploads.set(uploadId, {
         name,
         declared: bytes,

@@ -99,6 +99,15 @@ export function scaleInHelper(job: ScaleJob): Promise<ScaleOutcome> {
   });
 }
 
+/**
+ * Starts the helper ahead of an image that is still arriving, so its start (a process, sharp
+ * loaded) overlaps the upload instead of following it; unused, it leaves after IDLE_MS.
+ */
+export function warmHelper(): void {
+  const running = helper ?? startHelper();
+  if (running && running.waiting.size === 0 && !running.idle) leaveWhenIdle(running);
+}
+
 /** The helper's process id while it runs (tests). */
 export function helperPid(): number | undefined {
   return helper?.child.pid;
@@ -157,14 +166,16 @@ function answer(running: Helper, line: string): void {
   running.waiting.delete(outcome.id);
   clearTimeout(waiting.timer);
   waiting.resolve(withoutId(outcome));
-  if (running.waiting.size === 0) {
-    running.idle = setTimeout(() => {
-      // The next image starts a new helper: this one reads no more.
-      if (helper === running) helper = undefined;
-      running.child.stdin?.end();
-    }, IDLE_MS);
-    running.idle.unref();
-  }
+  if (running.waiting.size === 0) leaveWhenIdle(running);
+}
+
+function leaveWhenIdle(running: Helper): void {
+  running.idle = setTimeout(() => {
+    // The next image starts a new helper: this one reads no more.
+    if (helper === running) helper = undefined;
+    running.child.stdin?.end();
+  }, IDLE_MS);
+  running.idle.unref();
 }
 
 function withoutId({ id, ...outcome }: { id: number } & ScaleOutcome): ScaleOutcome {

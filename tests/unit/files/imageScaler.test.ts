@@ -2,7 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { helperPid, scaleInHelper, type ScaleJob } from '../../../electron/core/files/imageScaler';
+import {
+  helperPid,
+  scaleInHelper,
+  warmHelper,
+  type ScaleJob,
+} from '../../../electron/core/files/imageScaler';
 import { scaleHere } from '../../../electron/core/files/imageScaling';
 import { noiseImage } from '../../support/imageFixtures';
 import { tempDir } from '../../support/testHost';
@@ -71,5 +76,15 @@ describe('scaling an image in the helper process', () => {
       height: 750,
     });
     expect(helperPid()).not.toBe(pid);
+  });
+
+  it('starts ahead of an image still arriving, and the image then uses that helper', async () => {
+    const path = await photo(2_400, 1_800);
+    warmHelper();
+    const warmed = helperPid();
+    expect(warmed).toBeDefined();
+    const outcome = await scaleInHelper(jobFor(path, join(tempDir('scaled'), 'out.jpg')));
+    expect(outcome).toEqual({ ok: true, width: 1_000, height: 750 });
+    expect(helperPid()).toBe(warmed);
   });
 });
