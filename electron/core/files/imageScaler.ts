@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { minimalEnvironment } from '../security/minimalEnvironment';
 
 /** How long the helper waits for another image before it leaves (a batch shares one). */
 export const IDLE_MS = 5_000;
@@ -117,9 +118,10 @@ function startHelper(): Helper | undefined {
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, ['-e', HELPER_PROGRAM, sharpEntry()], {
-      // In the desktop app execPath is Electron, which this makes a plain Node.js runtime. Nothing
-      // else of Hearth's environment goes along: the helper only reads and writes two files.
-      env: { ELECTRON_RUN_AS_NODE: '1' },
+      // In the desktop app execPath is Electron, which this makes a plain Node.js runtime. Of
+      // Hearth's environment only what any process needs goes along (Windows loads libvips' DLLs
+      // with SYSTEMROOT and PATH): the helper only reads and writes two files.
+      env: { ...minimalEnvironment(process.env), ELECTRON_RUN_AS_NODE: '1' },
       stdio: ['pipe', 'pipe', 'ignore'],
       windowsHide: true,
     });
