@@ -57,6 +57,8 @@ describe('scaling an image in the helper process', () => {
 
   it('says a file is unreadable, and a helper that dies on one crashed; the next starts anew', async () => {
     const folder = tempDir('scaled');
+    // Made first: the helper is still the same one (its idle time not begun) when it arrives.
+    const large = await photo(4_000, 3_000);
     const damaged = join(folder, 'damaged.jpg');
     writeFileSync(damaged, (await noiseImage(1_200, 900)).subarray(0, 4_000));
     expect(await scaleInHelper(jobFor(damaged, join(folder, 'out.jpg')))).toEqual({
@@ -64,10 +66,10 @@ describe('scaling an image in the helper process', () => {
       reason: 'unreadable',
     });
 
-    const large = await photo(4_000, 3_000);
     const dying = scaleInHelper(jobFor(large, join(folder, 'large.jpg')));
     const pid = helperPid();
-    process.kill(pid ?? 0, 'SIGKILL');
+    if (pid === undefined) throw new Error('The helper was not running.');
+    process.kill(pid, 'SIGKILL');
     expect(await dying).toEqual({ ok: false, reason: 'crashed' });
 
     expect(await scaleInHelper(jobFor(large, join(folder, 'again.jpg')))).toEqual({
