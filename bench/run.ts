@@ -87,6 +87,8 @@ if (values.against) {
       );
     }
   }
+  // The parts measured here leave no folders behind (those run by --against clean up their own).
+  (await import('../tests/support/testHost')).removeTempDirs();
 }
 
 // A selection updates its own figures and keeps the rest of the last full run.

@@ -29,5 +29,10 @@ const figures = (await measure()).filter((figure) =>
   covers.some((cover) => figure.name.startsWith(cover)),
 );
 writeFileSync(outFile, JSON.stringify(figures));
+// The part's temp folders go with it, where its tree's test support can say which they are.
+const testHost = (await import(
+  pathToFileURL(join(root, 'tests', 'support', 'testHost.ts')).href
+)) as { removeTempDirs?: () => void };
+testHost.removeTempDirs?.();
 // Benches leave nothing running, but a stray handle must not hold the round up.
 process.exit(0);

@@ -2,7 +2,7 @@
  * A real browser host on a free loopback port, over a real data folder and a tiny renderer
  * folder, for integration tests of the door from the outside.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../electron/core/createCore';
@@ -17,8 +17,20 @@ export interface TestHost extends HeadlessHost {
   logLines: string[];
 }
 
+const madeHere: string[] = [];
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `hearth-${prefix}-`));
+  const folder = mkdtempSync(join(tmpdir(), `hearth-${prefix}-`));
+  madeHere.push(folder);
+  return folder;
+}
+
+/**
+ * Removes every folder `tempDir` made in this process so far: the bench, once its parts are
+ * measured (a run made some 140 folders in the temp folder and left them).
+ */
+export function removeTempDirs(): void {
+  for (const folder of madeHere.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 export async function startTestHost(
