@@ -144,9 +144,16 @@ export function createHandlers(services: Services): Handlers {
     'chat:cancelTask': (conversationId, callId) => runningTaskCalls.cancel(conversationId, callId),
     'conversations:list': (range) => services.chat.history.list(range ?? {}),
     'conversations:get': (id, options) => {
-      services.chat.answerUnanswered(id);
-      const conversation = services.chat.history.get(id, options);
-      return conversation ? withToolResultPreviews(conversation) : null;
+      const read = () => services.chat.history.get(id, options);
+      const conversation = read();
+      if (!conversation) return null;
+      // Calls a stop left unanswered get their results, looked for in the page just read.
+      const answered = services.chat.answerUnanswered(id, {
+        messages: conversation.messages,
+        earlier: conversation.earlierMessages ?? 0,
+      });
+      const shown = answered > 0 ? read() : conversation;
+      return shown ? withToolResultPreviews(shown) : null;
     },
     'conversations:earlierMessages': (id, before, limit) => {
       const page = services.chat.history.messagePage(id, limit, before);

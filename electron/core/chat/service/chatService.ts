@@ -120,9 +120,13 @@ export interface ChatService {
   idle(conversationId: string): Promise<void>;
   /**
    * Gives every tool call left without a result (Hearth was stopped while it waited or ran) a
-   * result saying so, unless a turn is running there. Returns how many.
+   * result saying so, unless a turn is running there. Returns how many. `latest`: the
+   * conversation's latest messages, just read (see answerUnansweredCalls).
    */
-  answerUnanswered(conversationId: string): number;
+  answerUnanswered(
+    conversationId: string,
+    latest?: { messages: readonly StoredMessage[]; earlier: number },
+  ): number;
   pull(model: string): boolean;
   /** Stops that model's download; false when none runs. Ollama keeps what it has for a retry. */
   cancelPull(model: string): boolean;
@@ -562,10 +566,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     idle: async (conversationId) => {
       await active.get(conversationId)?.done;
     },
-    answerUnanswered: (conversationId) =>
+    answerUnanswered: (conversationId, latest) =>
       active.has(conversationId)
         ? 0
-        : answerUnansweredCalls(history, conversationId, options.mcp.tasks.isPending),
+        : answerUnansweredCalls(history, conversationId, options.mcp.tasks.isPending, latest),
     pull(model) {
       if (pulls.has(model)) return false;
       const controller = new AbortController();

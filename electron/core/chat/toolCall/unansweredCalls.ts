@@ -53,10 +53,19 @@ export function answerUnansweredCalls(
   conversationId: string,
   /** A call whose task a server still runs is answered when the task ends, not here. */
   isPending: (callId: string) => boolean = () => false,
+  /**
+   * The conversation's latest messages when the caller has just read them, and how many come
+   * before: used when they are all, or enough, so opening a conversation reads its last page once.
+   */
+  latest?: { messages: readonly StoredMessage[]; earlier: number },
 ): number {
-  const latest = history.messagePage(conversationId, LATEST_MESSAGES);
-  if (!latest) return 0;
-  const unanswered = findUnansweredCalls(latest.messages).filter(({ call }) => !isPending(call.id));
+  const enough =
+    latest && (latest.earlier === 0 || latest.messages.length >= LATEST_MESSAGES)
+      ? latest.messages
+      : undefined;
+  const messages = enough ?? history.messagePage(conversationId, LATEST_MESSAGES)?.messages;
+  if (!messages) return 0;
+  const unanswered = findUnansweredCalls(messages).filter(({ call }) => !isPending(call.id));
   if (unanswered.length === 0) return 0;
   history.append(
     conversationId,
