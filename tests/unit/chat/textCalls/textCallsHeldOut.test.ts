@@ -207,8 +207,8 @@ const CALLS: HeldOut[] = [
   {
     family: 'hermes',
     source: 'vLLM hermes_tool_parser.py (single quotes, unclosed block)',
-    content: "<tool_call>\n{'name': 'read_file', 'arguments': {'path': 'docs/README.md'}}",
-    calls: [read('docs/README.md')],
+    content: "<tool_call>\n{'name': 'read_file', 'arguments': {'path': 'notes/README.md'}}",
+    calls: [read('notes/README.md')],
   },
   {
     family: 'qwen2.5',
