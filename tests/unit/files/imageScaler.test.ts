@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,34 @@ describe('scaling an image in the helper process', () => {
     });
     // The same steps run in Hearth, where the helper cannot start, give the same image.
     expect(await scaleHere(jobFor(first, join(folder, 'here.jpg')))).toEqual(wide);
+  });
+
+  it('reads every step of a job as Hearth does: each format, turned or not', async () => {
+    const folder = tempDir('scaled');
+    const source = await photo(1_600, 1_200);
+    const jobs: ScaleJob[] = (['jpeg', 'webp', 'png'] as const).flatMap((format) =>
+      [false, true].map((rotate) => ({
+        ...jobFor(source, ''),
+        rotate,
+        format,
+        encode: format === 'png' ? {} : { quality: 60 },
+      })),
+    );
+    for (const [index, job] of jobs.entries()) {
+      const there = join(folder, `helper-${index}.${job.format}`);
+      const here = join(folder, `here-${index}.${job.format}`);
+      expect(await scaleInHelper({ ...job, outPath: there })).toEqual(
+        await scaleHere({ ...job, outPath: here }),
+      );
+      // The same library with the same options writes the same bytes.
+      expect(readFileSync(there).equals(readFileSync(here))).toBe(true);
+      expect(await sharp(there).metadata()).toMatchObject({
+        format: job.format,
+        ...(await sharp(here)
+          .metadata()
+          .then(({ width, height }) => ({ width, height }))),
+      });
+    }
   });
 
   it('says a file is unreadable, and a helper that dies on one crashed; the next starts anew', async () => {
