@@ -31,17 +31,19 @@ type PluggableList = NonNullable<Options['rehypePlugins']>;
 
 /**
  * Syntax highlighting (highlight.js with its common languages) is a fifth of the interface's
- * script. It loads after the first screen, so the app is usable sooner; code blocks show plain
- * until it is there (bench: start.url_to_interactive_ms). One highlighter serves every message:
- * rehype-highlight registers all its languages each time its plugin is set up, which react-markdown
- * does on every render, and that was most of the time a message took to render while scrolling
- * (bench: history.scroll_frame_ms).
+ * script. It loads after the first screen, its languages set up while the page is idle
+ * (highlighter.ts), so the app is usable sooner; code blocks show plain until it is there (bench:
+ * start.url_to_interactive_ms). One highlighter serves every message: a plugin set up anew on
+ * each render, as react-markdown does with its options, would register every language each time,
+ * and that was most of the time a message took to render while scrolling (bench:
+ * history.scroll_frame_ms).
  */
 let rehypePlugins: PluggableList = [];
-const highlighterLoaded = import('rehype-highlight').then((module) => {
-  const highlight = module.default();
-  rehypePlugins = [() => highlight];
-});
+const highlighterLoaded = import('./highlighter')
+  .then((module) => module.loadHighlighter())
+  .then((highlight) => {
+    rehypePlugins = [highlight];
+  });
 
 function useRehypePlugins(): PluggableList {
   const [plugins, setPlugins] = useState(rehypePlugins);
