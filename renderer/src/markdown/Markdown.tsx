@@ -45,17 +45,32 @@ const highlighterLoaded = import('./highlighter')
     rehypePlugins = [highlight];
   });
 
-function useRehypePlugins(): PluggableList {
+/** Plugins for text with no fence that names a language: the highlighter would leave it as it is. */
+const NO_PLUGINS: PluggableList = [];
+/**
+ * A fence with an info string, the only code the highlighter colours: looked for anywhere (fences
+ * sit in list items and quotes too); a false find costs only a render.
+ */
+const NAMED_FENCE = /(?:`{3,}|~{3,})[ \t]*[^\s`~]/;
+
+/**
+ * The highlighter once it is there, for text with a named fence; nothing for the rest, so a
+ * message without code is neither parsed again nor rendered again when the highlighter arrives
+ * (a conversation's visible replies all did, often as the user scrolled: bench:
+ * history.scroll_long_tasks).
+ */
+function useRehypePlugins(text: string): PluggableList {
+  const wanted = NAMED_FENCE.test(text);
   const [plugins, setPlugins] = useState(rehypePlugins);
   useEffect(() => {
-    if (plugins.length > 0) return undefined;
+    if (!wanted || plugins.length > 0) return undefined;
     let live = true;
     void highlighterLoaded.then(() => live && setPlugins(rehypePlugins));
     return () => {
       live = false;
     };
-  }, [plugins]);
-  return plugins;
+  }, [plugins, wanted]);
+  return wanted ? plugins : NO_PLUGINS;
 }
 
 interface HastNode {
@@ -105,7 +120,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const api = useApi();
   const [linkProblem, setLinkProblem] = useState<string>();
   const follow = useCallback((url: string) => void openLink(api, url).then(setLinkProblem), [api]);
-  const rehype = useRehypePlugins();
+  const rehype = useRehypePlugins(text);
   return (
     <div className="markdown">
       <FollowLink.Provider value={follow}>{renderMarkdown(text, rehype)}</FollowLink.Provider>

@@ -4,32 +4,29 @@
  * languages stay plain; no guessing). The difference is when the languages are set up: each one
  * builds its grammar when registered, and registering all of them at once held the page for 60 to
  * 100 ms, often just as a conversation opened (bench: history.open_10k_ms). Here they are
- * registered a few at a time while the page is idle; `highlighterReady` resolves with the plugin
- * once all are, and until then code shows plain.
+ * registered in the page's idle periods, a few at a time; `loadHighlighter` resolves with the
+ * plugin once all are, and until then code shows plain.
  */
 import { toText } from 'hast-util-to-text';
 import { common, createLowlight } from 'lowlight';
 import { visit } from 'unist-util-visit';
 import type { Element, Root } from 'hast';
 
-/** How long one idle slice may spend registering languages before it yields. */
-const SLICE_MS = 8;
-
 type Lowlight = ReturnType<typeof createLowlight>;
 
-/** Registers every common language in idle slices; resolves with the rehype plugin. */
+/** Registers every common language in idle time; resolves with the rehype plugin. */
 export function loadHighlighter(
-  idle: (work: () => void) => void = whenIdle,
+  idle: (work: (deadline: IdleDeadline) => void) => void = whenIdle,
 ): Promise<() => (tree: Root) => void> {
   const lowlight = createLowlight();
   const pending = Object.entries(common);
   return new Promise((resolve) => {
-    const slice = () => {
-      const started = performance.now();
-      while (pending.length > 0 && performance.now() - started < SLICE_MS) {
+    const slice = (deadline: IdleDeadline) => {
+      // At least one language per slice, so a page that is never idle still gets there.
+      do {
         const [name, grammar] = pending.shift() as [string, (typeof common)[string]];
         lowlight.register(name, grammar);
-      }
+      } while (pending.length > 0 && deadline.timeRemaining() > 1);
       if (pending.length > 0) idle(slice);
       else resolve(() => (tree: Root) => highlightCode(lowlight, tree));
     };
@@ -61,7 +58,7 @@ function languageOf(node: Element): string | undefined {
   return language;
 }
 
-function whenIdle(work: () => void): void {
+function whenIdle(work: (deadline: IdleDeadline) => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2_000 });
-  else setTimeout(work, 0);
+  else setTimeout(() => work({ didTimeout: true, timeRemaining: () => 0 }), 0);
 }

@@ -14,8 +14,8 @@ export const FOLLOW_THRESHOLD_PX = 48;
 const ESTIMATED_ROW_PX = 140;
 /**
  * Rows rendered beyond the viewport on each side, so a quick scroll shows no blank. A list just
- * opened renders only the rows in view, and these the first time the page is idle: they were half
- * of what the first render cost (bench: history.open_10k_ms).
+ * opened renders only the rows in view, and these once the page is idle or the user scrolls up:
+ * they were half of what the first render cost (bench: history.open_10k_ms).
  */
 const OVERSCAN_ROWS = 6;
 /** Within this distance of the top, what sits above the rows (`top`) shows and is asked for. */
@@ -69,6 +69,8 @@ export function MessageList({ keys, renderRow, followKey, top }: MessageListProp
     if (!element) return;
     following.current =
       element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+    // The user scrolled up (the list's own moves keep it at the bottom): rows beyond the view now.
+    if (!following.current) setOverscan(OVERSCAN_ROWS);
     setNearTop(element.scrollTop < NEAR_TOP_PX);
   };
 
