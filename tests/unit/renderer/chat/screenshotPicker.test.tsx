@@ -124,7 +124,8 @@ describe('the screenshot picker (desktop app)', () => {
     await user.click(await screen.findByRole('button', { name: 'Attach a screenshot' }));
     await user.click(await screen.findByRole('radio', { name: 'A window' }));
     expect(screen.getByRole('list', { name: 'Windows' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Notes' }));
+    // The windows arrive with the capture's answer, which a busy machine gives late.
+    await user.click(await screen.findByRole('button', { name: 'Notes' }, { timeout: 10_000 }));
     const attach = await screen.findByRole('button', { name: 'Attach' });
     await waitFor(() => expect(document.activeElement).toBe(attach));
     expect(screen.getByRole('img', { name: /^The screenshot: Screenshot/ })).toBeTruthy();
