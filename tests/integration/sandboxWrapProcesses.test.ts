@@ -6,7 +6,7 @@
  * ripgrep on the launch's PATH that leaves a mark when it runs, and by the real start.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -84,7 +84,6 @@ describe.skipIf(!sandboxWorks)('a sandboxed start', () => {
     }
     expect(existsSync(rg.mark)).toBe(false);
     // Nothing appeared in the home (the scan's stand-ins live in Hearth's own working folder).
-    mkdirSync(home, { recursive: true });
     expect(readdirSync(home).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
