@@ -58,7 +58,10 @@ function languageOf(node: Element): string | undefined {
   return language;
 }
 
+// Through globalThis, not window: the registration outlives any one page (a test's page is torn
+// down while slices are still queued on timers, and there `window` is gone).
 function whenIdle(work: (deadline: IdleDeadline) => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2_000 });
-  else setTimeout(() => work({ didTimeout: true, timeRemaining: () => 0 }), 0);
+  if (typeof globalThis.requestIdleCallback === 'function') {
+    globalThis.requestIdleCallback(work, { timeout: 2_000 });
+  } else setTimeout(() => work({ didTimeout: true, timeRemaining: () => 0 }), 0);
 }

@@ -87,6 +87,15 @@ describe('the code highlighter', () => {
     expect(codeOf(aliased).properties.className).toContain('hljs');
   });
 
+  it('gets there with its own idle timer where no page is left (a closed test page: no window)', async () => {
+    // This file runs in Node: no window, no requestIdleCallback, as after a page is torn down.
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    const highlight = (await loadHighlighter())();
+    const tree = fence(['language-ts'], 'let ready = true;');
+    highlight(tree);
+    expect(codeOf(tree).properties.className).toEqual(['hljs', 'language-ts']);
+  });
+
   it('leaves plain what names no language, an unknown one, or no-highlight', async () => {
     const highlight = await readyHighlighter();
     for (const classes of [[], ['language-notalanguage'], ['language-js', 'no-highlight']]) {
