@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { Markdown as MarkdownComponent } from './Markdown';
 import { renderPlainProse } from './plainProse';
 import { revealHidden } from '../lib/revealHidden';
+import { whenIdle } from '../lib/whenIdle';
 
 type Renderer = typeof MarkdownComponent;
 
@@ -20,10 +21,7 @@ function loadRenderer(): Promise<Renderer> {
 }
 
 // Fetch it once the first screen is up, so the first reply rarely waits for it.
-if (typeof window !== 'undefined') {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void loadRenderer());
-  else setTimeout(() => void loadRenderer(), 200);
-}
+if (typeof window !== 'undefined') whenIdle(() => void loadRenderer(), { fallbackDelayMs: 200 });
 
 export function Markdown({ text }: { text: string }) {
   const [Loaded, setLoaded] = useState<Renderer | undefined>(() => renderer);

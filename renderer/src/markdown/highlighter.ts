@@ -11,12 +11,14 @@ import { toText } from 'hast-util-to-text';
 import { common, createLowlight } from 'lowlight';
 import { visit } from 'unist-util-visit';
 import type { Element, Root } from 'hast';
+import { whenIdle } from '../lib/whenIdle';
 
 type Lowlight = ReturnType<typeof createLowlight>;
 
 /** Registers every common language in idle time; resolves with the rehype plugin. */
 export function loadHighlighter(
-  idle: (work: (deadline: IdleDeadline) => void) => void = whenIdle,
+  idle: (work: (deadline: IdleDeadline) => void) => void = (work) =>
+    void whenIdle(work, { timeoutMs: 2_000 }),
 ): Promise<() => (tree: Root) => void> {
   const lowlight = createLowlight();
   const pending = Object.entries(common);
@@ -56,12 +58,4 @@ function languageOf(node: Element): string | undefined {
     if (!language && value.startsWith('language-')) language = value.slice(9);
   }
   return language;
-}
-
-// Through globalThis, not window: the registration outlives any one page (a test's page is torn
-// down while slices are still queued on timers, and there `window` is gone).
-function whenIdle(work: (deadline: IdleDeadline) => void): void {
-  if (typeof globalThis.requestIdleCallback === 'function') {
-    globalThis.requestIdleCallback(work, { timeout: 2_000 });
-  } else setTimeout(() => work({ didTimeout: true, timeRemaining: () => 0 }), 0);
 }

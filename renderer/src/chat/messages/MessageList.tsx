@@ -7,6 +7,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/whenIdle';
 
 /** Within this distance of the bottom the list counts as "at the bottom" and keeps following. */
 export const FOLLOW_THRESHOLD_PX = 48;
@@ -38,13 +39,7 @@ export function MessageList({ keys, renderRow, followKey, top }: MessageListProp
   const [overscan, setOverscan] = useState(0);
   useEffect(() => {
     if (overscan > 0) return undefined;
-    const widen = () => setOverscan(OVERSCAN_ROWS);
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(widen, 0);
-      return () => clearTimeout(timer);
-    }
-    const request = window.requestIdleCallback(widen, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(request);
+    return whenIdle(() => setOverscan(OVERSCAN_ROWS), { timeoutMs: 1_000 });
   }, [overscan]);
   // The virtualizer's methods change identity as it measures; nothing here memoises on them.
   // eslint-disable-next-line react-hooks/incompatible-library
