@@ -71,6 +71,22 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           problems.push('"' + name + '" lies beyond the window (' + Math.round(rect.left) + '–' + Math.round(rect.right) + ' of ' + innerWidth + ')');
         }
       }
+      // A hint that wraps past its field is cut mid-sentence: laid out again in a copy with the
+      // field's text box (as Chromium wraps a placeholder), it must fit the field's height.
+      for (const field of document.querySelectorAll('textarea[placeholder]')) {
+        if (field.value !== '' || field.clientWidth === 0 || field.clientHeight === 0) continue;
+        const style = getComputedStyle(field);
+        const copy = document.createElement('div');
+        for (const property of ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'letterSpacing', 'wordSpacing', 'lineHeight', 'tabSize', 'paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'])
+          copy.style[property] = style[property];
+        Object.assign(copy.style, { position: 'absolute', visibility: 'hidden', boxSizing: 'border-box', width: field.clientWidth + 'px', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' });
+        copy.textContent = field.placeholder;
+        document.body.append(copy);
+        const needed = copy.offsetHeight;
+        copy.remove();
+        if (needed > field.clientHeight + 2)
+          problems.push('the hint in "' + (field.getAttribute('aria-label') || field.id) + '" is cut (' + needed + ' px of text in ' + field.clientHeight + ')');
+      }
       for (const heading of document.querySelectorAll('h1, h2')) {
         const rect = heading.getBoundingClientRect();
         if (rect.width === 0) continue;

@@ -348,7 +348,7 @@ export function Composer(props: ComposerProps) {
             placeholder={
               running
                 ? 'Write the next message; Enter queues it until this reply ends'
-                : 'Message the model (Enter sends, Shift+Enter for a new line, / for prompts, @ for resources)'
+                : 'Message the model (Enter sends, / for prompts, @ for resources)'
             }
             rows={3}
             value={text}
